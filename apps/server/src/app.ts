@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { isRole, limits, messages } from '@skylog/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { createEmailSender, type EmailSender } from './integrations/email/index.ts';
+import type { AppContext } from './lib/app-context.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { findUserByEmail } from './modules/users/users.repository.ts';
+import { authPlugin, createAuth } from './plugins/auth.ts';
+import { authorizationPlugin } from './plugins/authorization.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  db: Database;
+  email?: EmailSender;
+};
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole server (API, auth, web app) without listening; tests inject requests into it. */
+export async function buildApp({ config, db, email }: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: limits.jsonBodyLimitBytes,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = email ?? createEmailSender(config, (line) => app.log.info(line));
+  const auth = createAuth(config, db, mailer);
+  const audit = createAuditService(db, app.log);
+  const ctx: AppContext = { config, db, email: mailer, auth, audit };
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Skylog API', version: '0.1.0', description: 'Every route checks its permission on the server.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'skylog.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authPlugin, {
+    auth,
+    db,
+    onSignIn: async (request, signInEmail, isSuccess, status) => {
+      const user = signInEmail ? await findUserByEmail(db, signInEmail) : undefined;
+      await audit.record({
+        actor: user && isRole(user.userType) ? { skylogId: user.skylogId, role: user.userType, orgId: user.orgId } : null,
+        action: 'auth.sign-in',
+        resource: 'session',
+        status: isSuccess ? 'success' : 'failure',
+        details: { email: signInEmail, httpStatus: status },
+        ipAddress: request.ip,
+      });
+    },
+  });
+
+  // After authPlugin: its onRequest hook resolves request.user before the permission check runs.
+  await app.register(authorizationPlugin, { audit });
+  app.get('/api/openapi.json', { config: { operation: 'openapi.read' }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes);
+  await app.register(usersRoutes, { ctx });
+  await app.register(orgsRoutes, { ctx });
+  await app.register(registrationRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
+
+  const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      cacheControl: false,
+      // Built assets carry a content hash in their names; the page itself must always be revalidated.
+      setHeaders: (res, filePath) => {
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ status: 404, code: 'not_found', message: messages.notFound });
+    }
+    // The web app routes on the client: every other GET serves its page.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+  });
+
+  return { app, ctx };
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: z.url({ error: 'must be a full URL such as https://skylog.example.com' }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SKYLOG_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Skylog <no-reply@skylog.local>'),
+  SKYLOG_SEED: z.enum(['demo', 'none'], { error: 'must be demo or none' }).default('demo'),
+  SKYLOG_DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type AppConfig = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seed: 'demo' | 'none';
+  demoPassword: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  webDistDir: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; the only place that touches process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  if (Boolean(values.ADMIN_EMAIL) !== Boolean(values.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (values.NODE_ENV === 'production' && !values.SKYLOG_AUTH_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SKYLOG_AUTH_SECRET: required when NODE_ENV=production');
+  }
+  const dataDir = path.resolve(values.DATA_DIR);
+  const appUrl = (values.APP_URL ?? `http://${displayHost(values.HOST)}:${values.PORT}`).replace(/\/$/, '');
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    appUrl,
+    databaseUrl: values.DATABASE_URL,
+    dataDir,
+    authSecret: values.SKYLOG_AUTH_SECRET ?? readOrCreateLocalSecret(dataDir),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    seed: values.SKYLOG_SEED,
+    demoPassword: values.SKYLOG_DEMO_PASSWORD,
+    adminEmail: values.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: values.ADMIN_PASSWORD,
+    trustProxy: values.TRUST_PROXY,
+    logLevel: values.LOG_LEVEL,
+    webDistDir: values.WEB_DIST_DIR,
+  };
+}
+
+function displayHost(host: string): string {
+  return host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+}
+
+/**
+ * Outside production a missing SKYLOG_AUTH_SECRET is generated once and kept beside the embedded
+ * database, so sessions survive restarts of a local install without any set-up.
+ */
+function readOrCreateLocalSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,13 @@
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+};
+
+/** Sends one e-mail; SMTP in production, the outbox folder when nothing is configured. */
+export type EmailSender = {
+  kind: 'smtp' | 'outbox';
+  send: (message: EmailMessage) => Promise<void>;
+  close: () => Promise<void>;
+};

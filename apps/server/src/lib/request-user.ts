@@ -1,0 +1,12 @@
+import type { Role } from '@skylog/contracts';
+
+/** The signed-in person behind a request, as the server knows them (never what the client claims). */
+export type RequestUser = {
+  authId: string;
+  skylogId: string;
+  role: Role;
+  email: string;
+  orgId: string | null;
+  subOrgId: string | null;
+  sessionToken: string;
+};

@@ -1,0 +1,79 @@
+import { alertListSchema, auditListQuerySchema, auditListSchema } from '@skylog/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/app-context.ts';
+import { requireUser } from '../../lib/require-user.ts';
+import type { RequestUser } from '../../lib/request-user.ts';
+import * as repository from './audit.repository.ts';
+
+const pageSize = 50;
+
+/** super_admin reads every organization's log; org admins only their own organization's. */
+const scopeOrgId = (user: RequestUser) => (user.role === 'super_admin' ? null : (user.orgId ?? '00000000-0000-0000-0000-000000000000'));
+
+export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/audit-log',
+    {
+      config: { operation: 'audit.list' },
+      schema: { tags: ['audit'], summary: 'The server audit log, newest first', querystring: auditListQuerySchema, response: { 200: auditListSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const query = request.query;
+      const { items, total } = await repository.listAuditEntries(
+        ctx.db,
+        {
+          orgId: scopeOrgId(user),
+          userId: query.user_id,
+          action: query.action,
+          status: query.status,
+          from: query.from ? new Date(query.from) : undefined,
+          to: query.to ? new Date(query.to) : undefined,
+        },
+        query.page * pageSize,
+        pageSize,
+      );
+      return {
+        total,
+        items: items.map((row) => ({
+          id: String(row.id),
+          timestamp: row.timestamp.toISOString(),
+          userId: row.userId,
+          userRole: row.userRole,
+          action: row.action,
+          resource: row.resource,
+          status: row.status as 'denied' | 'success' | 'failure',
+          details: row.details,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/alerts',
+    {
+      config: { operation: 'alerts.list' },
+      schema: {
+        tags: ['audit'],
+        summary: 'Suspicious-activity alerts, newest first',
+        querystring: z.object({ page: z.coerce.number().int().min(0).default(0) }),
+        response: { 200: alertListSchema },
+      },
+    },
+    async (request) => {
+      const { items, total } = await repository.listAlerts(ctx.db, scopeOrgId(requireUser(request)), request.query.page * pageSize, pageSize);
+      return {
+        total,
+        items: items.map((row) => ({
+          id: row.id,
+          created_at: row.createdAt.toISOString(),
+          user_id: row.userId,
+          kind: row.kind,
+          details: row.details,
+          acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+};

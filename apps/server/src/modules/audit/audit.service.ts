@@ -1,0 +1,83 @@
+import { limits, type AuditStatus } from '@skylog/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { RequestUser } from '../../lib/request-user.ts';
+import * as repository from './audit.repository.ts';
+
+export type AuditEvent = {
+  actor: Pick<RequestUser, 'skylogId' | 'role' | 'orgId'> | null;
+  action: string;
+  resource: string;
+  status: AuditStatus;
+  details?: Record<string, unknown>;
+  ipAddress?: string | null;
+};
+
+export type DenialEvent = {
+  actor: Pick<RequestUser, 'skylogId' | 'role' | 'orgId'>;
+  action: string;
+  resource: string;
+  path: string;
+  isSelfAccess: boolean;
+  reason: 'role' | 'scope';
+  ipAddress?: string | null;
+};
+
+export type AuditService = ReturnType<typeof createAuditService>;
+
+export const suspiciousActivityKind = 'suspicious_activity';
+
+export function createAuditService(db: Database, log: FastifyBaseLogger) {
+  async function record(event: AuditEvent): Promise<void> {
+    try {
+      await repository.insertAuditEntry(db, {
+        userId: event.actor?.skylogId ?? null,
+        userRole: event.actor?.role ?? null,
+        orgId: event.actor?.orgId ?? null,
+        action: event.action,
+        resource: event.resource,
+        status: event.status,
+        details: event.details ?? {},
+        ipAddress: event.ipAddress ?? null,
+      });
+    } catch (error) {
+      // Spec §8: a failure to write the audit log is only logged; the request's own outcome stands.
+      log.error({ err: error, event }, 'failed to write audit log entry');
+    }
+  }
+
+  /** Records a denied access with the spec's fields and raises an alert at 5 denials within 300000 ms. */
+  async function recordDenial(event: DenialEvent): Promise<void> {
+    const timestamp = new Date();
+    await record({
+      actor: event.actor,
+      action: event.action,
+      resource: event.resource,
+      status: 'denied',
+      ipAddress: event.ipAddress ?? null,
+      details: { path: event.path, isSelfAccess: event.isSelfAccess, timestamp: timestamp.toISOString(), reason: event.reason },
+    });
+    try {
+      const since = new Date(timestamp.getTime() - limits.suspiciousWindowMs);
+      const denials = await repository.countDenialsSince(db, event.actor.skylogId, since);
+      if (denials < limits.suspiciousDenials) return;
+      if (await repository.findAlertSince(db, event.actor.skylogId, suspiciousActivityKind, since)) return;
+      await repository.insertAlert(db, {
+        userId: event.actor.skylogId,
+        orgId: event.actor.orgId,
+        kind: suspiciousActivityKind,
+        details: {
+          userRole: event.actor.role,
+          deniedCount: denials,
+          windowMs: limits.suspiciousWindowMs,
+          lastPath: event.path,
+          timestamp: timestamp.toISOString(),
+        },
+      });
+    } catch (error) {
+      log.error({ err: error }, 'failed to evaluate suspicious activity');
+    }
+  }
+
+  return { record, recordDenial };
+}

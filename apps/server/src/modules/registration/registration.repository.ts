@@ -1,0 +1,30 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { invitations, orgs } from '../../db/schema/index.ts';
+
+export type InvitationRow = typeof invitations.$inferSelect;
+
+export async function insertInvitation(db: Executor, values: typeof invitations.$inferInsert) {
+  const [row] = await db.insert(invitations).values(values).returning();
+  return row!;
+}
+
+export async function findInvitationByTokenHash(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ invitation: invitations, orgName: orgs.name })
+    .from(invitations)
+    .leftJoin(orgs, eq(orgs.id, invitations.orgId))
+    .where(eq(invitations.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Marks an open invitation accepted; answers false when another request took it first. */
+export async function markInvitationAccepted(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(invitations)
+    .set({ acceptedAt: sql`now()` })
+    .where(sql`${invitations.id} = ${id} and ${invitations.acceptedAt} is null`)
+    .returning({ id: invitations.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,58 @@
+import {
+  invitationAcceptSchema,
+  invitationCreatedSchema,
+  invitationCreateSchema,
+  invitationPreviewSchema,
+  invitationTokenParamsSchema,
+  schoolRegistrationSchema,
+} from '@skylog/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/app-context.ts';
+import { requireUser } from '../../lib/require-user.ts';
+import * as service from './registration.service.ts';
+
+const createdAccountSchema = z.object({ skylog_id: z.uuid(), email: z.string() });
+
+export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/api/invitations',
+    {
+      config: { operation: 'invitations.create' },
+      schema: { tags: ['registration'], summary: 'Invite someone by e-mail', body: invitationCreateSchema, response: { 201: invitationCreatedSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await service.createInvitation(ctx, requireUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/registration/invitations/:token',
+    {
+      config: { operation: 'registration.read-invitation' },
+      schema: { tags: ['registration'], summary: 'What an invitation link is for', params: invitationTokenParamsSchema, response: { 200: invitationPreviewSchema } },
+    },
+    async (request) => service.previewInvitation(ctx, request.params.token),
+  );
+
+  app.post(
+    '/api/registration/accept',
+    {
+      config: { operation: 'registration.accept-invitation' },
+      schema: { tags: ['registration'], summary: 'Register from an invitation', body: invitationAcceptSchema, response: { 201: createdAccountSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await service.acceptInvitation(ctx, request.body)),
+  );
+
+  app.post(
+    '/api/registration/school',
+    {
+      config: { operation: 'registration.register-school' },
+      schema: {
+        tags: ['registration'],
+        summary: 'Register a new school and its first administrator',
+        body: schoolRegistrationSchema,
+        response: { 201: createdAccountSchema.extend({ org_id: z.uuid() }) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.registerSchool(ctx, request.body)),
+  );
+};

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { limits, messages, signInRateLimitedMessage, type ApiErrorBody, type ErrorCode } from '@skylog/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema/index.ts';
+import type { EmailSender } from '../integrations/email/index.ts';
+import { passwordResetEmail, verificationEmail } from '../integrations/email/templates.ts';
+import { hashPassword, verifyPassword } from '../lib/password.ts';
+import type { RequestUser } from '../lib/request-user.ts';
+import { findUserByAuthId } from '../modules/users/users.repository.ts';
+import { isRole } from '@skylog/contracts';
+
+/** better-auth reads the client address from this header, which only the server sets. */
+const clientIpHeader = 'x-skylog-client-ip';
+
+export function createAuth(config: AppConfig, db: Database, email: EmailSender) {
+  return betterAuth({
+    appName: 'Skylog',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    telemetry: { enabled: false },
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification, rateLimit: authRateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by invitation or school registration (our own endpoints), never by open sign-up.
+      disableSignUp: true,
+      requireEmailVerification: true,
+      minPasswordLength: limits.passwordMinLength,
+      maxPasswordLength: limits.passwordMaxLength,
+      password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 3600,
+      sendResetPassword: async ({ user, token }) => {
+        await email.send(passwordResetEmail(user.email, user.name, `${config.appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`));
+      },
+    },
+    emailVerification: {
+      sendOnSignIn: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, token }) => {
+        await email.send(verificationEmail(user.email, user.name, `${config.appUrl}/auth/confirm?token=${encodeURIComponent(token)}`));
+      },
+    },
+    session: {
+      expiresIn: limits.sessionLifetimeSeconds,
+      updateAge: limits.sessionRefreshAgeSeconds,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: limits.signInWindowSeconds, max: limits.signInAttemptsPerWindow },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/send-verification-email': { window: 60, max: 3 },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'skylog',
+      useSecureCookies: config.appUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+      database: { generateId: () => randomUUID() },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: RequestUser | null;
+  }
+}
+
+function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === clientIpHeader) continue;
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else headers.set(name, String(value));
+  }
+  headers.set(clientIpHeader, request.ip);
+  return headers;
+}
+
+function copyResponseHeaders(from: Headers, reply: FastifyReply): void {
+  from.forEach((value, name) => {
+    if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
+    reply.header(name, value);
+  });
+  const cookies = from.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+}
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'validation_error',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  422: 'validation_error',
+  429: 'rate_limited',
+};
+
+/** better-auth's errors answered in Skylog's one error shape, with our wording for sign-in. */
+function toApiError(status: number, body: { code?: string; message?: string }, retryAfter: string | null): ApiErrorBody {
+  let message = body.message ?? messages.unknownError;
+  if (status === 429) message = signInRateLimitedMessage(Number(retryAfter) || limits.signInWindowSeconds);
+  else if (body.code === 'INVALID_EMAIL_OR_PASSWORD') message = messages.signInFailed;
+  else if (body.code === 'EMAIL_NOT_VERIFIED') message = messages.emailNotVerified;
+  return { status, code: codeByStatus[status] ?? 'bad_request', message };
+}
+
+type AuthPluginOptions = {
+  auth: Auth;
+  db: Database;
+  onSignIn: (request: FastifyRequest, email: string, isSuccess: boolean, status: number) => Promise<void>;
+};
+
+/** Mounts better-auth under /api/auth and resolves every API request's session to a Skylog user. */
+export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { auth, db, onSignIn }) => {
+  app.decorateRequest('user', null);
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    config: { operation: 'auth' },
+    schema: { hide: true },
+    async handler(request, reply) {
+      const url = new URL(request.url, auth.options.baseURL);
+      const hasBody = request.method !== 'GET' && request.body !== undefined;
+      const response = await auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers: toHeaders(request),
+          body: hasBody ? JSON.stringify(request.body) : null,
+        }),
+      );
+      copyResponseHeaders(response.headers, reply);
+      reply.status(response.status);
+      const text = await response.text();
+      if (url.pathname === '/api/auth/sign-in/email') {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        await onSignIn(request, typeof email === 'string' ? email.toLowerCase() : '', response.ok, response.status);
+      }
+      if (!response.ok && text.startsWith('{')) {
+        reply.header('content-type', 'application/json; charset=utf-8');
+        return reply.send(toApiError(response.status, JSON.parse(text) as { code?: string }, response.headers.get('x-retry-after')));
+      }
+      return reply.send(text);
+    },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const result = await auth.api.getSession({ headers: toHeaders(request), returnHeaders: true });
+    // A session used after its refresh age is extended; pass the renewed cookie on.
+    const cookies = result.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    const session = result.response;
+    if (!session) return;
+    const user = await findUserByAuthId(db, session.user.id);
+    if (!user || !isRole(user.userType)) return;
+    request.user = {
+      authId: session.user.id,
+      skylogId: user.skylogId,
+      role: user.userType,
+      email: user.email,
+      orgId: user.orgId,
+      subOrgId: user.subOrgId,
+      sessionToken: session.session.token,
+    };
+  });
+});

@@ -1,0 +1,52 @@
+import { messages, type ApiErrorBody } from '@skylog/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+function send(reply: FastifyReply, body: ApiErrorBody) {
+  return reply.status(body.status).type('application/json; charset=utf-8').send(body);
+}
+
+function fieldName(instancePath: string, params: unknown): string {
+  const fromPath = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (fromPath) return fromPath;
+  // An unknown key is reported on the object itself; name the key.
+  const keys = (params as { keys?: unknown } | undefined)?.keys;
+  return Array.isArray(keys) && keys.length > 0 ? keys.map(String).join(', ') : 'body';
+}
+
+/** One error shape for every failure; input problems are 4xx with per-field messages, never 500. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return send(reply, { status: error.status, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath, issue.params);
+        const message = issue.keyword === 'unrecognized_keys' ? `Unknown field: ${name}` : issue.message ?? messages.invalidInput;
+        fields[name] ??= message;
+      }
+      const first = Object.values(fields)[0];
+      return send(reply, { status: 400, code: 'validation_error', message: first ?? messages.invalidInput, fields });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, { status: 400, code: 'invalid_json', message: messages.invalidJson });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, { status: 413, code: 'body_too_large', message: messages.bodyTooLarge });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, { status: 415, code: 'unsupported_media_type', message: messages.unsupportedMediaType });
+      default:
+        break;
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, { status: error.statusCode, code: 'bad_request', message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, { status: 500, code: 'internal_error', message: messages.unknownError });
+  });
+});

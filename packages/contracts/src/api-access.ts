@@ -1,0 +1,29 @@
+import type { Role } from './roles.ts';
+
+/** Who may call an API operation. `authenticated` routes check scope in their service. */
+export type ApiAccess = 'public' | 'authenticated' | readonly Role[];
+
+const orgAdmins = ['super_admin', 'admin', 'org_admin', 'admin_secondary'] as const satisfies readonly Role[];
+
+/**
+ * Every API operation and the roles that may call it; the server refuses to register a route
+ * that names no entry here, and the RBAC screen renders this table.
+ */
+export const apiAccess = {
+  'health.read': 'public',
+  'openapi.read': 'public',
+  'registration.read-invitation': 'public',
+  'registration.accept-invitation': 'public',
+  'registration.register-school': 'public',
+  'me.read': 'authenticated',
+  'users.update-profile': 'authenticated',
+  'orgs.list': 'authenticated',
+  'orgs.read': 'authenticated',
+  'orgs.switch': ['super_admin'],
+  'sub-orgs.read': 'authenticated',
+  'invitations.create': [...orgAdmins, 'sub_org_admin', 'sub_org_admin_secondary'],
+  'audit.list': ['super_admin', 'org_admin', 'admin_secondary'],
+  'alerts.list': ['super_admin', 'org_admin', 'admin_secondary'],
+} as const satisfies Record<string, ApiAccess>;
+
+export type ApiOperation = keyof typeof apiAccess;

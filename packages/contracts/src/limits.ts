@@ -1,0 +1,46 @@
+/** Business constants and limits of spec §9, plus the ones decided here. */
+export const limits = {
+  tripsPageSize: 10,
+  persistTimeoutMs: 5000,
+  clientStorageName: 'keyvaluepairs',
+  clientStorageSize: 4980736,
+  persistedStateKey: 'root',
+  toastAutoCloseMs: 3000,
+  logoutRetries: 3,
+  logoutRetryDelayMs: 1000,
+  sidebarWidthPx: 240,
+  sidebarBreakpointPx: 1024,
+  orgSwitchNoticeMs: 700,
+  suspiciousDenials: 5,
+  suspiciousWindowMs: 300000,
+  modalCloseDelayMs: 300,
+  modalMaxHeightVh: 90,
+  avatarDefaultSize: 32,
+  avatarColourPairs: 20,
+  avatarShapes: 60,
+  tooltipOffsetPx: 10,
+  tooltipMaxWidthPx: 200,
+  tooltipFadeMs: 200,
+  // Decided here
+  jsonBodyLimitBytes: 1_048_576,
+  passwordMinLength: 10,
+  passwordMaxLength: 128,
+  nameMaxLength: 200,
+  emailMaxLength: 254,
+  textFieldMaxLength: 200,
+  signInAttemptsPerWindow: 5,
+  signInWindowSeconds: 60,
+  invitationLifetimeDays: 7,
+  sessionLifetimeSeconds: 60 * 60 * 24 * 7,
+  sessionRefreshAgeSeconds: 60 * 60 * 24,
+} as const;
+
+export const units = {
+  feetPerMetre: 3.28084,
+  knotsPerMetrePerSecond: 1.94384,
+} as const;
+
+export const programs = ['141', '61'] as const;
+export type Program = (typeof programs)[number];
+export const defaultProgram: Program = '141';
+export const defaultPhoneCountry = 'US';

@@ -1,0 +1,83 @@
+/** Every user-facing text of spec §8 and §4, word for word; `{product}` reads Skylog. */
+export const messages = {
+  fetchOrgsFailed: 'Failed to fetch orgs',
+  fetchSubOrgsFailed: 'Failed to fetch sub orgs',
+  fetchTripsFailed: 'Failed to fetch trips',
+  fetchTripsByIdFailed: 'Failed to fetch trips by Skylog ID',
+  fetchTripsByAdminFailed: 'Failed to fetch trips by admin',
+  fetchUsersFailed: 'Failed to fetch users',
+  fetchUserFailed: 'Failed to fetch user',
+  userNotFound: 'User not found',
+  fetchPilotProfilesFailed: 'Failed to fetch pilot profiles',
+  fetchTranscriptionsFailed: 'Failed to fetch transcriptions',
+  storeMarkersFailed: 'Failed to store markers',
+  manualMarkersFailed: 'Failed to manual markers',
+  addOrgFailed: 'Failed to add org',
+  addSubOrgFailed: 'Failed to add sub org',
+  deleteSubOrgFailed: 'Failed to delete subOrg',
+  updateSubOrgFailed: 'Failed to update sub org',
+  updateCableCollectionFailed: 'Failed to update cable collection',
+  addRelationsFailed: 'Failed to add relations',
+  deleteRelationsFailed: 'Failed to delete relations',
+  storeChangesFailed: 'Failed to store changes',
+  getPriceFailed: 'Failed to get price by product id',
+  subOrgIdRequired: 'Sub org data must include id',
+  unknownError: 'An unknown error occurred',
+  unknown: 'Unknown error',
+  errorUpdatingProfile: 'Error updating profile',
+  duplicatedEmail: 'Duplicated email',
+  profileRequired: 'Name, phone, and program are required',
+  logoutFailed: 'Failed to logout. Please try again later.',
+  changesNotSaved: 'Changes not saved',
+  profileUpdated: 'Profile updated',
+  permissionDenied: "You don't have permission to access this page",
+  organizationSwitched: 'Organization switched!',
+  organizationSwitchNote: 'Organization switching is only available for super admins',
+  noOrganization: 'NOT AVAILABLE',
+  noOrganizationNote:
+    'Please be advise to ask your administrator to assign you an organization. Otherwise, you will not be able to assign a student if you are an instructor.',
+  organizationNotFound: 'Organization not found',
+  loading: 'Loading...',
+  hoverToLogOut: 'Hover Here To Log Out',
+  // Validation (spec §5)
+  nameRequired: 'Name is required',
+  employmentStatusRequired: 'Employment status is required',
+  phoneRequired: 'Phone is required',
+  phoneFormat: 'Phone number must be in E.164 format, eg. +1234567890',
+  programRequired: 'Program is required',
+  // Decided here (decisions.md: clear errors the spec does not show)
+  notSignedIn: 'You are not signed in. Please sign in again.',
+  notFound: 'Not found',
+  invalidJson: 'The request body is not valid JSON.',
+  invalidInput: 'Some fields are not valid.',
+  bodyTooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'This content type is not supported.',
+  signInFailed: 'Invalid e-mail or password.',
+  emailNotVerified: 'Please verify your e-mail address first: we sent you a link.',
+  invitationInvalid: 'This invitation link is invalid or has expired. Ask your administrator for a new one.',
+  emailTaken: 'An account with this e-mail address already exists.',
+} as const;
+
+export function logoutRetryMessage(attempt: number, maxAttempts: number): string {
+  return `Logout failed. Retrying... (${attempt}/${maxAttempts})`;
+}
+
+export function signInRateLimitedMessage(retryAfterSeconds: number): string {
+  return `Too many sign-in attempts. Please wait ${retryAfterSeconds} seconds and try again.`;
+}
+
+export function addUserFailedMessage(statusText: string): string {
+  return `Failed to add user: ${statusText}`;
+}
+
+export function fetchTripsFailedMessage(statusText: string): string {
+  return `Failed to fetch trips: ${statusText}`;
+}
+
+export function generateTranscriptFailedMessage(statusText: string): string {
+  return `Failed to generate transcript: ${statusText}`;
+}
+
+export function generateSessionFailedMessage(status: number, body: string): string {
+  return `Failed to generate session: ${status} ${body}`;
+}

@@ -1,0 +1,20 @@
+/** The 15 ratings (certifications) of spec §3, in the spec's order. */
+export const ratings = [
+  'Instrument Rating',
+  'Multi-Engine Rating',
+  'Seaplane Rating',
+  'Tailwheel Endorsement',
+  'Complex Endorsement',
+  'High-Performance Endorsement',
+  'High-Altitude Endorsement',
+  'Type Rating',
+  'Certified Flight Instructor',
+  'Certified Flight Instructor - Instrument',
+  'Multi-Engine Instructor',
+  'Rotorcraft Rating',
+  'Glider Rating',
+  'Lighter-than-Air Rating',
+  'Powered-Lift Rating',
+] as const;
+
+export type Rating = (typeof ratings)[number];

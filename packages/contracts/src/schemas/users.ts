@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { roles } from '../roles.ts';
+
+/** A user account (spec §3 `users`). */
+export const userSchema = z.object({
+  skylog_id: z.uuid(),
+  auth_id: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  program: z.string().nullable(),
+  license_number: z.string().nullable(),
+  international: z.boolean(),
+  fulltime: z.boolean(),
+  certifications: z.array(z.string()),
+  user_type: z.enum(roles),
+  org_id: z.uuid().nullable(),
+  sub_org_id: z.uuid().nullable(),
+  cable_collections: z.boolean(),
+  is_paid: z.boolean(),
+});
+
+export type User = z.infer<typeof userSchema>;
+
+export const orgSchema = z.object({ id: z.uuid(), name: z.string() });
+export type Org = z.infer<typeof orgSchema>;
+
+export const subOrgSchema = z.object({ id: z.uuid(), org_id: z.uuid(), name: z.string(), description: z.string().nullable() });
+export type SubOrg = z.infer<typeof subOrgSchema>;
+
+/** GET /api/me: the signed-in account with what the shell shows beside it. */
+export const meSchema = userSchema.extend({
+  role_label: z.string(),
+  is_profile_complete: z.boolean(),
+  email_verified: z.boolean(),
+  org: orgSchema.nullable(),
+  sub_org: subOrgSchema.nullable(),
+});
+
+export type Me = z.infer<typeof meSchema>;
+
+export const orgListSchema = z.object({ items: z.array(orgSchema), total: z.number().int() });
+
+export const orgSwitchSchema = z.strictObject({ org_id: z.uuid({ error: 'Choose an organization' }) });
+
+export const skylogIdParamsSchema = z.object({ skylog_id: z.uuid({ error: 'Not a valid Skylog ID' }) });
+export const idParamsSchema = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
