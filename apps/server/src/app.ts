@@ -21,6 +21,7 @@ import { findUserByEmail } from './modules/users/users.repository.ts';
 import { authPlugin, createAuth } from './plugins/auth.ts';
 import { authorizationPlugin } from './plugins/authorization.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { createSignInLimiter } from './plugins/sign-in-limiter.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 
 export type BuildAppOptions = {
@@ -60,6 +61,7 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   await app.register(authPlugin, {
     auth,
     db,
+    signInLimiter: createSignInLimiter(db),
     onSignIn: async (request, signInEmail, isSuccess, status) => {
       const user = signInEmail ? await findUserByEmail(db, signInEmail) : undefined;
       await audit.record({

@@ -3,15 +3,30 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { users } from '../src/db/schema/index.ts';
 import { seedDemoSchool } from '../src/db/seed/seed.ts';
 import { readOutbox } from '../src/integrations/email/outbox-sender.ts';
 import type { AppContext } from '../src/lib/app-context.ts';
 
 export const demoPassword = 'test-demo-password';
+
+/** The origin the test app runs at (APP_URL); better-auth trusts it for state-changing auth calls. */
+export const appOrigin = 'http://localhost:3000';
+
+let clientIpCounter = 0;
+/**
+ * A client address not used before in this worker. Sign-in is rate limited per IP (5 per 60 s), so
+ * every helper sign-in comes from its own address unless a test picks one on purpose.
+ */
+export function nextClientIp(): string {
+  clientIpCounter += 1;
+  return `10.${(clientIpCounter >> 16) & 255}.${(clientIpCounter >> 8) & 255}.${clientIpCounter & 255}`;
+}
 
 export type TestApp = {
   app: FastifyInstance;
@@ -54,7 +69,12 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
     databaseKind: handle.kind,
     request,
     async signIn(email, password = demoPassword) {
-      const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email, password },
+        remoteAddress: nextClientIp(),
+      });
       if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
       return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
     },
@@ -89,4 +109,23 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dropDatabas
       await client.end();
     },
   };
+}
+
+/** The token of the newest outbox e-mail to `to` that links to `linkPath` (e.g. '/auth/confirm'). */
+export async function tokenFromOutbox(t: Pick<TestApp, 'outbox'>, to: string, linkPath: string): Promise<string> {
+  const mail = (await t.outbox()).filter((entry) => entry.to === to && entry.text.includes(`${linkPath}?token=`)).at(-1);
+  if (!mail) throw new Error(`no e-mail to ${to} links to ${linkPath}`);
+  const match = /\?token=([^\s&]+)/.exec(mail.text.slice(mail.text.indexOf(`${linkPath}?token=`)));
+  return decodeURIComponent(match![1]!);
+}
+
+/** The skylog_id of the account with this e-mail, read from the database. */
+export async function skylogIdOf(t: Pick<TestApp, 'ctx'>, email: string): Promise<string> {
+  const [row] = await t.ctx.db
+    .select({ id: users.skylogId })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
 }

@@ -66,6 +66,10 @@ export function signInRateLimitedMessage(retryAfterSeconds: number): string {
   return `Too many sign-in attempts. Please wait ${retryAfterSeconds} seconds and try again.`;
 }
 
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  return `Too many requests. Please wait ${retryAfterSeconds} seconds and try again.`;
+}
+
 export function addUserFailedMessage(statusText: string): string {
   return `Failed to add user: ${statusText}`;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { limits, messages, signInRateLimitedMessage, type ApiErrorBody, type ErrorCode } from '@skylog/contracts';
+import { isRole, limits, messages, rateLimitedMessage, signInRateLimitedMessage, type ApiErrorBody, type ErrorCode } from '@skylog/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env.ts';
@@ -11,8 +11,8 @@ import type { EmailSender } from '../integrations/email/index.ts';
 import { passwordResetEmail, verificationEmail } from '../integrations/email/templates.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import type { RequestUser } from '../lib/request-user.ts';
+import type { SignInLimiter } from './sign-in-limiter.ts';
 import { findUserByAuthId } from '../modules/users/users.repository.ts';
-import { isRole } from '@skylog/contracts';
 
 /** better-auth reads the client address from this header, which only the server sets. */
 const clientIpHeader = 'x-skylog-client-ip';
@@ -59,8 +59,9 @@ export function createAuth(config: AppConfig, db: Database, email: EmailSender) 
       storage: 'database',
       window: 60,
       max: 100,
+      // Sign-in has its own limiter (sign-in-limiter.ts) that counts failures only.
       customRules: {
-        '/sign-in/email': { window: limits.signInWindowSeconds, max: limits.signInAttemptsPerWindow },
+        '/sign-in/email': false,
         '/request-password-reset': { window: 60, max: 3 },
         '/send-verification-email': { window: 60, max: 3 },
       },
@@ -115,7 +116,7 @@ const codeByStatus: Record<number, ErrorCode> = {
 /** better-auth's errors answered in Skylog's one error shape, with our wording for sign-in. */
 function toApiError(status: number, body: { code?: string; message?: string }, retryAfter: string | null): ApiErrorBody {
   let message = body.message ?? messages.unknownError;
-  if (status === 429) message = signInRateLimitedMessage(Number(retryAfter) || limits.signInWindowSeconds);
+  if (status === 429) message = rateLimitedMessage(Number(retryAfter) || 60);
   else if (body.code === 'INVALID_EMAIL_OR_PASSWORD') message = messages.signInFailed;
   else if (body.code === 'EMAIL_NOT_VERIFIED') message = messages.emailNotVerified;
   return { status, code: codeByStatus[status] ?? 'bad_request', message };
@@ -124,11 +125,12 @@ function toApiError(status: number, body: { code?: string; message?: string }, r
 type AuthPluginOptions = {
   auth: Auth;
   db: Database;
+  signInLimiter: SignInLimiter;
   onSignIn: (request: FastifyRequest, email: string, isSuccess: boolean, status: number) => Promise<void>;
 };
 
 /** Mounts better-auth under /api/auth and resolves every API request's session to a Skylog user. */
-export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { auth, db, onSignIn }) => {
+export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { auth, db, signInLimiter, onSignIn }) => {
   app.decorateRequest('user', null);
 
   app.route({
@@ -138,6 +140,18 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { a
     schema: { hide: true },
     async handler(request, reply) {
       const url = new URL(request.url, auth.options.baseURL);
+      const isSignIn = url.pathname === '/api/auth/sign-in/email';
+      const signInEmail = isSignIn ? String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
+      if (isSignIn) {
+        const retryAfter = await signInLimiter.getRetryAfter(request.ip, signInEmail);
+        if (retryAfter !== null) {
+          await onSignIn(request, signInEmail, false, 429);
+          return reply
+            .status(429)
+            .header('retry-after', String(retryAfter))
+            .send({ status: 429, code: 'rate_limited', message: signInRateLimitedMessage(retryAfter) } satisfies ApiErrorBody);
+        }
+      }
       const hasBody = request.method !== 'GET' && request.body !== undefined;
       const response = await auth.handler(
         new Request(url, {
@@ -149,9 +163,9 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { a
       copyResponseHeaders(response.headers, reply);
       reply.status(response.status);
       const text = await response.text();
-      if (url.pathname === '/api/auth/sign-in/email') {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        await onSignIn(request, typeof email === 'string' ? email.toLowerCase() : '', response.ok, response.status);
+      if (isSignIn) {
+        if (response.status === 401) await signInLimiter.recordFailure(request.ip, signInEmail);
+        await onSignIn(request, signInEmail, response.ok, response.status);
       }
       if (!response.ok && text.startsWith('{')) {
         reply.header('content-type', 'application/json; charset=utf-8');

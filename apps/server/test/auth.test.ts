@@ -1,0 +1,265 @@
+import { apiErrorSchema, auditListSchema, type AuditEntry } from '@skylog/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authAccount, authRateLimit, authSession, users } from '../src/db/schema/index.ts';
+import { appOrigin, createTestApp, demoPassword, nextClientIp, skylogIdOf, tokenFromOutbox, type TestApp } from './helper.ts';
+
+const signInUrl = '/api/auth/sign-in/email';
+
+describe('accounts and sessions', () => {
+  let t: TestApp;
+  let superadmin: string;
+
+  const signInRequest = (email: string, password: string, remoteAddress = nextClientIp()) =>
+    t.request({ method: 'POST', url: signInUrl, payload: { email, password }, remoteAddress });
+
+  async function auditEntries(query: string): Promise<AuditEntry[]> {
+    const response = await t.request({ method: 'GET', url: `/api/audit-log?${query}`, cookie: superadmin });
+    expect(response.statusCode).toBe(200);
+    return auditListSchema.parse(response.json()).items;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    superadmin = await t.signIn('superadmin@skyline.test');
+  });
+  afterAll(async () => t.close());
+
+  describe('sign-in', () => {
+    it('sets an httpOnly, SameSite=Lax session cookie named skylog.session_token that opens /api/me', async () => {
+      const response = await signInRequest('student@skyline.test', demoPassword);
+      expect(response.statusCode).toBe(200);
+
+      const sessionCookie = response.cookies.find((cookie) => cookie.name === 'skylog.session_token');
+      expect(sessionCookie).toBeDefined();
+      expect(sessionCookie!.httpOnly).toBe(true);
+      expect(sessionCookie!.sameSite).toBe('Lax');
+      expect(sessionCookie!.path).toBe('/');
+      expect(sessionCookie!.value).not.toBe('');
+
+      const me = await t.request({ method: 'GET', url: '/api/me', cookie: `skylog.session_token=${sessionCookie!.value}` });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ email: 'student@skyline.test', user_type: 'student' });
+    });
+
+    it('accepts the e-mail address in any letter case', async () => {
+      const response = await signInRequest('Student@Skyline.TEST', demoPassword);
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('answers a wrong password with 401 and the one sign-in failure message', async () => {
+      const response = await signInRequest('student@skyline.test', 'not-the-password');
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ status: 401, code: 'unauthenticated', message: 'Invalid e-mail or password.' });
+      expect(response.cookies.find((cookie) => cookie.name === 'skylog.session_token')).toBeUndefined();
+    });
+
+    it('answers an unknown e-mail address exactly like a wrong password', async () => {
+      const response = await signInRequest('nobody@skyline.test', 'not-the-password');
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ status: 401, code: 'unauthenticated', message: 'Invalid e-mail or password.' });
+    });
+
+    it('audits sign-in successes and failures with the account they concern', async () => {
+      const instructorId = await skylogIdOf(t, 'instructor@skyline.test');
+      await t.signIn('instructor@skyline.test');
+      expect((await signInRequest('instructor@skyline.test', 'wrong-password-1')).statusCode).toBe(401);
+
+      const successes = await auditEntries(`action=auth.sign-in&status=success&user_id=${instructorId}`);
+      expect(successes.length).toBeGreaterThanOrEqual(1);
+      expect(successes[0]).toMatchObject({
+        userId: instructorId,
+        userRole: 'instructor',
+        action: 'auth.sign-in',
+        resource: 'session',
+        status: 'success',
+        details: { email: 'instructor@skyline.test', httpStatus: 200 },
+      });
+
+      const failures = await auditEntries(`action=auth.sign-in&status=failure&user_id=${instructorId}`);
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatchObject({ status: 'failure', details: { email: 'instructor@skyline.test', httpStatus: 401 } });
+
+      // A failure for an address nobody has is still recorded, without an account.
+      const anonymous = (await auditEntries('action=auth.sign-in&status=failure')).filter((entry) => entry.details.email === 'nobody@skyline.test');
+      expect(anonymous.length).toBeGreaterThanOrEqual(1);
+      expect(anonymous[0]!.userId).toBeNull();
+    });
+  });
+
+  describe('sign-out', () => {
+    it('revokes the session on the server: the same cookie is refused afterwards', async () => {
+      const cookie = await t.signIn('leo.nakamura@skyline.test');
+      expect((await t.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(200);
+      const token = decodeURIComponent(cookie.split('=')[1]!.split(';')[0]!).split('.')[0]!;
+      expect(await t.ctx.db.select().from(authSession).where(eq(authSession.token, token))).toHaveLength(1);
+
+      const signOut = await t.request({ method: 'POST', url: '/api/auth/sign-out', cookie, headers: { origin: appOrigin }, payload: {} });
+      expect(signOut.statusCode).toBe(200);
+      const cleared = signOut.cookies.find((item) => item.name === 'skylog.session_token');
+      expect(cleared?.value).toBe('');
+      expect(cleared?.maxAge).toBe(0);
+
+      // The browser would drop the cookie; replaying it must not work either.
+      const me = await t.request({ method: 'GET', url: '/api/me', cookie });
+      expect(me.statusCode).toBe(401);
+      expect(me.json()).toMatchObject({ status: 401, code: 'unauthenticated' });
+      expect(await t.ctx.db.select().from(authSession).where(eq(authSession.token, token))).toHaveLength(0);
+    });
+
+    it('leaves the account’s other sessions signed in', async () => {
+      const first = await t.signIn('priya.shah@skyline.test');
+      const second = await t.signIn('priya.shah@skyline.test');
+      await t.request({ method: 'POST', url: '/api/auth/sign-out', cookie: first, headers: { origin: appOrigin }, payload: {} });
+      expect((await t.request({ method: 'GET', url: '/api/me', cookie: first })).statusCode).toBe(401);
+      expect((await t.request({ method: 'GET', url: '/api/me', cookie: second })).statusCode).toBe(200);
+    });
+  });
+
+  describe('sign-in rate limit', () => {
+    it('refuses the 6th attempt from one address within 60 s with 429 rate_limited, even with the right password', async () => {
+      const address = nextClientIp();
+      console.log('ADDR', address, JSON.stringify(await t.ctx.db.select().from(authRateLimit)));
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        const response = await signInRequest('jonas.berg@skyline.test', `wrong-password-${attempt}`, address);
+        console.log('ATT', attempt, response.statusCode, JSON.stringify(await t.ctx.db.select().from(authRateLimit)));
+        expect(response.statusCode, `attempt ${attempt}`).toBe(401);
+      }
+
+      const sixth = await signInRequest('jonas.berg@skyline.test', 'wrong-password-6', address);
+      expect(sixth.statusCode).toBe(429);
+      const body = apiErrorSchema.parse(sixth.json());
+      expect(body.status).toBe(429);
+      expect(body.code).toBe('rate_limited');
+      expect(body.message.startsWith('Too many sign-in attempts')).toBe(true);
+
+      const rightPassword = await signInRequest('jonas.berg@skyline.test', demoPassword, address);
+      expect(rightPassword.statusCode).toBe(429);
+      expect(rightPassword.cookies.find((cookie) => cookie.name === 'skylog.session_token')).toBeUndefined();
+    });
+
+    it('counts per client address: another address still signs in', async () => {
+      const response = await signInRequest('jonas.berg@skyline.test', demoPassword, nextClientIp());
+      expect(response.statusCode).toBe(200);
+    });
+  });
+
+  describe('password storage', () => {
+    it('stores every password as an Argon2id hash', async () => {
+      const rows = await t.ctx.db.select({ password: authAccount.password }).from(authAccount).where(eq(authAccount.providerId, 'credential'));
+      expect(rows.length).toBeGreaterThanOrEqual(9);
+      for (const row of rows) {
+        expect(row.password?.startsWith('$argon2id$')).toBe(true);
+        expect(row.password).not.toContain(demoPassword);
+      }
+    });
+  });
+
+  describe('password reset', () => {
+    const email = 'emma.okafor@skyline.test';
+    const newPassword = 'a-brand-new-password-42';
+    let token: string;
+    let sessionBeforeReset: string;
+
+    it('e-mails a /auth/reset-password link', async () => {
+      sessionBeforeReset = await t.signIn(email);
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email, redirectTo: `${appOrigin}/auth/reset-password` },
+        remoteAddress: nextClientIp(),
+      });
+      expect(response.statusCode).toBe(200);
+      const mail = (await t.outbox()).filter((entry) => entry.to === email).at(-1);
+      expect(mail?.text).toContain(`${appOrigin}/auth/reset-password?token=`);
+      token = await tokenFromOutbox(t, email, '/auth/reset-password');
+      expect(token).not.toBe('');
+    });
+
+    it('answers an unknown address the same way without sending mail', async () => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: 'ghost@skyline.test' },
+        remoteAddress: nextClientIp(),
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await t.outbox()).filter((entry) => entry.to === 'ghost@skyline.test')).toHaveLength(0);
+    });
+
+    it('sets the new password: the old one fails, the new one works, earlier sessions end', async () => {
+      const reset = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword, token }, remoteAddress: nextClientIp() });
+      expect(reset.statusCode).toBe(200);
+
+      const old = await signInRequest(email, demoPassword);
+      expect(old.statusCode).toBe(401);
+      expect(old.json()).toEqual({ status: 401, code: 'unauthenticated', message: 'Invalid e-mail or password.' });
+      expect((await signInRequest(email, newPassword)).statusCode).toBe(200);
+      expect((await t.request({ method: 'GET', url: '/api/me', cookie: sessionBeforeReset })).statusCode).toBe(401);
+
+      const [stored] = await t.ctx.db
+        .select({ password: authAccount.password })
+        .from(authAccount)
+        .innerJoin(users, eq(users.authId, authAccount.userId))
+        .where(eq(users.email, email));
+      expect(stored?.password?.startsWith('$argon2id$')).toBe(true);
+    });
+
+    it('does not accept the same reset link twice', async () => {
+      const again = await t.request({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { newPassword: 'yet-another-password-7', token },
+        remoteAddress: nextClientIp(),
+      });
+      expect(again.statusCode).toBeGreaterThanOrEqual(400);
+      expect(again.statusCode).toBeLessThan(500);
+      expect(apiErrorSchema.safeParse(again.json()).success).toBe(true);
+      expect((await signInRequest(email, newPassword)).statusCode).toBe(200);
+    });
+  });
+
+  describe('e-mail verification', () => {
+    const email = 'founder@cirrus-school.test';
+    const password = 'founder-password-1';
+
+    it('refuses sign-in until the address is confirmed', async () => {
+      const registered = await t.request({
+        method: 'POST',
+        url: '/api/registration/school',
+        payload: { school_name: 'Cirrus School', name: 'Fay Founder', email, password },
+      });
+      expect(registered.statusCode).toBe(201);
+
+      const response = await signInRequest(email, password);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        status: 403,
+        code: 'forbidden',
+        message: 'Please verify your e-mail address first: we sent you a link.',
+      });
+      expect(response.cookies.find((cookie) => cookie.name === 'skylog.session_token')).toBeUndefined();
+    });
+
+    it('rejects a forged verification token', async () => {
+      const response = await t.request({ method: 'GET', url: '/api/auth/verify-email?token=not-a-real-token' });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect((await signInRequest(email, password)).statusCode).toBe(403);
+    });
+
+    it('confirms the address from the /auth/confirm link, after which sign-in works', async () => {
+      const mail = (await t.outbox()).filter((entry) => entry.to === email).at(-1);
+      expect(mail?.text).toContain(`${appOrigin}/auth/confirm?token=`);
+      const token = await tokenFromOutbox(t, email, '/auth/confirm');
+
+      const verify = await t.request({ method: 'GET', url: `/api/auth/verify-email?token=${encodeURIComponent(token)}` });
+      expect(verify.statusCode).toBe(200);
+
+      const cookie = await t.signIn(email, password);
+      const me = await t.request({ method: 'GET', url: '/api/me', cookie });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ email, email_verified: true, user_type: 'org_admin' });
+    });
+  });
+});

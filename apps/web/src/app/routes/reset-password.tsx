@@ -1,0 +1,12 @@
+import { useSearchParams } from 'react-router';
+import { AuthCard } from '../../components/ui/auth-card.tsx';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
+
+export function ResetPasswordRoute() {
+  const [searchParams] = useSearchParams();
+  return (
+    <AuthCard title="Choose a new password">
+      <ResetPasswordForm token={searchParams.get('token') ?? ''} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,12 @@
+import type { invitationPreviewSchema } from '@skylog/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+export const getInvitation = (token: string, signal?: AbortSignal) =>
+  apiRequest<InvitationPreview>(`/api/registration/invitations/${encodeURIComponent(token)}`, { signal });
+
+export const useInvitation = (token: string) =>
+  useQuery(queryOptions({ queryKey: ['invitation', token], queryFn: ({ signal }) => getInvitation(token, signal), enabled: token !== '' }));

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextInput } from '../../../components/ui/text-input.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useSignIn } from '../api/sign-in.ts';
+import { getErrorMessage, getFieldErrors } from '../utils/field-errors.ts';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [isResetting, setIsResetting] = useState(false);
+  const signIn = useSignIn();
+  const fieldErrors = getFieldErrors(signIn.error);
+
+  if (isResetting) return <ForgotPasswordForm initialEmail={email} onBack={() => setIsResetting(false)} />;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate({ email: email.trim(), password }, { onSuccess });
+  };
+
+  return (
+    <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
+      {signIn.error ? <Alert tone="error">{getErrorMessage(signIn.error)}</Alert> : null}
+      <TextInput
+        label="E-mail"
+        type="email"
+        name="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={fieldErrors.email}
+      />
+      <TextInput
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={fieldErrors.password}
+      />
+      <Button type="submit" isLoading={signIn.isPending} disabled={!email.trim() || !password}>
+        Sign in
+      </Button>
+      <div className="flex items-center justify-between text-sm">
+        <Button variant="link" onClick={() => setIsResetting(true)}>
+          Forgot password?
+        </Button>
+        <Link to={paths.userRegistration.path} className="text-brand-600 hover:underline">
+          Register your school
+        </Link>
+      </div>
+    </form>
+  );
+}

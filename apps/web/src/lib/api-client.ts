@@ -1,0 +1,52 @@
+import { apiErrorSchema, messages, type ApiErrorBody } from '@skylog/contracts';
+
+/** A failed API call, carrying the server's status, code, message and per-field messages. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody;
+
+  constructor(body: ApiErrorBody) {
+    super(body.message);
+    this.status = body.status;
+    this.body = body;
+  }
+}
+
+type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
+
+/** Same-origin JSON calls with the session cookie; the browser never holds any other credential. */
+export async function apiRequest<T>(url: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'internal_error', message: 'Skylog cannot be reached. Check your connection and try again.' });
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const data: unknown = text ? safeParse(text) : undefined;
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(data);
+    throw new ApiError(
+      parsed.success
+        ? parsed.data
+        : { status: response.status, code: 'internal_error', message: (data as { message?: string } | undefined)?.message ?? messages.unknownError },
+    );
+  }
+  return data as T;
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
