@@ -89,7 +89,7 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      index: false,
+      index: 'index.html',
       cacheControl: false,
       // Built assets carry a content hash in their names; the page itself must always be revalidated.
       setHeaders: (res, filePath) => {

@@ -44,7 +44,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         break;
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, { status: error.statusCode, code: 'bad_request', message: error.message });
+      const code = error.statusCode === 403 ? 'forbidden' : error.statusCode === 404 ? 'not_found' : 'bad_request';
+      return send(reply, { status: error.statusCode, code, message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, { status: 500, code: 'internal_error', message: messages.unknownError });

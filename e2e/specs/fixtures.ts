@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const demoPassword = 'e2e-demo-password';
+
+export const roleAccounts = [
+  { email: 'superadmin@skyline.test', name: 'Sam Rivera', label: 'Superadmin' },
+  { email: 'orgadmin@skyline.test', name: 'Olivia Grant', label: 'Org Admin' },
+  { email: 'secondary@skyline.test', name: 'Sebastian Hale', label: 'Secondary Admin' },
+  { email: 'suborgadmin@skyline.test', name: 'Nora Lindqvist', label: 'SubOrg Admin' },
+  { email: 'suborgsecondary@skyline.test', name: 'Theo Marsh', label: 'SubOrg Secondary Admin' },
+  { email: 'instructor@skyline.test', name: 'Iris Calder', label: 'Instructor' },
+  { email: 'student@skyline.test', name: 'Stella Park', label: 'Student' },
+] as const;
+
+export async function signIn(page: Page, email: string, password = demoPassword) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The newest outbox e-mail to an address: the app's offline mail provider writes JSON files there. */
+export async function readLatestEmail(to: string): Promise<{ subject: string; text: string }> {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(() => {
+      const names = (() => {
+        try {
+          return readdirSync(outbox).filter((name) => name.endsWith('.json')).sort();
+        } catch {
+          return [];
+        }
+      })();
+      const mails = names.map((name) => JSON.parse(readFileSync(path.join(outbox, name), 'utf8')) as { to: string; subject: string; text: string });
+      found = mails.filter((mail) => mail.to === to).at(-1);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+export function linkFrom(text: string, pathPrefix: string): string {
+  const match = text.match(new RegExp(`https?://[^\\s]*${pathPrefix.replace(/[/?]/g, (c) => `\\${c}`)}[^\\s]*`));
+  if (!match) throw new Error(`no ${pathPrefix} link in: ${text}`);
+  const url = new URL(match[0]);
+  return `${url.pathname}${url.search}`;
+}

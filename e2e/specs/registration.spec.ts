@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { linkFrom, readLatestEmail, signIn } from './fixtures.ts';
+
+test('an invited instructor registers from the e-mail link and lands signed in', async ({ page, browser }) => {
+  // The org admin invites through the API with their own session (the Admin screen comes later).
+  await signIn(page, 'orgadmin@skyline.test');
+  await expect(page.getByTestId('role-label')).toHaveText('Org Admin');
+  const invited = `new.instructor.${Date.now()}@skyline.test`;
+  const response = await page.request.post('/api/invitations', { data: { email: invited, user_type: 'instructor' } });
+  expect(response.status()).toBe(201);
+
+  const mail = await readLatestEmail(invited);
+  const link = linkFrom(mail.text, '/auth/user-registration?token=');
+  const invitee = await browser.newPage();
+  await invitee.goto(link);
+  await expect(invitee.getByText(`with the e-mail address ${invited}`)).toBeVisible();
+  await invitee.getByLabel('Name').fill('Quinn Harper');
+  await invitee.getByLabel('Password', { exact: true }).fill('quinn-password-1');
+  await invitee.getByLabel('Repeat password').fill('quinn-password-1');
+  await invitee.getByRole('button', { name: 'Create account' }).click();
+  await expect(invitee).toHaveURL(/\/dashboard\/flights$/);
+  await expect(invitee.getByTestId('user-name')).toHaveText('Quinn Harper');
+  await expect(invitee.getByTestId('role-label')).toHaveText('Instructor');
+  await invitee.close();
+});
+
+test('a new school registers, confirms its e-mail through /auth/confirm, then signs in as Org Admin', async ({ page }) => {
+  const email = `chief.${Date.now()}@newschool.test`;
+  await page.goto('/auth/user-registration');
+  await page.getByLabel('School name').fill('Bluebird Aero Club');
+  await page.getByLabel('Your name').fill('Casey Bluebird');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('bluebird-password');
+  await page.getByLabel('Repeat password').fill('bluebird-password');
+  await page.getByRole('button', { name: 'Register school' }).click();
+  await expect(page.getByText(`We sent a confirmation link to ${email}`)).toBeVisible();
+
+  await signIn(page, email, 'bluebird-password');
+  await expect(page.getByRole('alert')).toHaveText('Please verify your e-mail address first: we sent you a link.');
+
+  const mail = await readLatestEmail(email);
+  await page.goto(linkFrom(mail.text, '/auth/confirm?token='));
+  await expect(page.getByText('Your e-mail address is confirmed. You can sign in now.')).toBeVisible();
+
+  await signIn(page, email, 'bluebird-password');
+  await expect(page.getByTestId('role-label')).toHaveText('Org Admin');
+  await expect(page.getByText('Bluebird Aero Club')).toBeVisible();
+});
+
+test('a forgotten password is reset through the e-mailed link', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByLabel('E-mail').fill('priya.shah@skyline.test');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('a reset link is on its way')).toBeVisible();
+
+  const mail = await readLatestEmail('priya.shah@skyline.test');
+  await page.goto(linkFrom(mail.text, '/auth/reset-password?token='));
+  await page.getByLabel('New password', { exact: true }).fill('brand-new-password');
+  await page.getByLabel('Repeat new password').fill('brand-new-password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+  await signIn(page, 'priya.shah@skyline.test', 'brand-new-password');
+  await expect(page.getByTestId('role-label')).toHaveText('Student');
+});
