@@ -78,6 +78,8 @@ export function createAuth(config: AppConfig, db: Database, email: EmailSender) 
 export type Auth = ReturnType<typeof createAuth>;
 
 declare module 'fastify' {
+  // Module augmentation only works with interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     user: RequestUser | null;
   }

@@ -5,6 +5,8 @@ import { AppError } from '../lib/app-error.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
 
 declare module 'fastify' {
+  // Module augmentation only works with interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyContextConfig {
     /** The operation of packages/contracts `apiAccess` this route performs; `auth` is better-auth's own. */
     operation?: ApiOperation | 'auth';

@@ -1,0 +1,1 @@
+import { LoginForm } from '../auth/components/login-form.tsx'; export const x = LoginForm;
