@@ -137,6 +137,40 @@ describe('accounts and sessions', () => {
       expect(rightPassword.cookies.find((cookie) => cookie.name === 'skylog.session_token')).toBeUndefined();
     });
 
+    it('audits the refused attempt with status 429', async () => {
+      const jonasId = await skylogIdOf(t, 'jonas.berg@skyline.test');
+      const failures = await auditEntries(`action=auth.sign-in&status=failure&user_id=${jonasId}`);
+      expect(failures.filter((entry) => entry.details.httpStatus === 429)).toHaveLength(2);
+      expect(failures.filter((entry) => entry.details.httpStatus === 401)).toHaveLength(5);
+    });
+
+    it('cannot be escaped with client-supplied address headers', async () => {
+      const address = nextClientIp();
+      const statuses: number[] = [];
+      for (let attempt = 1; attempt <= 6; attempt += 1) {
+        const response = await t.request({
+          method: 'POST',
+          url: signInUrl,
+          payload: { email: 'marcus.webb@skyline.test', password: `wrong-password-${attempt}` },
+          remoteAddress: address,
+          headers: { 'x-forwarded-for': `203.0.113.${attempt}`, 'x-skylog-client-ip': `198.51.100.${attempt}` },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    });
+
+    it('also limits one address trying many accounts (30 failures per 60 s)', async () => {
+      const address = nextClientIp();
+      for (let attempt = 1; attempt <= 30; attempt += 1) {
+        const response = await signInRequest(`guess-${attempt}@skyline.test`, 'wrong-password', address);
+        expect(response.statusCode, `attempt ${attempt}`).toBe(401);
+      }
+      const next = await signInRequest('orgadmin@skyline.test', demoPassword, address);
+      expect(next.statusCode).toBe(429);
+      expect(next.json().code).toBe('rate_limited');
+    });
+
     it('does not count successful sign-ins', async () => {
       const address = nextClientIp();
       for (let attempt = 1; attempt <= 8; attempt += 1) {

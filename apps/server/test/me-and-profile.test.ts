@@ -131,6 +131,18 @@ describe('GET /api/me and PATCH /api/users/{skylog_id}', () => {
       });
     }
 
+    it('stores each rating once and an empty licence number as none', async () => {
+      const response = await patch(email, id, { certifications: ['Glider Rating', 'Glider Rating', 'Type Rating'], license_number: '' });
+      expect(response.statusCode).toBe(204);
+      expect(await me(email)).toMatchObject({ certifications: ['Glider Rating', 'Type Rating'], license_number: null });
+    });
+
+    it('refuses a rating outside the spec list', async () => {
+      const response = await patch(email, id, { certifications: ['Astronaut Wings'] });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields['certifications.0']).toBe('Unknown rating');
+    });
+
     it('changes nothing when one field of the body is invalid', async () => {
       const response = await patch(email, id, { name: 'Should Not Stick', phone: 'not-a-phone' });
       expect(response.statusCode).toBe(400);
@@ -277,6 +289,12 @@ describe('GET /api/me and PATCH /api/users/{skylog_id}', () => {
       const response = await patch('orgadmin@skyline.test', await skylogIdOf(t, 'superadmin@skyline.test'), { name: 'Demoted' });
       expect(response.statusCode).toBe(404);
       expect((await me('superadmin@skyline.test')).name).toBe('Sam Rivera');
+    });
+
+    it('the super_admin may patch anyone, in any organization', async () => {
+      const hank = await skylogIdOf(t, 'admin@harbor.test');
+      expect((await patch('superadmin@skyline.test', hank, { name: 'Hank O.' })).statusCode).toBe(204);
+      expect((await me('admin@harbor.test')).name).toBe('Hank O.');
     });
 
     it("answers 404 'User not found' for an id nobody has", async () => {

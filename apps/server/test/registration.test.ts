@@ -1,5 +1,7 @@
 import { invitationCreatedSchema, invitationPreviewSchema, meSchema, orgListSchema } from '@skylog/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invitations, users } from '../src/db/schema/index.ts';
 import { createTestApp, nextClientIp, tokenFromOutbox, type TestApp } from './helper.ts';
 
 const invitationInvalid = 'This invitation link is invalid or has expired. Ask your administrator for a new one.';
@@ -123,6 +125,52 @@ describe('invitations and school registration', () => {
       expect(accepted.statusCode).toBe(201);
       const me = await meOf(inviteeEmail, 'north-password-1');
       expect(me).toMatchObject({ user_type: 'student', role_label: 'Student', sub_org: { name: 'North Field' }, org: { name: 'Skyline Flight Academy' } });
+    });
+
+    it('a link cannot be accepted twice even at the same moment', async () => {
+      const inviteeEmail = 'race@skyline.test';
+      expect((await invite('orgadmin@skyline.test', { email: inviteeEmail, user_type: 'student' })).statusCode).toBe(201);
+      const raceToken = await tokenFromOutbox(t, inviteeEmail, '/auth/user-registration');
+      const responses = await Promise.all(
+        [1, 2, 3].map((n) =>
+          t.request({ method: 'POST', url: '/api/registration/accept', payload: { token: raceToken, name: `Racer ${n}`, password: `race-password-${n}` } }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 404, 404]);
+      expect(await t.ctx.db.select().from(users).where(eq(users.email, inviteeEmail))).toHaveLength(1);
+    });
+
+    it('an expired link answers 404 with the invitation message', async () => {
+      const inviteeEmail = 'late@skyline.test';
+      expect((await invite('orgadmin@skyline.test', { email: inviteeEmail, user_type: 'student' })).statusCode).toBe(201);
+      const lateToken = await tokenFromOutbox(t, inviteeEmail, '/auth/user-registration');
+      await t.ctx.db
+        .update(invitations)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(invitations.email, inviteeEmail));
+      const preview = await t.request({ method: 'GET', url: `/api/registration/invitations/${encodeURIComponent(lateToken)}` });
+      expect(preview.statusCode).toBe(404);
+      expect(preview.json().message).toBe(invitationInvalid);
+      const accept = await t.request({ method: 'POST', url: '/api/registration/accept', payload: { token: lateToken, name: 'Late Larry', password: 'late-password-1' } });
+      expect(accept.statusCode).toBe(404);
+      expect(accept.json().message).toBe(invitationInvalid);
+    });
+
+    it('an org_admin always invites into their own organization, whatever org_id they send', async () => {
+      const harborId = (await t.request({ method: 'GET', url: '/api/me', cookie: await as('admin@harbor.test') })).json().org_id;
+      const inviteeEmail = 'smuggled@skyline.test';
+      const response = await invite('orgadmin@skyline.test', { email: inviteeEmail, user_type: 'student', org_id: harborId });
+      expect(response.statusCode).toBe(201);
+      const smuggledToken = await tokenFromOutbox(t, inviteeEmail, '/auth/user-registration');
+      const preview = await t.request({ method: 'GET', url: `/api/registration/invitations/${encodeURIComponent(smuggledToken)}` });
+      expect(preview.json().org_name).toBe('Skyline Flight Academy');
+    });
+
+    it('a sub-organization of another organization is refused with 400 fields.sub_org_id', async () => {
+      const skylineSubOrg = (await t.request({ method: 'GET', url: '/api/me', cookie: await as('suborgadmin@skyline.test') })).json().sub_org_id;
+      const response = await invite('admin@harbor.test', { email: 'crossing@harbor.test', user_type: 'student', sub_org_id: skylineSubOrg });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toHaveProperty('sub_org_id');
     });
 
     it('stores the invited address in lower case', async () => {

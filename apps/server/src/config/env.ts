@@ -34,6 +34,8 @@ export type AppConfig = {
   port: number;
   host: string;
   appUrl: string;
+  /** Origins allowed to post to the auth endpoints (CSRF protection). */
+  trustedOrigins: string[];
   databaseUrl: string | undefined;
   dataDir: string;
   authSecret: string;
@@ -72,6 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: values.PORT,
     host: values.HOST,
     appUrl,
+    // Without APP_URL a local install is reached as localhost or 127.0.0.1 alike.
+    trustedOrigins: values.APP_URL
+      ? [appUrl]
+      : [appUrl, ...['localhost', '127.0.0.1', '[::1]'].map((name) => `http://${name}:${values.PORT}`)].filter(
+          (origin, index, all) => all.indexOf(origin) === index,
+        ),
     databaseUrl: values.DATABASE_URL,
     dataDir,
     authSecret: values.SKYLOG_AUTH_SECRET ?? readOrCreateLocalSecret(dataDir),

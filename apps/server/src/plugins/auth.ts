@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { isRole, limits, messages, rateLimitedMessage, signInRateLimitedMessage, type ApiErrorBody, type ErrorCode } from '@skylog/contracts';
+import { apiAccess, isRole, limits, messages, rateLimitedMessage, signInRateLimitedMessage, type ApiErrorBody, type ErrorCode } from '@skylog/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env.ts';
@@ -24,7 +24,7 @@ export function createAuth(config: AppConfig, db: Database, email: EmailSender) 
     basePath: '/api/auth',
     secret: config.authSecret,
     telemetry: { enabled: false },
-    trustedOrigins: [config.appUrl],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification, rateLimit: authRateLimit },
@@ -179,6 +179,9 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { a
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    // Public operations (health checks, registration) need no session lookup.
+    const operation = request.routeOptions.config.operation;
+    if (operation && operation !== 'auth' && apiAccess[operation] === 'public') return;
     const result = await auth.api.getSession({ headers: toHeaders(request), returnHeaders: true });
     // A session used after its refresh age is extended; pass the renewed cookie on.
     const cookies = result.headers.getSetCookie();
