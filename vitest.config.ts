@@ -6,10 +6,11 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server-pglite',
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           env: { SKYLOG_TEST_DB: 'pglite' },
           testTimeout: 30_000,
@@ -22,7 +23,7 @@ export default defineConfig({
             {
               test: {
                 name: 'server-postgres',
-                include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+                include: ['apps/server/test/**/*.test.ts'],
                 environment: 'node' as const,
                 env: { SKYLOG_TEST_DB: 'postgres' },
                 testTimeout: 30_000,

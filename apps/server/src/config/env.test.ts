@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+describe('loadConfig', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'skylog-env-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('runs on the embedded defaults with nothing configured', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.appUrl).toBe('http://127.0.0.1:3000');
+    expect(config.trustedOrigins).toContain('http://localhost:3000');
+    expect(config.seed).toBe('demo');
+    // The local secret is generated once, kept private, and reused on the next start.
+    const secretFile = path.join(dataDir, 'auth-secret');
+    expect(readFileSync(secretFile, 'utf8')).toBe(config.authSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(config.authSecret);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: must be a port number'],
+    [{ DATABASE_URL: 'mysql://localhost/skylog' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ SKYLOG_SEED: 'everything' }, 'SKYLOG_SEED: must be demo or none'],
+    [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
+    [{ ADMIN_EMAIL: 'admin@skyline.test' }, 'ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
+    [{ NODE_ENV: 'production' }, 'SKYLOG_AUTH_SECRET: required when NODE_ENV=production'],
+    [{ SKYLOG_AUTH_SECRET: 'short' }, 'SKYLOG_AUTH_SECRET: must be at least 32 characters'],
+  ])('stops start-up naming the variable: %o', (env, message) => {
+    const load = () => loadConfig({ DATA_DIR: tempDir(), ...env });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(message);
+  });
+
+  it('uses APP_URL as the only trusted origin when it is set', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://skylog.example.com/' });
+    expect(config.appUrl).toBe('https://skylog.example.com');
+    expect(config.trustedOrigins).toEqual(['https://skylog.example.com']);
+  });
+});

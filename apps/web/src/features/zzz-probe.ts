@@ -1,1 +1,0 @@
-import { LoginForm } from '../auth/components/login-form.tsx'; export const x = LoginForm;
