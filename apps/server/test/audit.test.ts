@@ -23,7 +23,8 @@ describe('the audit log', () => {
     return auditListSchema.parse(response.json());
   }
 
-  const countRows = async (where?: ReturnType<typeof eq>) => (await t.ctx.db.select({ value: count() }).from(auditLog).where(where))[0]!.value;
+  const countRows = async (where?: ReturnType<typeof eq>) =>
+    (await t.ctx.db.select({ value: count() }).from(auditLog).where(where))[0]!.value;
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -81,7 +81,9 @@ describe('accounts and sessions', () => {
       expect(failures[0]).toMatchObject({ status: 'failure', details: { email: 'instructor@skyline.test', httpStatus: 401 } });
 
       // A failure for an address nobody has is still recorded, without an account.
-      const anonymous = (await auditEntries('action=auth.sign-in&status=failure')).filter((entry) => entry.details.email === 'nobody@skyline.test');
+      const anonymous = (await auditEntries('action=auth.sign-in&status=failure')).filter(
+        (entry) => entry.details.email === 'nobody@skyline.test',
+      );
       expect(anonymous.length).toBeGreaterThanOrEqual(1);
       expect(anonymous[0]!.userId).toBeNull();
     });
@@ -187,7 +189,10 @@ describe('accounts and sessions', () => {
 
   describe('password storage', () => {
     it('stores every password as an Argon2id hash', async () => {
-      const rows = await t.ctx.db.select({ password: authAccount.password }).from(authAccount).where(eq(authAccount.providerId, 'credential'));
+      const rows = await t.ctx.db
+        .select({ password: authAccount.password })
+        .from(authAccount)
+        .where(eq(authAccount.providerId, 'credential'));
       expect(rows.length).toBeGreaterThanOrEqual(9);
       for (const row of rows) {
         expect(row.password?.startsWith('$argon2id$')).toBe(true);
@@ -229,7 +234,12 @@ describe('accounts and sessions', () => {
     });
 
     it('sets the new password: the old one fails, the new one works, earlier sessions end', async () => {
-      const reset = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword, token }, remoteAddress: nextClientIp() });
+      const reset = await t.request({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { newPassword, token },
+        remoteAddress: nextClientIp(),
+      });
       expect(reset.statusCode).toBe(200);
 
       const old = await signInRequest(email, demoPassword);

@@ -20,8 +20,8 @@ export const appOrigin = 'http://localhost:3000';
 
 let clientIpCounter = 0;
 /**
- * A client address not used before in this worker. Sign-in is rate limited per IP (5 per 60 s), so
- * every helper sign-in comes from its own address unless a test picks one on purpose.
+ * A client address not used before in this worker. Failed sign-ins are counted per address, so
+ * every helper sign-in comes from its own address and tests cannot trip each other's limits.
  */
 export function nextClientIp(): string {
   clientIpCounter += 1;

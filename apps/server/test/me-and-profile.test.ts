@@ -214,7 +214,12 @@ describe('GET /api/me and PATCH /api/users/{skylog_id}', () => {
       expect((await patch(email, id, { email: newEmail })).statusCode).toBe(204);
       expect(await me(email)).toMatchObject({ email: newEmail, email_verified: false });
 
-      const signIn = await t.request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: newEmail, password: 'test-demo-password' }, remoteAddress: '10.200.0.1' });
+      const signIn = await t.request({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: newEmail, password: 'test-demo-password' },
+        remoteAddress: '10.200.0.1',
+      });
       expect(signIn.statusCode).toBe(403);
 
       const token = await tokenFromOutbox(t, newEmail, '/auth/confirm');

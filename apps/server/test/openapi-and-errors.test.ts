@@ -25,7 +25,9 @@ describe('OpenAPI document and the one error shape', () => {
       const document = response.json();
       expect(document.openapi).toMatch(/^3\./);
       expect(document.info.title).toBe('Skylog API');
-      expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/me', '/api/users/{skylog_id}', '/api/orgs', '/api/audit-log']));
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining(['/api/me', '/api/users/{skylog_id}', '/api/orgs', '/api/audit-log']),
+      );
       expect(document.paths['/api/users/{skylog_id}']).toHaveProperty('patch');
       expect(document.paths['/api/me']).toHaveProperty('get');
     });
@@ -129,7 +131,12 @@ describe('OpenAPI document and the one error shape', () => {
         name: 'duplicate e-mail',
         status: 409,
         code: 'conflict',
-        request: () => ({ method: 'PATCH', url: `/api/users/${studentId}`, cookie: student, payload: { email: 'instructor@skyline.test' } }),
+        request: () => ({
+          method: 'PATCH',
+          url: `/api/users/${studentId}`,
+          cookie: student,
+          payload: { email: 'instructor@skyline.test' },
+        }),
       },
       {
         name: 'invalid invitation',
@@ -164,9 +171,19 @@ describe('OpenAPI document and the one error shape', () => {
 
     it('the sign-in rate limit answers in the same shape', async () => {
       const remoteAddress = nextClientIp();
-      let response = await t.request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'leo.nakamura@skyline.test', password: 'nope-1' }, remoteAddress });
+      let response = await t.request({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: 'leo.nakamura@skyline.test', password: 'nope-1' },
+        remoteAddress,
+      });
       for (let attempt = 2; attempt <= 6; attempt += 1) {
-        response = await t.request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'leo.nakamura@skyline.test', password: `nope-${attempt}` }, remoteAddress });
+        response = await t.request({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          payload: { email: 'leo.nakamura@skyline.test', password: `nope-${attempt}` },
+          remoteAddress,
+        });
       }
       expect(response.statusCode).toBe(429);
       expect(apiErrorSchema.parse(response.json())).toMatchObject({ status: 429, code: 'rate_limited' });

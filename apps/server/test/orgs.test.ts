@@ -134,7 +134,11 @@ describe('organizations, sub-organizations and organization switching', () => {
       expect(me.org).toEqual({ id: harborId, name: 'Harbor Aviation' });
 
       const superadminId = await skylogIdOf(t, 'superadmin@skyline.test');
-      const audit = await t.request({ method: 'GET', url: `/api/audit-log?action=orgs.switch&user_id=${superadminId}`, cookie: superadmin });
+      const audit = await t.request({
+        method: 'GET',
+        url: `/api/audit-log?action=orgs.switch&user_id=${superadminId}`,
+        cookie: superadmin,
+      });
       const entries = auditListSchema.parse(audit.json()).items;
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({
@@ -149,7 +153,9 @@ describe('organizations, sub-organizations and organization switching', () => {
 
     it('lets the super_admin switch back', async () => {
       const superadmin = await as('superadmin@skyline.test');
-      expect((await t.request({ method: 'POST', url: '/api/me/org', cookie: superadmin, payload: { org_id: skylineId } })).statusCode).toBe(204);
+      expect((await t.request({ method: 'POST', url: '/api/me/org', cookie: superadmin, payload: { org_id: skylineId } })).statusCode).toBe(
+        204,
+      );
       expect((await t.request({ method: 'GET', url: '/api/me', cookie: superadmin })).json().org).toEqual({
         id: skylineId,
         name: 'Skyline Flight Academy',
@@ -193,7 +199,13 @@ describe('organizations, sub-organizations and organization switching', () => {
       expect(Math.abs(deniedAt - Date.now())).toBeLessThan(60_000);
     });
 
-    for (const email of ['secondary@skyline.test', 'suborgadmin@skyline.test', 'instructor@skyline.test', 'student@skyline.test', 'admin@harbor.test']) {
+    for (const email of [
+      'secondary@skyline.test',
+      'suborgadmin@skyline.test',
+      'instructor@skyline.test',
+      'student@skyline.test',
+      'admin@harbor.test',
+    ]) {
       it(`refuses ${email} with 403`, async () => {
         const response = await t.request({ method: 'POST', url: '/api/me/org', cookie: await as(email), payload: { org_id: skylineId } });
         expect(response.statusCode).toBe(403);

@@ -62,7 +62,11 @@ describe('invitations and school registration', () => {
     });
 
     it('refuses a short password without using up the invitation', async () => {
-      const response = await t.request({ method: 'POST', url: '/api/registration/accept', payload: { token, name: 'Ivy New', password: 'short' } });
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/registration/accept',
+        payload: { token, name: 'Ivy New', password: 'short' },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().fields.password).toBe('Password must be at least 10 characters');
       expect((await t.request({ method: 'GET', url: `/api/registration/invitations/${encodeURIComponent(token)}` })).statusCode).toBe(200);
@@ -87,7 +91,11 @@ describe('invitations and school registration', () => {
     });
 
     it('the same link cannot be used twice', async () => {
-      const accept = await t.request({ method: 'POST', url: '/api/registration/accept', payload: { token, name: 'Second Try', password: 'another-password-1' } });
+      const accept = await t.request({
+        method: 'POST',
+        url: '/api/registration/accept',
+        payload: { token, name: 'Second Try', password: 'another-password-1' },
+      });
       expect(accept.statusCode).toBe(404);
       expect(accept.json()).toEqual({ status: 404, code: 'not_found', message: invitationInvalid });
 
@@ -124,7 +132,12 @@ describe('invitations and school registration', () => {
       });
       expect(accepted.statusCode).toBe(201);
       const me = await meOf(inviteeEmail, 'north-password-1');
-      expect(me).toMatchObject({ user_type: 'student', role_label: 'Student', sub_org: { name: 'North Field' }, org: { name: 'Skyline Flight Academy' } });
+      expect(me).toMatchObject({
+        user_type: 'student',
+        role_label: 'Student',
+        sub_org: { name: 'North Field' },
+        org: { name: 'Skyline Flight Academy' },
+      });
     });
 
     it('a link cannot be accepted twice even at the same moment', async () => {
@@ -133,7 +146,11 @@ describe('invitations and school registration', () => {
       const raceToken = await tokenFromOutbox(t, inviteeEmail, '/auth/user-registration');
       const responses = await Promise.all(
         [1, 2, 3].map((n) =>
-          t.request({ method: 'POST', url: '/api/registration/accept', payload: { token: raceToken, name: `Racer ${n}`, password: `race-password-${n}` } }),
+          t.request({
+            method: 'POST',
+            url: '/api/registration/accept',
+            payload: { token: raceToken, name: `Racer ${n}`, password: `race-password-${n}` },
+          }),
         ),
       );
       expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 404, 404]);
@@ -151,7 +168,11 @@ describe('invitations and school registration', () => {
       const preview = await t.request({ method: 'GET', url: `/api/registration/invitations/${encodeURIComponent(lateToken)}` });
       expect(preview.statusCode).toBe(404);
       expect(preview.json().message).toBe(invitationInvalid);
-      const accept = await t.request({ method: 'POST', url: '/api/registration/accept', payload: { token: lateToken, name: 'Late Larry', password: 'late-password-1' } });
+      const accept = await t.request({
+        method: 'POST',
+        url: '/api/registration/accept',
+        payload: { token: lateToken, name: 'Late Larry', password: 'late-password-1' },
+      });
       expect(accept.statusCode).toBe(404);
       expect(accept.json().message).toBe(invitationInvalid);
     });
@@ -167,8 +188,13 @@ describe('invitations and school registration', () => {
     });
 
     it('a sub-organization of another organization is refused with 400 fields.sub_org_id', async () => {
-      const skylineSubOrg = (await t.request({ method: 'GET', url: '/api/me', cookie: await as('suborgadmin@skyline.test') })).json().sub_org_id;
-      const response = await invite('admin@harbor.test', { email: 'crossing@harbor.test', user_type: 'student', sub_org_id: skylineSubOrg });
+      const skylineSubOrg = (await t.request({ method: 'GET', url: '/api/me', cookie: await as('suborgadmin@skyline.test') })).json()
+        .sub_org_id;
+      const response = await invite('admin@harbor.test', {
+        email: 'crossing@harbor.test',
+        user_type: 'student',
+        sub_org_id: skylineSubOrg,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().fields).toHaveProperty('sub_org_id');
     });
@@ -225,7 +251,11 @@ describe('invitations and school registration', () => {
     });
 
     it('without a session: 401', async () => {
-      const response = await t.request({ method: 'POST', url: '/api/invitations', payload: { email: 'friend@skyline.test', user_type: 'student' } });
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/invitations',
+        payload: { email: 'friend@skyline.test', user_type: 'student' },
+      });
       expect(response.statusCode).toBe(401);
     });
   });
@@ -270,7 +300,12 @@ describe('invitations and school registration', () => {
     it('the new school’s admin invites into the new school', async () => {
       const cookie = await t.signIn(email, password);
       const inviteeEmail = 'first.student@blue-sky.test';
-      const response = await t.request({ method: 'POST', url: '/api/invitations', cookie, payload: { email: inviteeEmail, user_type: 'student' } });
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/invitations',
+        cookie,
+        payload: { email: inviteeEmail, user_type: 'student' },
+      });
       expect(response.statusCode).toBe(201);
       const token = await tokenFromOutbox(t, inviteeEmail, '/auth/user-registration');
       const preview = await t.request({ method: 'GET', url: `/api/registration/invitations/${encodeURIComponent(token)}` });
@@ -296,7 +331,11 @@ describe('invitations and school registration', () => {
     });
 
     it('refuses missing fields with a message per field', async () => {
-      const response = await t.request({ method: 'POST', url: '/api/registration/school', payload: { email: 'x@y.test', password: 'long-enough-password' } });
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/registration/school',
+        payload: { email: 'x@y.test', password: 'long-enough-password' },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().fields).toMatchObject({ school_name: 'School name is required', name: 'Name is required' });
     });

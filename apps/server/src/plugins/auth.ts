@@ -70,6 +70,8 @@ export function createAuth(config: AppConfig, db: Database, email: EmailSender) 
       cookiePrefix: 'skylog',
       useSecureCookies: config.appUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
+      // better-auth turns its origin (CSRF) check off when NODE_ENV=test; keep it on everywhere so tests see production behaviour.
+      disableOriginCheck: false,
       database: { generateId: () => randomUUID() },
     },
   });
@@ -105,6 +107,31 @@ function copyResponseHeaders(from: Headers, reply: FastifyReply): void {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
+/**
+ * The better-auth endpoints the web app uses. Everything else it offers (open sign-up, account
+ * deletion, profile and e-mail changes) is not reachable: those go through Skylog's own routes,
+ * where validation, tenancy and audit apply.
+ */
+const exposedAuthPaths = new Set([
+  '/sign-in/email',
+  '/sign-out',
+  '/get-session',
+  '/request-password-reset',
+  '/reset-password',
+  '/verify-email',
+  '/send-verification-email',
+  '/change-password',
+]);
+
+function parseJsonObject(text: string): { code?: string; message?: string } {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as { code?: string; message?: string }) : {};
+  } catch {
+    return {};
+  }
+}
+
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'validation_error',
   401: 'unauthenticated',
@@ -117,7 +144,7 @@ const codeByStatus: Record<number, ErrorCode> = {
 
 /** better-auth's errors answered in Skylog's one error shape, with our wording for sign-in. */
 function toApiError(status: number, body: { code?: string; message?: string }, retryAfter: string | null): ApiErrorBody {
-  let message = body.message ?? messages.unknownError;
+  let message = body.message || (status === 404 ? messages.notFound : messages.unknownError);
   if (status === 429) message = rateLimitedMessage(Number(retryAfter) || 60);
   else if (body.code === 'INVALID_EMAIL_OR_PASSWORD') message = messages.signInFailed;
   else if (body.code === 'EMAIL_NOT_VERIFIED') message = messages.emailNotVerified;
@@ -142,10 +169,13 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { a
     schema: { hide: true },
     async handler(request, reply) {
       const url = new URL(request.url, auth.options.baseURL);
+      if (!exposedAuthPaths.has(url.pathname.slice('/api/auth'.length))) {
+        return reply.status(404).send({ status: 404, code: 'not_found', message: messages.notFound } satisfies ApiErrorBody);
+      }
       const isSignIn = url.pathname === '/api/auth/sign-in/email';
       const signInEmail = isSignIn ? String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
       if (isSignIn) {
-        const retryAfter = await signInLimiter.getRetryAfter(request.ip, signInEmail);
+        const retryAfter = await signInLimiter.reserve(request.ip, signInEmail);
         if (retryAfter !== null) {
           await onSignIn(request, signInEmail, false, 429);
           return reply
@@ -166,12 +196,12 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { a
       reply.status(response.status);
       const text = await response.text();
       if (isSignIn) {
-        if (response.status === 401) await signInLimiter.recordFailure(request.ip, signInEmail);
+        if (response.ok) await signInLimiter.release(request.ip, signInEmail);
         await onSignIn(request, signInEmail, response.ok, response.status);
       }
-      if (!response.ok && text.startsWith('{')) {
+      if (!response.ok) {
         reply.header('content-type', 'application/json; charset=utf-8');
-        return reply.send(toApiError(response.status, JSON.parse(text) as { code?: string }, response.headers.get('x-retry-after')));
+        return reply.send(toApiError(response.status, parseJsonObject(text), response.headers.get('x-retry-after')));
       }
       return reply.send(text);
     },

@@ -8,12 +8,12 @@ function send(reply: FastifyReply, body: ApiErrorBody) {
   return reply.status(body.status).type('application/json; charset=utf-8').send(body);
 }
 
-function fieldName(instancePath: string, params: unknown): string {
+/** The field names an issue is about: its path, or each unknown key reported on the object itself. */
+function fieldNames(instancePath: string, params: unknown): string[] {
   const fromPath = instancePath.replace(/^\//, '').replaceAll('/', '.');
-  if (fromPath) return fromPath;
-  // An unknown key is reported on the object itself; name the key.
+  if (fromPath) return [fromPath];
   const keys = (params as { keys?: unknown } | undefined)?.keys;
-  return Array.isArray(keys) && keys.length > 0 ? keys.map(String).join(', ') : 'body';
+  return Array.isArray(keys) && keys.length > 0 ? keys.map(String) : ['body'];
 }
 
 /** One error shape for every failure; input problems are 4xx with per-field messages, never 500. */
@@ -25,9 +25,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const name = fieldName(issue.instancePath, issue.params);
-        const message = issue.keyword === 'unrecognized_keys' ? `Unknown field: ${name}` : issue.message ?? messages.invalidInput;
-        fields[name] ??= message;
+        for (const name of fieldNames(issue.instancePath, issue.params)) {
+          fields[name] ??= issue.keyword === 'unrecognized_keys' ? `Unknown field: ${name}` : (issue.message ?? messages.invalidInput);
+        }
       }
       const first = Object.values(fields)[0];
       return send(reply, { status: 400, code: 'validation_error', message: first ?? messages.invalidInput, fields });

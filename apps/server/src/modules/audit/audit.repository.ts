@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AuditStatus } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { alerts, auditLog } from '../../db/schema/index.ts';
@@ -7,6 +7,11 @@ export type NewAuditEntry = typeof auditLog.$inferInsert;
 
 export async function insertAuditEntry(db: Executor, entry: NewAuditEntry): Promise<void> {
   await db.insert(auditLog).values(entry);
+}
+
+/** Holds a per-user lock until the surrounding transaction ends. */
+export async function lockUserAlerts(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alerts:${userId}`}))`);
 }
 
 export async function countDenialsSince(db: Executor, userId: string, since: Date): Promise<number> {

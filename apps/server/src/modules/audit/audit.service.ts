@@ -59,20 +59,24 @@ export function createAuditService(db: Database, log: FastifyBaseLogger) {
     });
     try {
       const since = new Date(timestamp.getTime() - limits.suspiciousWindowMs);
-      const denials = await repository.countDenialsSince(db, event.actor.skylogId, since);
-      if (denials < limits.suspiciousDenials) return;
-      if (await repository.findAlertSince(db, event.actor.skylogId, suspiciousActivityKind, since)) return;
-      await repository.insertAlert(db, {
-        userId: event.actor.skylogId,
-        orgId: event.actor.orgId,
-        kind: suspiciousActivityKind,
-        details: {
-          userRole: event.actor.role,
-          deniedCount: denials,
-          windowMs: limits.suspiciousWindowMs,
-          lastPath: event.path,
-          timestamp: timestamp.toISOString(),
-        },
+      await db.transaction(async (tx) => {
+        // One evaluation per user at a time, so simultaneous denials raise one alert, not several.
+        await repository.lockUserAlerts(tx, event.actor.skylogId);
+        const denials = await repository.countDenialsSince(tx, event.actor.skylogId, since);
+        if (denials < limits.suspiciousDenials) return;
+        if (await repository.findAlertSince(tx, event.actor.skylogId, suspiciousActivityKind, since)) return;
+        await repository.insertAlert(tx, {
+          userId: event.actor.skylogId,
+          orgId: event.actor.orgId,
+          kind: suspiciousActivityKind,
+          details: {
+            userRole: event.actor.role,
+            deniedCount: denials,
+            windowMs: limits.suspiciousWindowMs,
+            lastPath: event.path,
+            timestamp: timestamp.toISOString(),
+          },
+        });
       });
     } catch (error) {
       log.error({ err: error }, 'failed to evaluate suspicious activity');

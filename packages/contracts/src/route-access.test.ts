@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { roles, type Role } from './roles.ts';
+import {
+  componentPermissions,
+  decideRouteAccess,
+  getMenuItemsForRole,
+  hasComponentPermission,
+  matchRouteRule,
+  menuItems,
+} from './route-access.ts';
+
+const me = '3adf4d53-0836-4626-8c3f-18652b91d817';
+const someoneElse = 'c0ffee00-0000-4000-8000-000000000001';
+
+/** The route-access table of spec §6, written out row by row. */
+const admins: Role[] = ['super_admin', 'org_admin', 'admin_secondary'];
+const spec: Array<{ paths: string[]; roles: Role[] }> = [
+  { paths: ['/login'], roles: ['super_admin', 'admin', 'org_admin', 'sub_org_admin', 'instructor', 'student'] },
+  {
+    paths: [
+      '/dashboard/overview',
+      '/dashboard/instructors',
+      `/dashboard/instructors/${someoneElse}`,
+      '/dashboard/aircraft',
+      '/dashboard/aircraft/42',
+      '/configuration/admin',
+    ],
+    roles: admins,
+  },
+  {
+    paths: ['/dashboard/flights', '/dashboard/flights/17'],
+    roles: ['super_admin', 'org_admin', 'admin_secondary', 'instructor', 'student'],
+  },
+  {
+    paths: ['/dashboard/students', `/dashboard/students/${someoneElse}`],
+    roles: ['super_admin', 'org_admin', 'admin_secondary', 'instructor'],
+  },
+  {
+    paths: ['/configuration/markers', '/dashboard/audio-upload'],
+    roles: ['super_admin', 'admin', 'org_admin', 'sub_org_admin', 'instructor', 'student'],
+  },
+  {
+    paths: ['/configuration/sub-organization', '/configuration/sub-organization/5'],
+    roles: ['super_admin', 'org_admin', 'admin_secondary', 'sub_org_admin', 'sub_org_admin_secondary'],
+  },
+  { paths: ['/configuration/billing'], roles: ['super_admin', 'org_admin', 'admin_secondary', 'instructor', 'student'] },
+  { paths: ['/configuration/cable-collection'], roles: admins },
+];
+
+describe('decideRouteAccess: the role tables of spec §6', () => {
+  for (const row of spec) {
+    for (const path of row.paths) {
+      for (const role of roles) {
+        const isExpected = row.roles.includes(role);
+        it(`${isExpected ? 'allows' : 'refuses'} ${role} on ${path}`, () => {
+          expect(decideRouteAccess(path, role, me)).toEqual({ isAllowed: isExpected, isSelfAccess: false, isKnownRoute: true });
+        });
+      }
+    }
+  }
+
+  it('gives /configuration/rbac (not shown in the spec) to the organization admins only', () => {
+    for (const role of roles) expect(decideRouteAccess('/configuration/rbac', role, me).isAllowed).toBe(admins.includes(role));
+  });
+});
+
+describe('decideRouteAccess: self-access by the last segment (spec §4, §6)', () => {
+  it('lets anyone reach a known route that ends with their own id', () => {
+    for (const role of roles) {
+      expect(decideRouteAccess(`/dashboard/students/${me}`, role, me)).toEqual({ isAllowed: true, isSelfAccess: true, isKnownRoute: true });
+      expect(decideRouteAccess(`/dashboard/instructors/${me}`, role, me)).toEqual({
+        isAllowed: true,
+        isSelfAccess: true,
+        isKnownRoute: true,
+      });
+    }
+  });
+
+  it("does not let a student reach someone else's detail page", () => {
+    expect(decideRouteAccess(`/dashboard/students/${someoneElse}`, 'student', me)).toEqual({
+      isAllowed: false,
+      isSelfAccess: false,
+      isKnownRoute: true,
+    });
+  });
+
+  it('needs the whole last segment to match', () => {
+    expect(decideRouteAccess(`/dashboard/students/${me}x`, 'student', me).isAllowed).toBe(false);
+    expect(decideRouteAccess(`/dashboard/students/${me.slice(0, 8)}`, 'student', me).isAllowed).toBe(false);
+  });
+
+  it('gives no self-access without an id', () => {
+    for (const id of [null, undefined, '']) {
+      expect(decideRouteAccess('/dashboard/students/null', 'student', id).isAllowed).toBe(false);
+      expect(decideRouteAccess('/dashboard/students/undefined', 'student', id).isAllowed).toBe(false);
+    }
+  });
+
+  it('ignores the query string and a trailing slash', () => {
+    expect(decideRouteAccess('/dashboard/flights?org_switched=abc', 'student', me).isAllowed).toBe(true);
+    expect(decideRouteAccess(`/dashboard/students/${me}?tab=trips`, 'student', me)).toMatchObject({ isAllowed: true, isSelfAccess: true });
+    expect(decideRouteAccess('/dashboard/overview/', 'org_admin', me).isAllowed).toBe(true);
+  });
+});
+
+describe('decideRouteAccess: unknown paths', () => {
+  it('allows no one on a path that matches no route, even super_admin', () => {
+    for (const path of ['/', '/dashboard', '/configuration', '/nowhere', '/dashboard/flights/1/extra', '/unauthorized']) {
+      for (const role of roles)
+        expect(decideRouteAccess(path, role, me)).toEqual({ isAllowed: false, isSelfAccess: false, isKnownRoute: false });
+    }
+  });
+
+  it('gives no self-access on an unknown path that ends with the own id', () => {
+    expect(decideRouteAccess(`/somewhere/${me}`, 'student', me)).toEqual({ isAllowed: false, isSelfAccess: false, isKnownRoute: false });
+  });
+
+  it('matches one segment per :id and nothing more', () => {
+    expect(matchRouteRule('/dashboard/flights/42')?.path).toBe('/dashboard/flights/:id');
+    expect(matchRouteRule('/dashboard/flights')?.path).toBe('/dashboard/flights');
+    expect(matchRouteRule('/dashboard/flights/42/43')).toBeUndefined();
+  });
+});
+
+describe('getMenuItemsForRole (spec §2 sidebar)', () => {
+  const all = [
+    'Overview',
+    'Flights',
+    'Instructors',
+    'Students',
+    'Aircraft',
+    'Sub Organization',
+    'Admin',
+    'RBAC',
+    'Billing',
+    'Cable Collection',
+  ];
+  const expected: Record<string, string[]> = {
+    super_admin: all,
+    org_admin: all,
+    admin_secondary: all,
+    sub_org_admin: ['Sub Organization'],
+    sub_org_admin_secondary: ['Sub Organization'],
+    instructor: ['Flights', 'Students', 'Billing'],
+    student: ['Flights', 'Billing'],
+  };
+
+  for (const [role, labels] of Object.entries(expected)) {
+    it(`shows ${role}: ${labels.join(', ')}`, () => {
+      expect(getMenuItemsForRole(role).map((item) => item.label)).toEqual(labels);
+    });
+  }
+
+  it('shows nothing to admin or an unknown role', () => {
+    expect(getMenuItemsForRole('admin')).toEqual([]);
+    expect(getMenuItemsForRole('pilot')).toEqual([]);
+    expect(getMenuItemsForRole('')).toEqual([]);
+  });
+
+  it('has the paths and categories of the spec table, in its order', () => {
+    expect(menuItems.map((item) => [item.label, item.path, item.category])).toEqual([
+      ['Overview', '/dashboard/overview', 'dashboard'],
+      ['Flights', '/dashboard/flights', 'dashboard'],
+      ['Instructors', '/dashboard/instructors', 'dashboard'],
+      ['Students', '/dashboard/students', 'dashboard'],
+      ['Aircraft', '/dashboard/aircraft', 'dashboard'],
+      ['Sub Organization', '/configuration/sub-organization', 'configuration'],
+      ['Admin', '/configuration/admin', 'configuration'],
+      ['RBAC', '/configuration/rbac', 'configuration'],
+      ['Billing', '/configuration/billing', 'configuration'],
+      ['Cable Collection', '/configuration/cable-collection', 'configuration'],
+    ]);
+  });
+
+  it('never shows an item whose page the role may not open', () => {
+    for (const role of roles) {
+      for (const item of getMenuItemsForRole(role)) expect(decideRouteAccess(item.path, role, me).isAllowed).toBe(true);
+    }
+  });
+});
+
+describe('component permissions (spec §6)', () => {
+  it('instructor add / edit / delete and Link Student: super_admin, org_admin, admin_secondary', () => {
+    for (const permission of ['instructors.add', 'instructors.edit', 'instructors.delete', 'instructor-detail.link-student'] as const) {
+      expect(roles.filter((role) => hasComponentPermission(role, permission))).toEqual(admins);
+    }
+  });
+
+  it('student add / edit / delete / row actions and Link Instructor: the admins and instructor', () => {
+    for (const permission of [
+      'students.add',
+      'students.edit',
+      'students.delete',
+      'students.row-actions',
+      'student-detail.link-instructor',
+    ] as const) {
+      expect(roles.filter((role) => hasComponentPermission(role, permission)).sort()).toEqual([...admins, 'instructor'].sort());
+    }
+  });
+
+  it('organization switching: super_admin only', () => {
+    expect(roles.filter((role) => hasComponentPermission(role, 'organization.switch'))).toEqual(['super_admin']);
+    expect(Object.keys(componentPermissions)).toContain('organization.switch');
+  });
+});
