@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noRestrictedPaths } from './scripts/eslint/no-restricted-paths.js';
 
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -48,13 +48,13 @@ export default tseslint.config(
   { files: ['scripts/**', 'bench/**', 'e2e/**', '*.js', '*.ts'], languageOptions: { globals: globals.node } },
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX, 'check-file': checkFile },
+    plugins: { skylog: { rules: { 'no-restricted-paths': noRestrictedPaths } }, 'check-file': checkFile },
     rules: {
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use a string-literal union, not an enum.' }],
-      'import-x/no-restricted-paths': ['error', { zones: [...webBoundaries.zones, ...serverBoundaries.zones] }],
+      'skylog/no-restricted-paths': ['error', { zones: [...webBoundaries.zones, ...serverBoundaries.zones] }],
       'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
       'check-file/folder-naming-convention': ['error', { '{apps,packages,e2e,bench}/**/': 'KEBAB_CASE' }],
     },
