@@ -4,15 +4,22 @@ import { expect, type Page } from '@playwright/test';
 
 export const demoPassword = 'e2e-demo-password';
 
+/** The seven demo accounts and where each lands after sign-in (sub-org admins may not open Flights). */
 export const roleAccounts = [
-  { email: 'superadmin@skyline.test', name: 'Sam Rivera', label: 'Superadmin' },
-  { email: 'orgadmin@skyline.test', name: 'Olivia Grant', label: 'Org Admin' },
-  { email: 'secondary@skyline.test', name: 'Sebastian Hale', label: 'Secondary Admin' },
-  { email: 'suborgadmin@skyline.test', name: 'Nora Lindqvist', label: 'SubOrg Admin' },
-  { email: 'suborgsecondary@skyline.test', name: 'Theo Marsh', label: 'SubOrg Secondary Admin' },
-  { email: 'instructor@skyline.test', name: 'Iris Calder', label: 'Instructor' },
-  { email: 'student@skyline.test', name: 'Stella Park', label: 'Student' },
+  { email: 'superadmin@skyline.test', name: 'Sam Rivera', label: 'Superadmin', landing: '/dashboard/flights' },
+  { email: 'orgadmin@skyline.test', name: 'Olivia Grant', label: 'Org Admin', landing: '/dashboard/flights' },
+  { email: 'secondary@skyline.test', name: 'Sebastian Hale', label: 'Secondary Admin', landing: '/dashboard/flights' },
+  { email: 'suborgadmin@skyline.test', name: 'Nora Lindqvist', label: 'SubOrg Admin', landing: '/configuration/sub-organization' },
+  { email: 'suborgsecondary@skyline.test', name: 'Theo Marsh', label: 'SubOrg Secondary Admin', landing: '/configuration/sub-organization' },
+  { email: 'instructor@skyline.test', name: 'Iris Calder', label: 'Instructor', landing: '/dashboard/flights' },
+  { email: 'student@skyline.test', name: 'Stella Park', label: 'Student', landing: '/dashboard/flights' },
 ] as const;
+
+/** Logout sits behind the 'Hover Here To Log Out' strip. */
+export async function logOut(page: Page) {
+  await page.getByTestId('logout-strip').hover();
+  await page.getByRole('button', { name: 'Logout' }).click();
+}
 
 export async function signIn(page: Page, email: string, password = demoPassword) {
   await page.goto('/login');

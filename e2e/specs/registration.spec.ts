@@ -4,7 +4,7 @@ import { linkFrom, readLatestEmail, signIn } from './fixtures.ts';
 test('an invited instructor registers from the e-mail link and lands signed in', async ({ page, browser }) => {
   // The org admin invites through the API with their own session (the Admin screen comes later).
   await signIn(page, 'orgadmin@skyline.test');
-  await expect(page.getByTestId('role-label')).toHaveText('Org Admin');
+  await expect(page.getByTestId('role-badge')).toHaveText('Org Admin');
   const invited = `new.instructor.${Date.now()}@skyline.test`;
   const response = await page.request.post('/api/invitations', { data: { email: invited, user_type: 'instructor' } });
   expect(response.status()).toBe(201);
@@ -20,7 +20,7 @@ test('an invited instructor registers from the e-mail link and lands signed in',
   await invitee.getByRole('button', { name: 'Create account' }).click();
   await expect(invitee).toHaveURL(/\/dashboard\/flights$/);
   await expect(invitee.getByTestId('user-name')).toHaveText('Quinn Harper');
-  await expect(invitee.getByTestId('role-label')).toHaveText('Instructor');
+  await expect(invitee.getByTestId('role-badge')).toHaveText('Instructor');
   await invitee.close();
 });
 
@@ -43,8 +43,8 @@ test('a new school registers, confirms its e-mail through /auth/confirm, then si
   await expect(page.getByText('Your e-mail address is confirmed. You can sign in now.')).toBeVisible();
 
   await signIn(page, email, 'bluebird-password');
-  await expect(page.getByTestId('role-label')).toHaveText('Org Admin');
-  await expect(page.getByText('Bluebird Aero Club')).toBeVisible();
+  await expect(page.getByTestId('role-badge')).toHaveText('Org Admin');
+  await expect(page.getByTestId('organization-name')).toHaveText('Bluebird Aero Club');
 });
 
 test('a forgotten password is reset through the e-mailed link', async ({ page }) => {
@@ -62,5 +62,5 @@ test('a forgotten password is reset through the e-mailed link', async ({ page })
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
 
   await signIn(page, 'priya.shah@skyline.test', 'brand-new-password');
-  await expect(page.getByTestId('role-label')).toHaveText('Student');
+  await expect(page.getByTestId('role-badge')).toHaveText('Student');
 });

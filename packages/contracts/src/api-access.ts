@@ -22,6 +22,7 @@ export const apiAccess = {
   'orgs.switch': ['super_admin'],
   'sub-orgs.read': 'authenticated',
   'invitations.create': [...orgAdmins, 'sub_org_admin', 'sub_org_admin_secondary'],
+  'access-denials.create': 'authenticated',
   'audit.list': ['super_admin', 'org_admin', 'admin_secondary'],
   'alerts.list': ['super_admin', 'org_admin', 'admin_secondary'],
 } as const satisfies Record<string, ApiAccess>;

@@ -1,36 +1,60 @@
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { messages } from '@skylog/contracts';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { Toaster } from '../components/ui/toast.tsx';
 import { landingPath, paths } from '../config/paths.ts';
 
-const loading = () => <p className="p-6 text-sm text-slate-600">Loading...</p>;
+const Loading = () => <p className="p-6 text-sm text-slate-600">{messages.loading}</p>;
 
 /** Every screen is its own chunk, loaded on demand (spec §1); 'Loading...' shows meanwhile. */
+const screen = (path: string, load: () => Promise<{ Component: () => ReactNode }>): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await load()).Component }),
+  HydrateFallback: Loading,
+});
+
 const router = createBrowserRouter([
   { path: paths.home.path, element: <Navigate to={paths.login.path} replace /> },
-  { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }), HydrateFallback: loading },
-  { path: paths.authConfirm.path, lazy: async () => ({ Component: (await import('./routes/auth-confirm.tsx')).AuthConfirmRoute }), HydrateFallback: loading },
+  screen(paths.login.path, () => import('./routes/login.tsx')),
+  screen(paths.authConfirm.path, () => import('./routes/auth-confirm.tsx')),
+  screen(paths.userRegistration.path, () => import('./routes/user-registration.tsx')),
+  screen(paths.resetPassword.path, () => import('./routes/reset-password.tsx')),
+  screen(paths.unauthorized.path, () => import('./routes/unauthorized.tsx')),
+  screen(paths.paymentPreparing.path, () => import('./routes/payment-preparing.tsx')),
+  screen(paths.paymentCancel.path, () => import('./routes/payment-cancel.tsx')),
+  screen(paths.paymentSuccess.path, () => import('./routes/payment-success.tsx')),
   {
-    path: paths.userRegistration.path,
-    lazy: async () => ({ Component: (await import('./routes/user-registration.tsx')).UserRegistrationRoute }),
-    HydrateFallback: loading,
+    lazy: async () => ({ Component: (await import('./shell/dashboard-layout.tsx')).DashboardLayout }),
+    HydrateFallback: Loading,
+    children: [
+      screen(paths.dashboard.overview.path, () => import('./routes/dashboard/overview.tsx')),
+      screen(paths.dashboard.flights.path, () => import('./routes/dashboard/flights.tsx')),
+      screen(paths.dashboard.flight.path, () => import('./routes/dashboard/flight-details.tsx')),
+      screen(paths.dashboard.instructors.path, () => import('./routes/dashboard/instructors.tsx')),
+      screen(paths.dashboard.instructor.path, () => import('./routes/dashboard/instructor-details.tsx')),
+      screen(paths.dashboard.students.path, () => import('./routes/dashboard/students.tsx')),
+      screen(paths.dashboard.student.path, () => import('./routes/dashboard/student-details.tsx')),
+      screen(paths.dashboard.aircraft.path, () => import('./routes/dashboard/aircraft.tsx')),
+      screen(paths.dashboard.aircraftDetail.path, () => import('./routes/dashboard/aircraft-details.tsx')),
+      screen(paths.dashboard.audioUpload.path, () => import('./routes/dashboard/audio-upload.tsx')),
+      screen(paths.configuration.subOrganization.path, () => import('./routes/configuration/sub-organization.tsx')),
+      screen(paths.configuration.subOrganizationDetail.path, () => import('./routes/configuration/sub-organization-details.tsx')),
+      screen(paths.configuration.admin.path, () => import('./routes/configuration/admin.tsx')),
+      screen(paths.configuration.rbac.path, () => import('./routes/configuration/rbac.tsx')),
+      screen(paths.configuration.billing.path, () => import('./routes/configuration/billing.tsx')),
+      screen(paths.configuration.cableCollection.path, () => import('./routes/configuration/cable-collection.tsx')),
+      screen(paths.configuration.markers.path, () => import('./routes/configuration/markers.tsx')),
+    ],
   },
-  {
-    path: paths.resetPassword.path,
-    lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
-    HydrateFallback: loading,
-  },
-  {
-    path: '/dashboard/*',
-    lazy: async () => ({ Component: (await import('./routes/signed-in-home.tsx')).SignedInHomeRoute }),
-    HydrateFallback: loading,
-  },
-  {
-    path: '/configuration/*',
-    lazy: async () => ({ Component: (await import('./routes/signed-in-home.tsx')).SignedInHomeRoute }),
-    HydrateFallback: loading,
-  },
+  // Spec §2: any unknown path goes to the flights list.
   { path: '*', element: <Navigate to={landingPath} replace /> },
 ]);
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>
+  );
 }

@@ -6,8 +6,32 @@ export const paths = {
   userRegistration: { path: '/auth/user-registration' },
   resetPassword: { path: '/auth/reset-password' },
   unauthorized: { path: '/unauthorized' },
+  paymentPreparing: { path: '/payment-preparing' },
+  paymentCancel: { path: '/payment-cancel' },
+  paymentSuccess: { path: '/payment-success' },
   dashboard: {
+    overview: { path: '/dashboard/overview' },
     flights: { path: '/dashboard/flights' },
+    flight: { path: '/dashboard/flights/:id', getHref: (id: string) => `/dashboard/flights/${encodeURIComponent(id)}` },
+    instructors: { path: '/dashboard/instructors' },
+    instructor: { path: '/dashboard/instructors/:id', getHref: (id: string) => `/dashboard/instructors/${encodeURIComponent(id)}` },
+    students: { path: '/dashboard/students' },
+    student: { path: '/dashboard/students/:id', getHref: (id: string) => `/dashboard/students/${encodeURIComponent(id)}` },
+    aircraft: { path: '/dashboard/aircraft' },
+    aircraftDetail: { path: '/dashboard/aircraft/:id', getHref: (id: string) => `/dashboard/aircraft/${encodeURIComponent(id)}` },
+    audioUpload: { path: '/dashboard/audio-upload' },
+  },
+  configuration: {
+    subOrganization: { path: '/configuration/sub-organization' },
+    subOrganizationDetail: {
+      path: '/configuration/sub-organization/:id',
+      getHref: (id: string) => `/configuration/sub-organization/${encodeURIComponent(id)}`,
+    },
+    admin: { path: '/configuration/admin' },
+    rbac: { path: '/configuration/rbac' },
+    billing: { path: '/configuration/billing' },
+    cableCollection: { path: '/configuration/cable-collection' },
+    markers: { path: '/configuration/markers' },
   },
 } as const;
 

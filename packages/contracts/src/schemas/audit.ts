@@ -38,3 +38,8 @@ export const alertSchema = z.object({
 });
 
 export const alertListSchema = z.object({ items: z.array(alertSchema), total: z.number().int() });
+
+/** The web app's role gate reports a refused page; the server re-decides and audits it. */
+export const accessDenialSchema = z.strictObject({
+  path: z.string().min(1).max(2000).startsWith('/', 'The path must start with /'),
+});

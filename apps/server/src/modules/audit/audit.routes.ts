@@ -1,9 +1,10 @@
-import { alertListSchema, auditListQuerySchema, auditListSchema } from '@skylog/contracts';
+import { accessDenialSchema, alertListSchema, auditListQuerySchema, auditListSchema } from '@skylog/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/app-context.ts';
 import { requireUser } from '../../lib/require-user.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import { reportAccessDenial } from './access-denials.service.ts';
 import * as repository from './audit.repository.ts';
 
 const pageSize = 50;
@@ -75,5 +76,19 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         })),
       };
     },
+  );
+
+  app.post(
+    '/api/access-denials',
+    {
+      config: { operation: 'access-denials.create' },
+      schema: {
+        tags: ['audit'],
+        summary: 'Report a page the web app refused; audited when the server agrees it is denied',
+        body: accessDenialSchema,
+        response: { 200: z.object({ recorded: z.boolean() }) },
+      },
+    },
+    async (request) => ({ recorded: await reportAccessDenial(ctx, requireUser(request), request.body.path, request.ip) }),
   );
 };

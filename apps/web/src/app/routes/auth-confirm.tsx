@@ -4,7 +4,7 @@ import { AuthCard } from '../../components/ui/auth-card.tsx';
 import { paths } from '../../config/paths.ts';
 import { useVerifyEmail } from '../../features/auth/api/verify-email.ts';
 
-export function AuthConfirmRoute() {
+export function Component() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const verification = useVerifyEmail(token);

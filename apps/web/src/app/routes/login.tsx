@@ -9,7 +9,7 @@ function safeRedirect(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : landingPath;
 }
 
-export function LoginRoute() {
+export function Component() {
   const me = useMe();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/ui/auth-card.tsx';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
 
-export function ResetPasswordRoute() {
+export function Component() {
   const [searchParams] = useSearchParams();
   return (
     <AuthCard title="Choose a new password">

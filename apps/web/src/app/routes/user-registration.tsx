@@ -5,7 +5,7 @@ import { InvitationRegistrationForm } from '../../features/auth/components/invit
 import { SchoolRegistrationForm } from '../../features/auth/components/school-registration-form.tsx';
 
 /** With an invitation token: join a school. Without: register a new school. */
-export function UserRegistrationRoute() {
+export function Component() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const token = searchParams.get('token');

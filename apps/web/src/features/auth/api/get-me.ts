@@ -1,8 +1,7 @@
 import type { Me } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export const meQueryKey = ['me'] as const;
+import { meQueryKey } from '../../../lib/query-keys.ts';
 
 export const getMe = (signal?: AbortSignal) => apiRequest<Me>('/api/me', { signal });
 

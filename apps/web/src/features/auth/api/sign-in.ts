@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { meQueryKey } from './get-me.ts';
+import { meQueryKey } from '../../../lib/query-keys.ts';
 
 export type SignInInput = { email: string; password: string };
 

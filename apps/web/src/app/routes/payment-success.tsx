@@ -1,0 +1,13 @@
+import { Link } from 'react-router';
+import { AuthCard } from '../../components/ui/auth-card.tsx';
+import { landingPath } from '../../config/paths.ts';
+
+export function Component() {
+  return (
+    <AuthCard title="Payment received" subtitle="Thank you: your subscription is being activated.">
+      <Link to={landingPath} className="text-brand-600 hover:underline">
+        Go to your flights
+      </Link>
+    </AuthCard>
+  );
+}

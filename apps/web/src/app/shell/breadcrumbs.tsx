@@ -1,0 +1,65 @@
+import { ChevronRight } from 'lucide-react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+
+/** Sections that are not pages of their own: their crumbs do not navigate (spec §2). */
+const nonNavigable = new Set(['/dashboard', '/configuration']);
+
+type BreadcrumbState = { title: string | null; setTitle: (title: string | null) => void };
+
+const BreadcrumbContext = createContext<BreadcrumbState>({ title: null, setTitle: () => undefined });
+
+export function BreadcrumbProvider({ children }: { children: ReactNode }) {
+  const [title, setTitle] = useState<string | null>(null);
+  return <BreadcrumbContext.Provider value={{ title, setTitle }}>{children}</BreadcrumbContext.Provider>;
+}
+
+/** A screen names its last crumb (e.g. a tail number instead of an id). */
+export function useBreadcrumbTitle(title: string | null | undefined) {
+  const { setTitle } = useContext(BreadcrumbContext);
+  useEffect(() => {
+    setTitle(title ?? null);
+    return () => setTitle(null);
+  }, [title, setTitle]);
+}
+
+export function capitalise(segment: string): string {
+  const text = decodeURIComponent(segment);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function getCrumbs(pathname: string, customTitle: string | null) {
+  const segments = pathname.split('/').filter(Boolean);
+  return segments.map((segment, index) => {
+    const href = `/${segments.slice(0, index + 1).join('/')}`;
+    const isLast = index === segments.length - 1;
+    return { href, label: isLast && customTitle ? customTitle : capitalise(segment), isLast, isNavigable: !isLast && !nonNavigable.has(href) };
+  });
+}
+
+/** Crumbs from the path segments, capitalised; hidden on small screens. */
+export function Breadcrumbs() {
+  const { pathname } = useLocation();
+  const { title } = useContext(BreadcrumbContext);
+  const crumbs = getCrumbs(pathname, title);
+  return (
+    <nav aria-label="Breadcrumb" className="hidden min-w-0 sm:block">
+      <ol className="flex items-center gap-1 truncate text-sm text-slate-500">
+        {crumbs.map((crumb) => (
+          <li key={crumb.href} className="flex items-center gap-1">
+            {crumb.isNavigable ? (
+              <Link to={crumb.href} className="hover:text-brand-600 hover:underline">
+                {crumb.label}
+              </Link>
+            ) : (
+              <span aria-current={crumb.isLast ? 'page' : undefined} className={crumb.isLast ? 'font-medium text-slate-900' : ''}>
+                {crumb.label}
+              </span>
+            )}
+            {crumb.isLast ? null : <ChevronRight size={14} aria-hidden />}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,55 @@
+import { messages, type Me } from '@skylog/contracts';
+import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
+import { UpdateProfileModal } from '../../features/profile/components/update-profile-modal.tsx';
+import { useHasRestoredSettings, useSettingsStore } from '../../lib/settings-store.ts';
+import { BreadcrumbProvider } from './breadcrumbs.tsx';
+import { RoleGate, usePaidGate } from './gates.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+import { useSidebarBreakpoint } from './use-sidebar-breakpoint.ts';
+
+/** Every protected screen: login gate, paid gate, role gate, then the shell around the screen. */
+export function DashboardLayout() {
+  const hasRestoredSettings = useHasRestoredSettings();
+  return <RequireAuth>{hasRestoredSettings ? <SignedInShell /> : <p className="p-6 text-sm text-slate-600">{messages.loading}</p>}</RequireAuth>;
+}
+
+function SignedInShell() {
+  const me = useMe();
+  return me.data ? <Shell me={me.data} /> : null;
+}
+
+function Shell({ me }: { me: Me }) {
+  usePaidGate(me);
+  useSidebarBreakpoint();
+  const isSidebarActive = useSettingsStore((state) => state.isSidebarActive);
+  const toggleSidebar = useSettingsStore((state) => state.toggleSidebar);
+  const [isProfileOpen, setIsProfileOpen] = useState(false);
+  const orgName = me.org?.name ?? null;
+
+  // Spec §4: an incomplete profile opens the Update Profile modal by itself (never on payment screens,
+  // which are outside this shell).
+  useEffect(() => {
+    if (!me.is_profile_complete) setIsProfileOpen(true);
+  }, [me.is_profile_complete]);
+
+  return (
+    <BreadcrumbProvider>
+      <div className="flex min-h-screen bg-slate-50">
+        <Sidebar me={me} isOpen={isSidebarActive} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar me={me} onToggleSidebar={toggleSidebar} onOpenProfile={() => setIsProfileOpen(true)} />
+          <main className="flex-1 p-6">
+            <RoleGate me={me}>
+              <Outlet />
+            </RoleGate>
+          </main>
+        </div>
+      </div>
+      <UpdateProfileModal me={me} orgName={orgName} isOpen={isProfileOpen} onClose={() => setIsProfileOpen(false)} />
+    </BreadcrumbProvider>
+  );
+}

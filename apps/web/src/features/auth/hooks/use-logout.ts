@@ -1,0 +1,45 @@
+import { limits, logoutRetryMessage, messages, type Me } from '@skylog/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { notify } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../config/paths.ts';
+import { clearCheckoutValues } from '../../../lib/checkout-storage.ts';
+import { meQueryKey } from '../../../lib/query-keys.ts';
+import { signOut } from '../api/sign-out.ts';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Spec §4 logout: drop the stored checkout values, sign out on the server and go to /login; on
+ * failure retry 3 times 1000 ms apart with 'Logout failed. Retrying... (n/3)', then give up with a toast.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [isLoggingOut, setIsLoggingOut] = useState(false);
+
+  const logout = useCallback(async () => {
+    setIsLoggingOut(true);
+    clearCheckoutValues();
+    for (let attempt = 0; attempt <= limits.logoutRetries; attempt += 1) {
+      try {
+        await signOut();
+        // The account and the logged-in state go with the session.
+        queryClient.setQueryData<Me | undefined>(meQueryKey, undefined);
+        queryClient.clear();
+        navigate(paths.login.path, { replace: true });
+        return;
+      } catch {
+        if (attempt < limits.logoutRetries) {
+          notify.error(logoutRetryMessage(attempt + 1, limits.logoutRetries));
+          await wait(limits.logoutRetryDelayMs);
+        }
+      }
+    }
+    notify.error(messages.logoutFailed);
+    setIsLoggingOut(false);
+  }, [navigate, queryClient]);
+
+  return { logout, isLoggingOut };
+}

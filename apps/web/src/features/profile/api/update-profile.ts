@@ -1,0 +1,22 @@
+import type { Me, ProfileUpdate } from '@skylog/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { meQueryKey } from '../../../lib/query-keys.ts';
+
+export type UpdateProfileInput = { skylogId: string; profile: ProfileUpdate };
+
+/** PATCH /api/users/{skylog_id}: 204 on success, 409 when the e-mail belongs to someone else. */
+export const updateProfile = ({ skylogId, profile }: UpdateProfileInput) =>
+  apiRequest<void>(`/api/users/${encodeURIComponent(skylogId)}`, { method: 'PATCH', body: profile });
+
+export const useUpdateProfile = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (_result, { profile }) => {
+      // The account in client state takes the saved values at once, then is refreshed from the server.
+      queryClient.setQueryData<Me>(meQueryKey, (me) => (me ? { ...me, ...profile, is_profile_complete: true } : me));
+      return queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+};

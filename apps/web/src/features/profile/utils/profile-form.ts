@@ -1,0 +1,23 @@
+import { messages, profileFormDefaults, profileFormSchema, programs, ratings, type Me, type ProfileForm, type Rating } from '@skylog/contracts';
+import { isValidPhoneNumber } from 'libphonenumber-js';
+
+/** The contract's rules plus a real phone-number check (spec §5: a valid international number). */
+export const profileFormClientSchema = profileFormSchema.superRefine((value, context) => {
+  if (value.phone && !isValidPhoneNumber(value.phone)) {
+    context.addIssue({ code: 'custom', path: ['phone'], message: messages.phoneFormat });
+  }
+});
+
+/** Spec §3 defaults, overwritten by whatever the account already has. */
+export function getProfileFormValues(me: Me): ProfileForm {
+  const program = programs.find((candidate) => candidate === me.program) ?? profileFormDefaults.program;
+  return {
+    name: me.name ?? profileFormDefaults.name,
+    fulltime: me.fulltime,
+    phone: me.phone ?? profileFormDefaults.phone,
+    program,
+    license_number: me.license_number ?? profileFormDefaults.license_number,
+    international: me.international,
+    certifications: me.certifications.filter((rating): rating is Rating => (ratings as readonly string[]).includes(rating)),
+  };
+}

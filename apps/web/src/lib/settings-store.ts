@@ -1,0 +1,108 @@
+import { limits } from '@skylog/contracts';
+import localforage from 'localforage';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { create } from 'zustand';
+import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+
+export type Timezone = 'Local' | 'UTC';
+
+/** The only things the browser keeps (decisions.md): settings, never accounts, tokens or trip data. */
+export type Settings = {
+  timezone: Timezone;
+  isSidebarActive: boolean;
+  audioCurrentTime: number;
+  currentTimeFromTranscript: number;
+};
+
+type SettingsActions = {
+  setTimezone: (timezone: Timezone) => void;
+  setSidebarActive: (isActive: boolean) => void;
+  toggleSidebar: () => void;
+  setAudioCurrentTime: (seconds: number) => void;
+  setCurrentTimeFromTranscript: (seconds: number) => void;
+};
+
+export const defaultSettings: Settings = {
+  timezone: 'UTC',
+  isSidebarActive: true,
+  audioCurrentTime: 0,
+  currentTimeFromTranscript: 0,
+};
+
+const storedSettingsSchema = z.object({
+  timezone: z.enum(['Local', 'UTC']).catch(defaultSettings.timezone),
+  isSidebarActive: z.boolean().catch(defaultSettings.isSidebarActive),
+  audioCurrentTime: z.number().nonnegative().catch(defaultSettings.audioCurrentTime),
+  currentTimeFromTranscript: z.number().nonnegative().catch(defaultSettings.currentTimeFromTranscript),
+});
+
+// localforage's defaults are the spec's store: IndexedDB store 'keyvaluepairs', size 4980736.
+const store = localforage.createInstance({ name: 'skylog', storeName: limits.clientStorageName, size: limits.clientStorageSize });
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  return Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+}
+
+/**
+ * IndexedDB under key `root`. A slow (over 5000 ms), unreadable or corrupted entry restores the
+ * defaults instead of blanking the app.
+ */
+const indexedDbStorage: PersistStorage<Settings> = {
+  async getItem(name) {
+    try {
+      const raw = await withTimeout(store.getItem<string>(name), limits.persistTimeoutMs);
+      if (typeof raw !== 'string') return null;
+      const parsed = JSON.parse(raw) as { state?: unknown; version?: unknown };
+      const state = storedSettingsSchema.safeParse(parsed.state);
+      if (!state.success) return null;
+      return { state: state.data, version: typeof parsed.version === 'number' ? parsed.version : 0 } satisfies StorageValue<Settings>;
+    } catch {
+      return null;
+    }
+  },
+  async setItem(name, value) {
+    try {
+      await store.setItem(name, JSON.stringify(value));
+    } catch {
+      // Private windows may refuse storage: settings then last for this visit only.
+    }
+  },
+  async removeItem(name) {
+    await store.removeItem(name).catch(() => undefined);
+  },
+};
+
+export const useSettingsStore = create<Settings & SettingsActions>()(
+  persist(
+    (set) => ({
+      ...defaultSettings,
+      setTimezone: (timezone) => set({ timezone }),
+      setSidebarActive: (isSidebarActive) => set({ isSidebarActive }),
+      toggleSidebar: () => set((state) => ({ isSidebarActive: !state.isSidebarActive })),
+      setAudioCurrentTime: (audioCurrentTime) => set({ audioCurrentTime }),
+      setCurrentTimeFromTranscript: (currentTimeFromTranscript) => set({ currentTimeFromTranscript }),
+    }),
+    {
+      name: limits.persistedStateKey,
+      storage: indexedDbStorage,
+      partialize: ({ timezone, isSidebarActive, audioCurrentTime, currentTimeFromTranscript }) => ({
+        timezone,
+        isSidebarActive,
+        audioCurrentTime,
+        currentTimeFromTranscript,
+      }),
+    },
+  ),
+);
+
+/** True once the stored settings are restored (or the 5000 ms restore time-out has passed). */
+export function useHasRestoredSettings(): boolean {
+  const [hasRestored, setHasRestored] = useState(() => useSettingsStore.persist.hasHydrated());
+  useEffect(() => {
+    const unsubscribe = useSettingsStore.persist.onFinishHydration(() => setHasRestored(true));
+    setHasRestored(useSettingsStore.persist.hasHydrated());
+    return unsubscribe;
+  }, []);
+  return hasRestored;
+}
