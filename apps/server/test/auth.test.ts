@@ -1,7 +1,7 @@
 import { apiErrorSchema, auditListSchema, type AuditEntry } from '@skylog/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAccount, authSession, users } from '../src/db/schema/index.ts';
+import { authAccount, authSession, authUser, users } from '../src/db/schema/index.ts';
 import { appOrigin, createTestApp, demoPassword, nextClientIp, skylogIdOf, tokenFromOutbox, type TestApp } from './helper.ts';
 
 const signInUrl = '/api/auth/sign-in/email';
@@ -118,6 +118,122 @@ describe('accounts and sessions', () => {
     });
   });
 
+  describe('origin (CSRF) check', () => {
+    const signOut = (cookie: string, headers: Record<string, string>) =>
+      t.request({ method: 'POST', url: '/api/auth/sign-out', cookie, headers, payload: {} });
+
+    it('refuses a cookie-bearing sign-out from another origin with 403 and keeps the session', async () => {
+      const cookie = await t.signIn('secondary@skyline.test');
+      const response = await signOut(cookie, { origin: 'https://evil.example' });
+      expect(response.statusCode).toBe(403);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(apiErrorSchema.parse(response.json())).toMatchObject({ status: 403, code: 'forbidden' });
+      expect(response.cookies.find((item) => item.name === 'skylog.session_token')).toBeUndefined();
+      expect((await t.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(200);
+    });
+
+    it('refuses a cookie-bearing sign-out without an origin with 403 and keeps the session', async () => {
+      const cookie = await t.signIn('secondary@skyline.test');
+      const response = await signOut(cookie, {});
+      expect(response.statusCode).toBe(403);
+      expect(apiErrorSchema.parse(response.json())).toMatchObject({ status: 403, code: 'forbidden' });
+      expect((await t.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(200);
+    });
+
+    it('accepts the sign-out from the app origin', async () => {
+      const cookie = await t.signIn('secondary@skyline.test');
+      expect((await signOut(cookie, { origin: 'https://evil.example' })).statusCode).toBe(403);
+      expect((await signOut(cookie, { origin: appOrigin })).statusCode).toBe(200);
+      expect((await t.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(401);
+    });
+
+    it('refuses a sign-in with a callbackURL on another origin with 403 in the one error shape, and sets no cookie', async () => {
+      const response = await t.request({
+        method: 'POST',
+        url: signInUrl,
+        payload: { email: 'suborgadmin@skyline.test', password: demoPassword, callbackURL: 'https://evil.example/' },
+        remoteAddress: nextClientIp(),
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const body = response.json();
+      expect(apiErrorSchema.parse(body)).toEqual(body);
+      expect(body).toEqual({ status: 403, code: 'forbidden', message: 'Invalid callbackURL' });
+      expect(response.cookies.find((cookie) => cookie.name === 'skylog.session_token')).toBeUndefined();
+    });
+
+    it('accepts a sign-in with a callbackURL on the app origin', async () => {
+      const response = await t.request({
+        method: 'POST',
+        url: signInUrl,
+        payload: { email: 'suborgadmin@skyline.test', password: demoPassword, callbackURL: `${appOrigin}/dashboard` },
+        remoteAddress: nextClientIp(),
+      });
+      expect(response.statusCode).toBe(200);
+    });
+  });
+
+  describe('better-auth endpoints the app does not use', () => {
+    const notFound = { status: 404, code: 'not_found', message: 'Not found' };
+    const email = 'pilot@harbor.test';
+    let cookie: string;
+
+    const post = (url: string, payload: object) => t.request({ method: 'POST', url, cookie, headers: { origin: appOrigin }, payload });
+
+    function expectNotFound(response: Awaited<ReturnType<TestApp['request']>>) {
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const body = response.json();
+      expect(apiErrorSchema.parse(body)).toEqual(body);
+      expect(body).toEqual(notFound);
+    }
+
+    beforeAll(async () => {
+      cookie = await t.signIn(email);
+    });
+
+    for (const method of ['GET', 'POST'] as const) {
+      it(`${method} /api/auth/nope answers 404 not_found in the one error shape`, async () => {
+        expectNotFound(await t.request({ method, url: '/api/auth/nope', ...(method === 'POST' ? { payload: {} } : {}) }));
+        expectNotFound(await t.request({ method, url: '/api/auth/nope', cookie, headers: { origin: appOrigin } }));
+      });
+    }
+
+    it('update-user answers 404 and the name stays', async () => {
+      expectNotFound(await post('/api/auth/update-user', { name: 'Hijacked Through Better Auth' }));
+      const me = await t.request({ method: 'GET', url: '/api/me', cookie });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().name).toBe('Pia Lund');
+      const [stored] = await t.ctx.db.select({ name: authUser.name }).from(authUser).where(eq(authUser.email, email));
+      expect(stored?.name).toBe('Pia Lund');
+    });
+
+    it('change-email answers 404 and the address stays', async () => {
+      expectNotFound(await post('/api/auth/change-email', { newEmail: 'pia.elsewhere@harbor.test', callbackURL: `${appOrigin}/` }));
+      expect((await t.request({ method: 'GET', url: '/api/me', cookie })).json()).toMatchObject({ email, email_verified: true });
+    });
+
+    it('delete-user answers 404 and the account and session stay', async () => {
+      expectNotFound(await post('/api/auth/delete-user', { password: demoPassword }));
+      expect((await t.request({ method: 'GET', url: '/api/me', cookie })).statusCode).toBe(200);
+      expect(await skylogIdOf(t, email)).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('sign-up/email answers 404 and creates no account', async () => {
+      const newcomer = 'walk-in@skyline.test';
+      expectNotFound(await post('/api/auth/sign-up/email', { email: newcomer, password: 'walk-in-password-1', name: 'Walk In' }));
+      expectNotFound(
+        await t.request({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          payload: { email: newcomer, password: 'walk-in-password-1', name: 'Walk In' },
+        }),
+      );
+      expect(await t.ctx.db.select().from(authUser).where(eq(authUser.email, newcomer))).toHaveLength(0);
+      await expect(skylogIdOf(t, newcomer)).rejects.toThrow();
+    });
+  });
+
   describe('sign-in rate limit', () => {
     it('refuses the 6th attempt from one address within 60 s with 429 rate_limited, even with the right password', async () => {
       const address = nextClientIp();
@@ -162,6 +278,25 @@ describe('accounts and sessions', () => {
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     });
 
+    it('lets at most 5 of 20 simultaneous wrong passwords for one account through; the rest answer 429', async () => {
+      const email = 'suborgsecondary@skyline.test';
+      const address = nextClientIp();
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => signInRequest(email, `wrong-password-${index + 1}`, address)),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+      for (const response of responses.filter((item) => item.statusCode === 429)) {
+        expect(apiErrorSchema.parse(response.json())).toMatchObject({ status: 429, code: 'rate_limited' });
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+
+      // The right password from that address is refused too; another address is not affected.
+      expect((await signInRequest(email, demoPassword, address)).statusCode).toBe(429);
+      expect((await signInRequest(email, demoPassword)).statusCode).toBe(200);
+    });
+
     it('also limits one address trying many accounts (30 failures per 60 s)', async () => {
       const address = nextClientIp();
       for (let attempt = 1; attempt <= 30; attempt += 1) {
@@ -179,6 +314,33 @@ describe('accounts and sessions', () => {
         const response = await signInRequest('ana.costa@skyline.test', demoPassword, address);
         expect(response.statusCode, `sign-in ${attempt}`).toBe(200);
       }
+    });
+
+    it('does not count successful sign-ins of a class signing in at once from one address', async () => {
+      const address = nextClientIp();
+      const classmates = [
+        'orgadmin@skyline.test',
+        'secondary@skyline.test',
+        'suborgadmin@skyline.test',
+        'instructor@skyline.test',
+        'student@skyline.test',
+        'marcus.webb@skyline.test',
+        'ana.costa@skyline.test',
+        'leo.nakamura@skyline.test',
+        'priya.shah@skyline.test',
+        'admin@harbor.test',
+        'pilot@harbor.test',
+        'superadmin@skyline.test',
+      ];
+      const responses = await Promise.all(classmates.map((email) => signInRequest(email, demoPassword, address)));
+      expect(responses.map((response) => response.statusCode)).toEqual(classmates.map(() => 200));
+
+      // Their places were given back: the address still has all 30 failures of its window.
+      for (let attempt = 1; attempt <= 30; attempt += 1) {
+        const response = await signInRequest(`class-guess-${attempt}@skyline.test`, 'wrong-password', address);
+        expect(response.statusCode, `failure ${attempt}`).toBe(401);
+      }
+      expect((await signInRequest('class-guess-31@skyline.test', 'wrong-password', address)).statusCode).toBe(429);
     });
 
     it('counts per client address: another address still signs in', async () => {

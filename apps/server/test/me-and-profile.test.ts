@@ -158,6 +158,16 @@ describe('GET /api/me and PATCH /api/users/{skylog_id}', () => {
       expect((await me(email)).is_paid).toBe(true);
     });
 
+    it('names each of several unknown fields under its own key', async () => {
+      const response = await patch(email, id, { name: 'x', foo: 1, bar: 2 });
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body).toMatchObject({ status: 400, code: 'validation_error' });
+      expect(body.fields).toEqual({ foo: 'Unknown field: foo', bar: 'Unknown field: bar' });
+      expect(['Unknown field: foo', 'Unknown field: bar']).toContain(body.message);
+      expect((await me(email)).name).toBe('Stella Park-Rivera');
+    });
+
     it('refuses a role change through the profile (user_type is not a profile field)', async () => {
       const response = await patch(email, id, { user_type: 'super_admin' });
       expect(response.statusCode).toBe(400);

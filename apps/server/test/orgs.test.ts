@@ -246,6 +246,30 @@ describe('organizations, sub-organizations and organization switching', () => {
       expect(await alertsFor(priyaId)).toHaveLength(1);
     });
 
+    it('raises exactly one alert when 10 denials of one user arrive at the same moment', async () => {
+      const emmaEmail = 'emma.okafor@skyline.test';
+      const emmaId = await skylogIdOf(t, emmaEmail);
+      const cookie = await as(emmaEmail);
+      expect(await alertsFor(emmaId)).toHaveLength(0);
+
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, () => t.request({ method: 'POST', url: '/api/me/org', cookie, payload: { org_id: harborId } })),
+      );
+      for (const response of responses) {
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual(permissionDenied);
+      }
+
+      const audit = await get('superadmin@skyline.test', `/api/audit-log?status=denied&user_id=${emmaId}`);
+      expect(auditListSchema.parse(audit.json()).total).toBe(10);
+
+      const alerts = await alertsFor(emmaId);
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toMatchObject({ kind: 'suspicious_activity', user_id: emmaId, acknowledged_at: null });
+      expect(alerts[0]!.details).toMatchObject({ userRole: 'student', windowMs: 300000, lastPath: '/api/me/org' });
+      expect(Number(alerts[0]!.details.deniedCount)).toBeGreaterThanOrEqual(5);
+    });
+
     it('shows the alert to the admins of the user’s organization only', async () => {
       const priyaId = await skylogIdOf(t, email);
       expect(await alertsFor(priyaId, 'orgadmin@skyline.test')).toHaveLength(1);
