@@ -50,15 +50,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
  */
 const indexedDbStorage: PersistStorage<Settings> = {
   async getItem(name) {
+    const defaults: StorageValue<Settings> = { state: defaultSettings, version: 0 };
     try {
-      const raw = await withTimeout(store.getItem<string>(name), limits.persistTimeoutMs);
-      if (typeof raw !== 'string') return null;
+      const raw = await withTimeout(store.getItem<unknown>(name), limits.persistTimeoutMs);
+      if (raw === null || raw === undefined) return defaults;
+      if (typeof raw !== 'string') return defaults;
       const parsed = JSON.parse(raw) as { state?: unknown; version?: unknown };
       const state = storedSettingsSchema.safeParse(parsed.state);
-      if (!state.success) return null;
-      return { state: state.data, version: typeof parsed.version === 'number' ? parsed.version : 0 } satisfies StorageValue<Settings>;
+      if (!state.success) return defaults;
+      return { state: state.data, version: typeof parsed.version === 'number' ? parsed.version : 0 };
     } catch {
-      return null;
+      return defaults;
     }
   },
   async setItem(name, value) {

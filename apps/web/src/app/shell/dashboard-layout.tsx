@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
+import { useSessionRefresh } from '../../features/auth/hooks/use-session-refresh.ts';
 import { UpdateProfileModal } from '../../features/profile/components/update-profile-modal.tsx';
 import { useHasRestoredSettings, useSettingsStore } from '../../lib/settings-store.ts';
 import { BreadcrumbProvider } from './breadcrumbs.tsx';
@@ -25,6 +26,7 @@ function SignedInShell() {
 function Shell({ me }: { me: Me }) {
   usePaidGate(me);
   useSidebarBreakpoint();
+  useSessionRefresh();
   const isSidebarActive = useSettingsStore((state) => state.isSidebarActive);
   const toggleSidebar = useSettingsStore((state) => state.toggleSidebar);
   const [isProfileOpen, setIsProfileOpen] = useState(false);
