@@ -1,6 +1,6 @@
 import { messages, type Me } from '@skylog/contracts';
 import { useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
 import { useSessionRefresh } from '../../features/auth/hooks/use-session-refresh.ts';
@@ -30,6 +30,8 @@ function Shell({ me }: { me: Me }) {
   const isSidebarActive = useSettingsStore((state) => state.isSidebarActive);
   const toggleSidebar = useSettingsStore((state) => state.toggleSidebar);
   const [isProfileOpen, setIsProfileOpen] = useState(false);
+  // Screens load on demand: 'Loading...' shows while the next one's code arrives.
+  const isLoadingScreen = useNavigation().state === 'loading';
   const orgName = me.org?.name ?? null;
 
   // Spec §4: an incomplete profile opens the Update Profile modal by itself (never on payment screens,
@@ -45,9 +47,7 @@ function Shell({ me }: { me: Me }) {
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar me={me} onToggleSidebar={toggleSidebar} onOpenProfile={() => setIsProfileOpen(true)} />
           <main className="flex-1 p-6">
-            <RoleGate me={me}>
-              <Outlet />
-            </RoleGate>
+            <RoleGate me={me}>{isLoadingScreen ? <p className="text-sm text-slate-600">{messages.loading}</p> : <Outlet />}</RoleGate>
           </main>
         </div>
       </div>
