@@ -6,7 +6,7 @@ import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useInvitation } from '../api/get-invitation.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { getErrorMessage, getFieldErrors } from '../utils/field-errors.ts';
-import { getPasswordErrors } from '../utils/password-rules.ts';
+import { isNewPasswordValid, NewPasswordFields } from './new-password-fields.tsx';
 
 /** Registration from an invitation link: the invitation fixes e-mail, role and organization. */
 export function InvitationRegistrationForm({ token, onRegistered }: { token: string; onRegistered: () => void }) {
@@ -16,7 +16,6 @@ export function InvitationRegistrationForm({ token, onRegistered }: { token: str
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const passwordErrors = getPasswordErrors(password, confirmation);
   const fieldErrors = getFieldErrors(accept.error);
 
   if (invitation.isPending) return <p className="text-sm text-slate-600">Loading...</p>;
@@ -31,7 +30,7 @@ export function InvitationRegistrationForm({ token, onRegistered }: { token: str
     );
   };
 
-  const isInvalid = !name.trim() || Boolean(passwordErrors.password || passwordErrors.confirmation);
+  const isInvalid = !name.trim() || !isNewPasswordValid(password, confirmation);
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
       <Alert tone="info">
@@ -40,23 +39,12 @@ export function InvitationRegistrationForm({ token, onRegistered }: { token: str
       {accept.error ? <Alert tone="error">{getErrorMessage(accept.error)}</Alert> : null}
       {signIn.error ? <Alert tone="error">{getErrorMessage(signIn.error)}</Alert> : null}
       <TextInput label="Name" name="name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} error={fieldErrors.name} />
-      <TextInput
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={password ? (passwordErrors.password ?? fieldErrors.password) : fieldErrors.password}
-      />
-      <TextInput
-        label="Repeat password"
-        type="password"
-        name="confirmation"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
-        error={confirmation ? passwordErrors.confirmation : undefined}
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPasswordChange={setPassword}
+        onConfirmationChange={setConfirmation}
+        serverError={fieldErrors.password}
       />
       <Button type="submit" isLoading={accept.isPending || signIn.isPending} disabled={isInvalid}>
         Create account

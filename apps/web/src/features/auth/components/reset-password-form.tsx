@@ -1,19 +1,17 @@
-import { limits } from '@skylog/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/text-input.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { getErrorMessage } from '../utils/field-errors.ts';
-import { getPasswordErrors } from '../utils/password-rules.ts';
+import { isNewPasswordValid, NewPasswordFields } from './new-password-fields.tsx';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const reset = useResetPassword();
-  const errors = getPasswordErrors(password, confirmation);
+  const isValid = isNewPasswordValid(password, confirmation);
 
   if (!token) return <Alert tone="error">This reset link is incomplete. Ask for a new one from the sign-in screen.</Alert>;
   if (reset.isSuccess) {
@@ -29,30 +27,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!errors.password && !errors.confirmation) reset.mutate({ token, newPassword: password });
+    if (isValid) reset.mutate({ token, newPassword: password });
   };
 
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
       {reset.error ? <Alert tone="error">{getErrorMessage(reset.error)}</Alert> : null}
-      <TextInput
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={password ? errors.password : undefined}
-        minLength={limits.passwordMinLength}
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPasswordChange={setPassword}
+        onConfirmationChange={setConfirmation}
+        labels={{ password: 'New password', confirmation: 'Repeat new password' }}
       />
-      <TextInput
-        label="Repeat new password"
-        type="password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
-        error={confirmation ? errors.confirmation : undefined}
-      />
-      <Button type="submit" isLoading={reset.isPending} disabled={Boolean(errors.password || errors.confirmation)}>
+      <Button type="submit" isLoading={reset.isPending} disabled={!isValid}>
         Change password
       </Button>
     </form>

@@ -6,14 +6,13 @@ import { TextInput } from '../../../components/ui/text-input.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useRegisterSchool } from '../api/register-school.ts';
 import { getErrorMessage, getFieldErrors } from '../utils/field-errors.ts';
-import { getPasswordErrors } from '../utils/password-rules.ts';
+import { isNewPasswordValid, NewPasswordFields } from './new-password-fields.tsx';
 
 /** Self-service: a new school and its first administrator, who confirms the e-mail next. */
 export function SchoolRegistrationForm() {
   const [values, setValues] = useState({ school_name: '', name: '', email: '', password: '', confirmation: '' });
   const register = useRegisterSchool();
   const fieldErrors = getFieldErrors(register.error);
-  const passwordErrors = getPasswordErrors(values.password, values.confirmation);
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
 
   if (register.isSuccess) {
@@ -35,30 +34,19 @@ export function SchoolRegistrationForm() {
   };
 
   const isInvalid =
-    !values.school_name.trim() || !values.name.trim() || !values.email.trim() || Boolean(passwordErrors.password || passwordErrors.confirmation);
+    !values.school_name.trim() || !values.name.trim() || !values.email.trim() || !isNewPasswordValid(values.password, values.confirmation);
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
       {register.error ? <Alert tone="error">{getErrorMessage(register.error)}</Alert> : null}
       <TextInput label="School name" name="school_name" value={values.school_name} onChange={set('school_name')} error={fieldErrors.school_name} />
       <TextInput label="Your name" name="name" autoComplete="name" value={values.name} onChange={set('name')} error={fieldErrors.name} />
       <TextInput label="E-mail" type="email" name="email" autoComplete="username" value={values.email} onChange={set('email')} error={fieldErrors.email} />
-      <TextInput
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        value={values.password}
-        onChange={set('password')}
-        error={values.password ? (passwordErrors.password ?? fieldErrors.password) : fieldErrors.password}
-      />
-      <TextInput
-        label="Repeat password"
-        type="password"
-        name="confirmation"
-        autoComplete="new-password"
-        value={values.confirmation}
-        onChange={set('confirmation')}
-        error={values.confirmation ? passwordErrors.confirmation : undefined}
+      <NewPasswordFields
+        password={values.password}
+        confirmation={values.confirmation}
+        onPasswordChange={(password) => setValues({ ...values, password })}
+        onConfirmationChange={(confirmation) => setValues({ ...values, confirmation })}
+        serverError={fieldErrors.password}
       />
       <Button type="submit" isLoading={register.isPending} disabled={isInvalid}>
         Register school
