@@ -18,7 +18,6 @@ export type Settings = {
 type SettingsActions = {
   setTimezone: (timezone: Timezone) => void;
   setSidebarActive: (isActive: boolean) => void;
-  toggleSidebar: () => void;
   setAudioCurrentTime: (seconds: number) => void;
   setCurrentTimeFromTranscript: (seconds: number) => void;
 };
@@ -81,7 +80,6 @@ export const useSettingsStore = create<Settings & SettingsActions>()(
       ...defaultSettings,
       setTimezone: (timezone) => set({ timezone }),
       setSidebarActive: (isSidebarActive) => set({ isSidebarActive }),
-      toggleSidebar: () => set((state) => ({ isSidebarActive: !state.isSidebarActive })),
       setAudioCurrentTime: (audioCurrentTime) => set({ audioCurrentTime }),
       setCurrentTimeFromTranscript: (currentTimeFromTranscript) => set({ currentTimeFromTranscript }),
     }),

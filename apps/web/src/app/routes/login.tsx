@@ -1,4 +1,5 @@
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useRef } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/ui/auth-card.tsx';
 import { landingPath } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
@@ -11,15 +12,20 @@ function safeRedirect(value: string | null): string {
 
 export function Component() {
   const me = useMe();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const redirectTo = safeRedirect(searchParams.get('redirectTo'));
+  // Set when this visit submits the form: the account then loads and the return address applies.
+  const hasSubmittedRef = useRef(false);
 
-  if (me.isSuccess) return <Navigate to={redirectTo} replace />;
+  if (me.isSuccess) {
+    // Spec §4: someone already signed in who opens /login goes to the flights list; someone who has
+    // just signed in returns to where they were sent from.
+    const target = hasSubmittedRef.current ? safeRedirect(searchParams.get('redirectTo')) : landingPath;
+    return <Navigate to={target} replace />;
+  }
   if (me.isPending) return <p className="p-6 text-sm text-slate-600">Loading...</p>;
   return (
     <AuthCard title="Sign in" subtitle="Flight debriefs and school administration">
-      <LoginForm onSuccess={() => navigate(redirectTo, { replace: true })} />
+      <LoginForm onSubmit={() => (hasSubmittedRef.current = true)} />
     </AuthCard>
   );
 }

@@ -5,12 +5,12 @@ import { useMe } from '../../features/auth/api/get-me.ts';
 import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
 import { useSessionRefresh } from '../../features/auth/hooks/use-session-refresh.ts';
 import { UpdateProfileModal } from '../../features/profile/components/update-profile-modal.tsx';
-import { useHasRestoredSettings, useSettingsStore } from '../../lib/settings-store.ts';
+import { useHasRestoredSettings } from '../../lib/settings-store.ts';
 import { BreadcrumbProvider } from './breadcrumbs.tsx';
 import { RoleGate, usePaidGate } from './gates.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
-import { useSidebarBreakpoint } from './use-sidebar-breakpoint.ts';
+import { useSidebar } from './use-sidebar.ts';
 
 /** Every protected screen: login gate, paid gate, role gate, then the shell around the screen. */
 export function DashboardLayout() {
@@ -25,10 +25,8 @@ function SignedInShell() {
 
 function Shell({ me }: { me: Me }) {
   usePaidGate(me);
-  useSidebarBreakpoint();
   useSessionRefresh();
-  const isSidebarActive = useSettingsStore((state) => state.isSidebarActive);
-  const toggleSidebar = useSettingsStore((state) => state.toggleSidebar);
+  const sidebar = useSidebar();
   const [isProfileOpen, setIsProfileOpen] = useState(false);
   // Screens load on demand: 'Loading...' shows while the next one's code arrives.
   const isLoadingScreen = useNavigation().state === 'loading';
@@ -43,9 +41,9 @@ function Shell({ me }: { me: Me }) {
   return (
     <BreadcrumbProvider>
       <div className="flex min-h-screen bg-slate-50">
-        <Sidebar me={me} isOpen={isSidebarActive} />
+        <Sidebar me={me} isOpen={sidebar.isOpen} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <TopBar me={me} onToggleSidebar={toggleSidebar} onOpenProfile={() => setIsProfileOpen(true)} />
+          <TopBar me={me} onToggleSidebar={sidebar.toggle} onOpenProfile={() => setIsProfileOpen(true)} />
           <main className="flex-1 p-6">
             <RoleGate me={me}>{isLoadingScreen ? <p className="text-sm text-slate-600">{messages.loading}</p> : <Outlet />}</RoleGate>
           </main>

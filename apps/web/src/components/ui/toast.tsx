@@ -2,9 +2,9 @@ import { limits } from '@skylog/contracts';
 import { Slide, toast, ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 
-/** Toasts appear at the top centre and close by themselves after 3000 ms (spec §8). */
+/** Toasts appear at the top centre, coloured by kind (error red), and close by themselves after 3000 ms (spec §8). */
 export function Toaster() {
-  return <ToastContainer position="top-center" autoClose={limits.toastAutoCloseMs} transition={Slide} newestOnTop closeOnClick />;
+  return <ToastContainer position="top-center" autoClose={limits.toastAutoCloseMs} transition={Slide} theme="colored" newestOnTop closeOnClick />;
 }
 
 export const notify = {

@@ -8,7 +8,8 @@ import { useSignIn } from '../api/sign-in.ts';
 import { getErrorMessage, getFieldErrors } from '../utils/field-errors.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+/** Signing in refreshes the account; the screen around it decides where to go next. */
+export function LoginForm({ onSubmit }: { onSubmit: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isResetting, setIsResetting] = useState(false);
@@ -19,7 +20,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    signIn.mutate({ email: email.trim(), password }, { onSuccess });
+    onSubmit();
+    signIn.mutate({ email: email.trim(), password });
   };
 
   return (
