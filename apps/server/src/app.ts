@@ -15,7 +15,9 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
+import { peopleRoutes } from './modules/people/people.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { relationsRoutes } from './modules/relations/relations.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { findUserByEmail } from './modules/users/users.repository.ts';
 import { authPlugin, createAuth } from './plugins/auth.ts';
@@ -83,6 +85,8 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   await app.register(orgsRoutes, { ctx });
   await app.register(registrationRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
+  await app.register(peopleRoutes, { ctx });
+  await app.register(relationsRoutes, { ctx });
 
   const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -4,6 +4,7 @@ import type { Role } from './roles.ts';
 export type ApiAccess = 'public' | 'authenticated' | readonly Role[];
 
 const orgAdmins = ['super_admin', 'admin', 'org_admin', 'admin_secondary'] as const satisfies readonly Role[];
+const subOrgAdmins = ['sub_org_admin', 'sub_org_admin_secondary'] as const satisfies readonly Role[];
 
 /**
  * Every API operation and the roles that may call it; the server refuses to register a route
@@ -20,8 +21,27 @@ export const apiAccess = {
   'orgs.list': 'authenticated',
   'orgs.read': 'authenticated',
   'orgs.switch': ['super_admin'],
+  'orgs.create': ['super_admin'],
+  'orgs.update': ['super_admin'],
   'sub-orgs.read': 'authenticated',
-  'invitations.create': [...orgAdmins, 'sub_org_admin', 'sub_org_admin_secondary'],
+  'sub-orgs.list': [...orgAdmins, ...subOrgAdmins],
+  'sub-orgs.create': orgAdmins,
+  'sub-orgs.update': [...orgAdmins, ...subOrgAdmins],
+  'sub-orgs.delete': orgAdmins,
+  'users.list': [...orgAdmins, ...subOrgAdmins, 'instructor'],
+  'users.read': 'authenticated',
+  'users.change-role': orgAdmins,
+  'users.assign': orgAdmins,
+  'users.set-active': orgAdmins,
+  'users.delete': [...orgAdmins, 'instructor'],
+  'users.update-cable': orgAdmins,
+  'relations.list': 'authenticated',
+  'relations.create': [...orgAdmins, 'instructor'],
+  'relations.delete': [...orgAdmins, 'instructor'],
+  'invitations.create': [...orgAdmins, ...subOrgAdmins],
+  'invitations.list': [...orgAdmins, ...subOrgAdmins],
+  'invitations.resend': [...orgAdmins, ...subOrgAdmins],
+  'alerts.acknowledge': ['super_admin', 'org_admin', 'admin_secondary'],
   'access-denials.create': 'authenticated',
   'audit.list': ['super_admin', 'org_admin', 'admin_secondary'],
   'alerts.list': ['super_admin', 'org_admin', 'admin_secondary'],

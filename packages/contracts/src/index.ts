@@ -10,3 +10,4 @@ export * from './schemas/profile.ts';
 export * from './schemas/users.ts';
 export * from './schemas/registration.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/people.ts';

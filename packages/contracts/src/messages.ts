@@ -56,6 +56,9 @@ export const messages = {
   emailNotVerified: 'Please verify your e-mail address first: we sent you a link.',
   invitationInvalid: 'This invitation link is invalid or has expired. Ask your administrator for a new one.',
   emailTaken: 'An account with this e-mail address already exists.',
+  accountDeactivated: 'This account is deactivated. Ask your administrator to reactivate it.',
+  instructorNeedsOrganization: 'You need an organization to assign students. Ask your administrator to assign you one.',
+  cannotChangeOwnAccount: 'You cannot change your own role, organization or status.',
 } as const;
 
 export function logoutRetryMessage(attempt: number, maxAttempts: number): string {

@@ -58,3 +58,11 @@ export function isOrgWideRole(role: string): boolean {
 export function isSubOrgRole(role: string): boolean {
   return (subOrgRoles as readonly string[]).includes(role);
 }
+
+/** Which roles a person may grant (invite as, or change to): never above their own reach. */
+export function getGrantableRoles(role: string): readonly AssignableRole[] {
+  if (role === 'super_admin') return assignableRoles;
+  if (isOrgWideRole(role)) return assignableRoles.filter((candidate) => candidate !== 'super_admin');
+  if (isSubOrgRole(role)) return ['sub_org_admin_secondary', 'instructor', 'student'];
+  return [];
+}

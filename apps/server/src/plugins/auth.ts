@@ -12,7 +12,7 @@ import { passwordResetEmail, verificationEmail } from '../integrations/email/tem
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import type { RequestUser } from '../lib/request-user.ts';
 import type { SignInLimiter } from './sign-in-limiter.ts';
-import { findUserByAuthId } from '../modules/users/users.repository.ts';
+import { deleteSessionByToken, findUserByAuthId, findUserByEmail } from '../modules/users/users.repository.ts';
 
 /** better-auth reads the client address from this header, which only the server sets. */
 const clientIpHeader = 'x-skylog-client-ip';
@@ -197,6 +197,17 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { a
       const text = await response.text();
       if (isSignIn) {
         if (response.ok) await signInLimiter.release(request.ip, signInEmail);
+        // A deactivated person's password still matches: end the new session at once and say why.
+        const account = response.ok ? await findUserByEmail(db, signInEmail) : undefined;
+        if (account && !account.isActive) {
+          const token = (parseJsonObject(text) as { token?: string }).token;
+          if (token) await deleteSessionByToken(db, token);
+          await onSignIn(request, signInEmail, false, 403);
+          reply.removeHeader('set-cookie');
+          return reply
+            .status(403)
+            .send({ status: 403, code: 'forbidden', message: messages.accountDeactivated } satisfies ApiErrorBody);
+        }
         await onSignIn(request, signInEmail, response.ok, response.status);
       }
       if (!response.ok) {
@@ -219,7 +230,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { a
     const session = result.response;
     if (!session) return;
     const user = await findUserByAuthId(db, session.user.id);
-    if (!user || !isRole(user.userType)) return;
+    if (!user || !user.isActive || !isRole(user.userType)) return;
     request.user = {
       authId: session.user.id,
       skylogId: user.skylogId,

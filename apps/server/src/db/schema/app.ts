@@ -55,6 +55,10 @@ export const users = pgTable(
     orgId: uuid('org_id').references(() => orgs.id, { onDelete: 'set null' }),
     subOrgId: uuid('sub_org_id').references(() => subOrgs.id, { onDelete: 'set null' }),
     cableCollections: boolean('cable_collections').notNull().default(false),
+    cableCollectedAt: timestamp('cable_collected_at', { withTimezone: true }),
+    cableCollectedBy: uuid('cable_collected_by'),
+    /** Deactivated people cannot sign in; their history stays. */
+    isActive: boolean('is_active').notNull().default(true),
     isPaid: boolean('is_paid').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

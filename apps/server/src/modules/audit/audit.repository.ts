@@ -72,3 +72,13 @@ export async function listAlerts(db: Executor, orgId: string | null, offset: num
   ]);
   return { items, total: totals[0]?.value ?? 0 };
 }
+
+/** Marks an alert seen; scoped to an organization unless orgId is null. Answers false when none matched. */
+export async function acknowledgeAlert(db: Executor, id: string, orgId: string | null, by: string): Promise<boolean> {
+  const rows = await db
+    .update(alerts)
+    .set({ acknowledgedAt: new Date(), acknowledgedBy: by })
+    .where(and(eq(alerts.id, id), orgId ? eq(alerts.orgId, orgId) : undefined))
+    .returning({ id: alerts.id });
+  return rows.length > 0;
+}

@@ -1,8 +1,9 @@
-import { accessDenialSchema, alertListSchema, auditListQuerySchema, auditListSchema } from '@skylog/contracts';
+import { accessDenialSchema, alertListSchema, auditListQuerySchema, auditListSchema, idParamsSchema } from '@skylog/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/app-context.ts';
 import { requireUser } from '../../lib/require-user.ts';
+import { notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { reportAccessDenial } from './access-denials.service.ts';
 import * as repository from './audit.repository.ts';
@@ -75,6 +76,20 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
         })),
       };
+    },
+  );
+
+  app.post(
+    '/api/alerts/:id/acknowledge',
+    {
+      config: { operation: 'alerts.acknowledge' },
+      schema: { tags: ['audit'], summary: 'Mark a suspicious-activity alert as seen', params: idParamsSchema, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!(await repository.acknowledgeAlert(ctx.db, request.params.id, scopeOrgId(user), user.skylogId))) throw notFound('Alert not found');
+      await ctx.audit.record({ actor: user, action: 'alerts.acknowledge', resource: `alerts/${request.params.id}`, status: 'success' });
+      return reply.status(204).send(null);
     },
   );
 

@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { orgs, subOrgs } from '../../db/schema/index.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+import { orgs, subOrgs, users } from '../../db/schema/index.ts';
 
 export async function listOrgs(db: Executor) {
   return db.select({ id: orgs.id, name: orgs.name }).from(orgs).orderBy(asc(orgs.name));
@@ -23,4 +24,56 @@ export async function findSubOrg(db: Executor, id: string) {
     .where(eq(subOrgs.id, id))
     .limit(1);
   return row;
+}
+
+export async function renameOrg(db: Executor, id: string, name: string) {
+  const [row] = await db.update(orgs).set({ name }).where(eq(orgs.id, id)).returning({ id: orgs.id, name: orgs.name });
+  return row;
+}
+
+export type SubOrgFilter = { orgId: string | null; id?: string | null | undefined; search?: string | undefined };
+
+/** Sub-organizations with their member counts and the exact total. */
+export async function listSubOrgs(db: Executor, filter: SubOrgFilter, offset: number, limit: number) {
+  const pattern = containsPattern(filter.search);
+  const where = and(
+    filter.orgId ? eq(subOrgs.orgId, filter.orgId) : undefined,
+    filter.id ? eq(subOrgs.id, filter.id) : undefined,
+    pattern ? ilike(subOrgs.name, pattern) : undefined,
+  );
+  const memberCount = sql<number>`(select count(*) from ${users} where ${users.subOrgId} = ${subOrgs.id})::int`;
+  const [items, totals] = await Promise.all([
+    db
+      .select({ id: subOrgs.id, orgId: subOrgs.orgId, name: subOrgs.name, description: subOrgs.description, memberCount })
+      .from(subOrgs)
+      .where(where)
+      .orderBy(asc(subOrgs.name), asc(subOrgs.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ value: count() }).from(subOrgs).where(where),
+  ]);
+  return { items, total: totals[0]?.value ?? 0 };
+}
+
+export async function insertSubOrg(db: Executor, values: { orgId: string; name: string; description: string | null }) {
+  const [row] = await db.insert(subOrgs).values(values).returning({ id: subOrgs.id, orgId: subOrgs.orgId, name: subOrgs.name, description: subOrgs.description });
+  return row!;
+}
+
+export async function updateSubOrg(db: Executor, id: string, values: { name?: string; description?: string | null }) {
+  const [row] = await db
+    .update(subOrgs)
+    .set(values)
+    .where(eq(subOrgs.id, id))
+    .returning({ id: subOrgs.id, orgId: subOrgs.orgId, name: subOrgs.name, description: subOrgs.description });
+  return row;
+}
+
+export async function countSubOrgMembers(db: Executor, id: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(users).where(eq(users.subOrgId, id));
+  return row?.value ?? 0;
+}
+
+export async function deleteSubOrg(db: Executor, id: string) {
+  await db.delete(subOrgs).where(eq(subOrgs.id, id));
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { invitations, orgs } from '../../db/schema/index.ts';
 
@@ -27,4 +27,33 @@ export async function markInvitationAccepted(db: Executor, id: string): Promise<
     .where(sql`${invitations.id} = ${id} and ${invitations.acceptedAt} is null`)
     .returning({ id: invitations.id });
   return rows.length === 1;
+}
+
+export async function listPendingInvitations(db: Executor, scope: { orgId: string | null; subOrgId?: string | null | undefined }) {
+  return db
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        isNull(invitations.acceptedAt),
+        gt(invitations.expiresAt, sql`now()`),
+        scope.orgId ? eq(invitations.orgId, scope.orgId) : undefined,
+        scope.subOrgId ? eq(invitations.subOrgId, scope.subOrgId) : undefined,
+      ),
+    )
+    .orderBy(desc(invitations.createdAt));
+}
+
+export async function findInvitationById(db: Executor, id: string) {
+  const [row] = await db
+    .select({ invitation: invitations, orgName: orgs.name })
+    .from(invitations)
+    .leftJoin(orgs, eq(orgs.id, invitations.orgId))
+    .where(eq(invitations.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function renewInvitation(db: Executor, id: string, tokenHash: string, expiresAt: Date) {
+  await db.update(invitations).set({ tokenHash, expiresAt }).where(eq(invitations.id, id));
 }

@@ -2,7 +2,9 @@ import {
   invitationAcceptSchema,
   invitationCreatedSchema,
   invitationCreateSchema,
+  invitationListSchema,
   invitationPreviewSchema,
+  idParamsSchema,
   invitationTokenParamsSchema,
   schoolRegistrationSchema,
 } from '@skylog/contracts';
@@ -22,6 +24,24 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: { tags: ['registration'], summary: 'Invite someone by e-mail', body: invitationCreateSchema, response: { 201: invitationCreatedSchema } },
     },
     async (request, reply) => reply.status(201).send(await service.createInvitation(ctx, requireUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/invitations',
+    {
+      config: { operation: 'invitations.list' },
+      schema: { tags: ['registration'], summary: 'Open invitations', response: { 200: invitationListSchema } },
+    },
+    async (request) => service.listInvitations(ctx, requireUser(request)),
+  );
+
+  app.post(
+    '/api/invitations/:id/resend',
+    {
+      config: { operation: 'invitations.resend' },
+      schema: { tags: ['registration'], summary: 'Send a new invitation link', params: idParamsSchema, response: { 200: invitationCreatedSchema } },
+    },
+    async (request) => service.resendInvitation(ctx, requireUser(request), request.params.id, request.url),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { getRoleLabel, isOrgWideRole, isSubOrgRole, limits, messages, type AssignableRole } from '@skylog/contracts';
+import { getGrantableRoles, getRoleLabel, isSubOrgRole, limits, messages, type AssignableRole } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { invitationAcceptSchema, invitationCreateSchema, schoolRegistrationSchema } from '@skylog/contracts';
 import { invitationEmail } from '../../integrations/email/templates.ts';
@@ -14,19 +14,11 @@ import * as repository from './registration.repository.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Which roles each inviter may grant: never above their own reach. */
-function grantableRoles(role: string): readonly AssignableRole[] {
-  if (role === 'super_admin') return ['super_admin', 'org_admin', 'admin_secondary', 'sub_org_admin', 'sub_org_admin_secondary', 'instructor', 'student'];
-  if (isOrgWideRole(role)) return ['org_admin', 'admin_secondary', 'sub_org_admin', 'sub_org_admin_secondary', 'instructor', 'student'];
-  if (isSubOrgRole(role)) return ['sub_org_admin_secondary', 'instructor', 'student'];
-  return [];
-}
-
 // Billing is off until a payment provider is configured: organizations are treated as paid (decisions.md).
 const isPaidWithoutBilling = true;
 
 export async function createInvitation(ctx: AppContext, actor: RequestUser, input: z.infer<typeof invitationCreateSchema>) {
-  if (!grantableRoles(actor.role).includes(input.user_type)) {
+  if (!getGrantableRoles(actor.role).includes(input.user_type)) {
     throw new AppError(403, 'forbidden', `You cannot invite someone as ${getRoleLabel(input.user_type)}`, { user_type: 'Choose a role you may grant' });
   }
   const orgId = actor.role === 'super_admin' ? (input.org_id ?? actor.orgId) : actor.orgId;
@@ -44,8 +36,7 @@ export async function createInvitation(ctx: AppContext, actor: RequestUser, inpu
   }
   if (await isEmailTaken(ctx.db, input.email)) throw conflict(messages.emailTaken, { email: messages.emailTaken });
 
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + limits.invitationLifetimeDays * 24 * 3600 * 1000);
+  const { token, expiresAt } = newInvitationToken();
   const invitation = await repository.insertInvitation(ctx.db, {
     tokenHash: hashToken(token),
     email: input.email,
@@ -55,8 +46,7 @@ export async function createInvitation(ctx: AppContext, actor: RequestUser, inpu
     invitedBy: actor.skylogId,
     expiresAt,
   });
-  const url = `${ctx.config.appUrl}/auth/user-registration?token=${encodeURIComponent(token)}`;
-  await ctx.email.send(invitationEmail(input.email, input.user_type, org?.name ?? null, url, limits.invitationLifetimeDays));
+  await sendInvitation(ctx, input.email, input.user_type, org?.name ?? null, token);
   await ctx.audit.record({
     actor,
     action: 'invitations.create',
@@ -65,6 +55,60 @@ export async function createInvitation(ctx: AppContext, actor: RequestUser, inpu
     details: { email: input.email, user_type: input.user_type, org_id: orgId, sub_org_id: subOrgId },
   });
   return { id: invitation.id, email: invitation.email, expires_at: expiresAt.toISOString() };
+}
+
+function newInvitationToken() {
+  return { token: randomBytes(32).toString('base64url'), expiresAt: new Date(Date.now() + limits.invitationLifetimeDays * 24 * 3600 * 1000) };
+}
+
+async function sendInvitation(ctx: AppContext, email: string, role: string, orgName: string | null, token: string) {
+  const url = `${ctx.config.appUrl}/auth/user-registration?token=${encodeURIComponent(token)}`;
+  await ctx.email.send(invitationEmail(email, role, orgName, url, limits.invitationLifetimeDays));
+}
+
+const noOrg = '00000000-0000-0000-0000-000000000000';
+
+/** Open invitations in the caller's reach: super_admin the current organization, sub-org admins their sub-organization. */
+function invitationScope(actor: RequestUser) {
+  if (actor.role === 'super_admin') return { orgId: actor.orgId };
+  if (isSubOrgRole(actor.role)) return { orgId: actor.orgId ?? noOrg, subOrgId: actor.subOrgId ?? noOrg };
+  return { orgId: actor.orgId ?? noOrg };
+}
+
+export async function listInvitations(ctx: AppContext, actor: RequestUser) {
+  const rows = await repository.listPendingInvitations(ctx.db, invitationScope(actor));
+  return {
+    total: rows.length,
+    items: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      user_type: row.userType as AssignableRole,
+      org_id: row.orgId,
+      sub_org_id: row.subOrgId,
+      expires_at: row.expiresAt.toISOString(),
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** A new link (the old one stops working) valid for another 7 days. */
+export async function resendInvitation(ctx: AppContext, actor: RequestUser, id: string, path: string) {
+  const found = await repository.findInvitationById(ctx.db, id);
+  const scope = invitationScope(actor);
+  const isInScope =
+    found &&
+    !found.invitation.acceptedAt &&
+    (!scope.orgId || found.invitation.orgId === scope.orgId) &&
+    (!('subOrgId' in scope) || found.invitation.subOrgId === scope.subOrgId);
+  if (!found || !isInScope) {
+    if (found) await ctx.audit.recordDenial({ actor, action: 'invitations.resend', resource: `invitations/${id}`, path, isSelfAccess: false, reason: 'scope' });
+    throw notFound('Invitation not found');
+  }
+  const { token, expiresAt } = newInvitationToken();
+  await repository.renewInvitation(ctx.db, id, hashToken(token), expiresAt);
+  await sendInvitation(ctx, found.invitation.email, found.invitation.userType, found.orgName, token);
+  await ctx.audit.record({ actor, action: 'invitations.resend', resource: `invitations/${id}`, status: 'success', details: { email: found.invitation.email } });
+  return { id, email: found.invitation.email, expires_at: expiresAt.toISOString() };
 }
 
 async function findOpenInvitation(ctx: AppContext, token: string) {

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { authUser, users } from '../../db/schema/index.ts';
+import { authSession, authUser, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -49,4 +49,12 @@ export async function updateAuthIdentity(db: Executor, authId: string, values: {
     .update(authUser)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(authUser.id, authId));
+}
+
+export async function deleteAuthIdentity(db: Executor, authId: string) {
+  await db.delete(authUser).where(eq(authUser.id, authId));
+}
+
+export async function deleteSessionByToken(db: Executor, token: string) {
+  await db.delete(authSession).where(eq(authSession.token, token));
 }

@@ -1,0 +1,115 @@
+import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Role } from '@skylog/contracts';
+import type { Executor } from '../../db/client.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+import { authSession, orgs, studentInstructor, subOrgs, users } from '../../db/schema/index.ts';
+
+export type PeopleFilter = {
+  /** null: every organization (super_admin only). */
+  orgId: string | null;
+  subOrgId?: string | undefined;
+  role?: Role | undefined;
+  roles?: readonly Role[] | undefined;
+  search?: string | undefined;
+  cable?: 'collected' | 'not_collected' | undefined;
+  status?: 'active' | 'inactive' | undefined;
+  /** Only these people (an instructor's own students, say). */
+  ids?: readonly string[] | undefined;
+};
+
+export type PeopleSort = { field: 'name' | 'email' | 'user_type' | 'created_at' | 'cable_collected_at'; order: 'asc' | 'desc' };
+
+const collector = aliasedTable(users, 'collector');
+
+export type PersonRow = { user: typeof users.$inferSelect; orgName: string | null; subOrgName: string | null; collectorName: string | null };
+
+const personColumns = { user: users, orgName: orgs.name, subOrgName: subOrgs.name, collectorName: collector.name };
+
+const sortColumns = {
+  name: sql`lower(coalesce(${users.name}, ${users.email}))`,
+  email: users.email,
+  user_type: users.userType,
+  created_at: users.createdAt,
+  cable_collected_at: users.cableCollectedAt,
+} as const;
+
+function peopleWhere(filter: PeopleFilter): SQL | undefined {
+  const pattern = containsPattern(filter.search);
+  return and(
+    filter.orgId ? eq(users.orgId, filter.orgId) : undefined,
+    filter.subOrgId ? eq(users.subOrgId, filter.subOrgId) : undefined,
+    filter.role ? eq(users.userType, filter.role) : undefined,
+    filter.roles ? inArray(users.userType, [...filter.roles]) : undefined,
+    filter.ids ? (filter.ids.length > 0 ? inArray(users.skylogId, [...filter.ids]) : sql`false`) : undefined,
+    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.licenseNumber, pattern)) : undefined,
+    filter.cable === 'collected' ? eq(users.cableCollections, true) : filter.cable === 'not_collected' ? eq(users.cableCollections, false) : undefined,
+    filter.status === 'active' ? eq(users.isActive, true) : filter.status === 'inactive' ? eq(users.isActive, false) : undefined,
+  );
+}
+
+export async function listPeople(
+  db: Executor,
+  filter: PeopleFilter,
+  sort: PeopleSort,
+  offset: number,
+  limit: number,
+): Promise<{ items: PersonRow[]; total: number }> {
+  const where = peopleWhere(filter);
+  const column = sortColumns[sort.field];
+  const [items, totals] = await Promise.all([
+    db
+      .select(personColumns)
+      .from(users)
+      .leftJoin(orgs, eq(orgs.id, users.orgId))
+      .leftJoin(subOrgs, eq(subOrgs.id, users.subOrgId))
+      .leftJoin(collector, eq(collector.skylogId, users.cableCollectedBy))
+      .where(where)
+      .orderBy(sort.order === 'asc' ? asc(column) : desc(column), asc(users.skylogId))
+      .offset(offset)
+      .limit(limit),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  return { items, total: totals[0]?.value ?? 0 };
+}
+
+export async function findPerson(db: Executor, skylogId: string): Promise<PersonRow | undefined> {
+  const [row] = await db
+    .select(personColumns)
+    .from(users)
+    .leftJoin(orgs, eq(orgs.id, users.orgId))
+    .leftJoin(subOrgs, eq(subOrgs.id, users.subOrgId))
+    .leftJoin(collector, eq(collector.skylogId, users.cableCollectedBy))
+    .where(eq(users.skylogId, skylogId))
+    .limit(1);
+  return row;
+}
+
+
+export async function updatePerson(db: Executor, skylogId: string, values: Partial<typeof users.$inferInsert>) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.skylogId, skylogId));
+}
+
+export async function deletePerson(db: Executor, skylogId: string) {
+  await db.delete(users).where(eq(users.skylogId, skylogId));
+}
+
+/** Signs a person out everywhere except (optionally) the session in use. */
+export async function deleteSessions(db: Executor, authId: string, exceptToken: string | null = null) {
+  await db
+    .delete(authSession)
+    .where(and(eq(authSession.userId, authId), exceptToken ? sql`${authSession.token} <> ${exceptToken}` : undefined));
+}
+
+export async function findInstructorIdsOf(db: Executor, studentId: string): Promise<string[]> {
+  const rows = await db.select({ id: studentInstructor.instructor }).from(studentInstructor).where(eq(studentInstructor.student, studentId));
+  return rows.map((row) => row.id);
+}
+
+/** The students linked to an instructor. */
+export async function findStudentIdsOf(db: Executor, instructorId: string): Promise<string[]> {
+  const rows = await db.select({ id: studentInstructor.student }).from(studentInstructor).where(eq(studentInstructor.instructor, instructorId));
+  return rows.map((row) => row.id);
+}
