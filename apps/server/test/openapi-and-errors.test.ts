@@ -50,7 +50,7 @@ describe('OpenAPI document and the one error shape', () => {
     }
 
     it('answers 404 (not 401) for an unknown path with or without a session', async () => {
-      const response = await t.request({ method: 'GET', url: '/api/users', cookie: student });
+      const response = await t.request({ method: 'GET', url: '/api/no-such-endpoint', cookie: student });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ status: 404, code: 'not_found' });
     });
