@@ -1,5 +1,14 @@
-import { ComingSoon } from '../../../components/ui/screen.tsx';
+import { isOrgWideRole } from '@skylog/contracts';
+import { Screen } from '../../../components/ui/screen.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useMe } from '../../../features/auth/api/get-me.ts';
+import { SubOrgList } from '../../../features/orgs/components/sub-org-list.tsx';
 
 export function Component() {
-  return <ComingSoon title="Sub Organization" description="Sub-organizations, their members and their flights." />;
+  const role = useMe().data?.user_type ?? 'student';
+  return (
+    <Screen title="Sub Organization" description="Sub-organizations, their members and their flights.">
+      <SubOrgList canCreate={isOrgWideRole(role)} getDetailHref={(subOrg) => paths.configuration.subOrganizationDetail.getHref(subOrg.id)} />
+    </Screen>
+  );
 }

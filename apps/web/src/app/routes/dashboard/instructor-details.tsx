@@ -1,5 +1,25 @@
-import { ComingSoon } from '../../../components/ui/screen.tsx';
+import { hasComponentPermission } from '@skylog/contracts';
+import { useParams } from 'react-router';
+import { Screen } from '../../../components/ui/screen.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useMe } from '../../../features/auth/api/get-me.ts';
+import { usePerson } from '../../../features/people/api/get-person.ts';
+import { PersonDetail } from '../../../features/people/components/person-detail.tsx';
+import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 
 export function Component() {
-  return <ComingSoon title="Instructor" description="Profile, linked students, flights and hours." />;
+  const id = useParams().id!;
+  const role = useMe().data?.user_type ?? 'student';
+  const person = usePerson(id);
+  useBreadcrumbTitle(person.data?.name);
+  return (
+    <Screen title="Instructor">
+      <PersonDetail
+        id={id}
+        kind="instructor"
+        canLink={hasComponentPermission(role, 'instructor-detail.link-student')}
+        getLinkedHref={(student) => paths.dashboard.student.getHref(student)}
+      />
+    </Screen>
+  );
 }

@@ -1,5 +1,25 @@
-import { ComingSoon } from '../../../components/ui/screen.tsx';
+import { hasComponentPermission } from '@skylog/contracts';
+import { Screen } from '../../../components/ui/screen.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useMe } from '../../../features/auth/api/get-me.ts';
+import { useSubOrgs } from '../../../features/orgs/api/get-sub-orgs.ts';
+import { PeopleList } from '../../../features/people/components/people-list.tsx';
 
 export function Component() {
-  return <ComingSoon title="Instructors" description="The instructors of your organization and the students they teach." />;
+  const role = useMe().data?.user_type ?? 'student';
+  const canAdd = hasComponentPermission(role, 'instructors.add');
+  const subOrgs = useSubOrgs({ page_size: 100 }, { isEnabled: canAdd });
+  return (
+    <Screen title="Instructors" description="The instructors of your organization and the students they teach.">
+      <PeopleList
+        label="Instructors"
+        role="instructor"
+        getDetailHref={(person) => paths.dashboard.instructor.getHref(person.skylog_id)}
+        canAdd={canAdd}
+        inviteRoles={['instructor']}
+        subOrgs={subOrgs.data?.items ?? []}
+        canDelete={hasComponentPermission(role, 'instructors.delete') ? () => true : undefined}
+      />
+    </Screen>
+  );
 }

@@ -1,5 +1,30 @@
-import { ComingSoon } from '../../../components/ui/screen.tsx';
+import { decideRouteAccess, hasComponentPermission, messages } from '@skylog/contracts';
+import { useParams } from 'react-router';
+import { Screen } from '../../../components/ui/screen.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useMe } from '../../../features/auth/api/get-me.ts';
+import { usePerson } from '../../../features/people/api/get-person.ts';
+import { PersonDetail } from '../../../features/people/components/person-detail.tsx';
+import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 
 export function Component() {
-  return <ComingSoon title="Student" description="Profile, linked instructors, flights, hours and marker trends." />;
+  const id = useParams().id!;
+  const me = useMe().data;
+  const person = usePerson(id);
+  useBreadcrumbTitle(person.data?.name);
+  const role = me?.user_type ?? 'student';
+  return (
+    <Screen title="Student">
+      <PersonDetail
+        id={id}
+        kind="student"
+        canLink={hasComponentPermission(role, 'student-detail.link-instructor')}
+        // Spec §6: an instructor needs an organization to assign students.
+        linkBlockedReason={role === 'instructor' && !me?.org_id ? messages.noOrganizationNote : null}
+        getLinkedHref={
+          decideRouteAccess(paths.dashboard.instructors.path, role, me?.skylog_id).isAllowed ? (other) => paths.dashboard.instructor.getHref(other) : undefined
+        }
+      />
+    </Screen>
+  );
 }

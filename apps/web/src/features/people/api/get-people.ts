@@ -1,0 +1,21 @@
+import { messages, type Person, type userListQuerySchema } from '@skylog/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { withMessage } from '../../../lib/with-message.ts';
+
+export type PeopleQuery = Partial<Omit<z.output<typeof userListQuerySchema>, 'page' | 'page_size'>> & { page?: number; page_size?: number };
+
+export function toSearchParams(query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.toString();
+}
+
+export const getPeople = (query: PeopleQuery, signal?: AbortSignal) =>
+  withMessage(apiRequest<{ items: Person[]; total: number }>(`/api/users?${toSearchParams(query)}`, { signal }), messages.fetchUsersFailed);
+
+export const getPeopleQueryOptions = (query: PeopleQuery) =>
+  queryOptions({ queryKey: ['people', query], queryFn: ({ signal }) => getPeople(query, signal), placeholderData: keepPreviousData });
+
+export const usePeople = (query: PeopleQuery) => useQuery(getPeopleQueryOptions(query));

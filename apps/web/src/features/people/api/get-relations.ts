@@ -1,0 +1,14 @@
+import { messages, type relationListSchema } from '@skylog/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { withMessage } from '../../../lib/with-message.ts';
+import { toSearchParams } from './get-people.ts';
+
+export type RelationList = z.infer<typeof relationListSchema>;
+
+export const getRelations = (query: { instructor?: string; student?: string }, signal?: AbortSignal) =>
+  withMessage(apiRequest<RelationList>(`/api/student-instructor?${toSearchParams(query)}`, { signal }), messages.fetchUsersFailed);
+
+export const useRelations = (query: { instructor?: string; student?: string }) =>
+  useQuery(queryOptions({ queryKey: ['relations', query], queryFn: ({ signal }) => getRelations(query, signal) }));
