@@ -1,5 +1,17 @@
-import { ComingSoon } from '../../../components/ui/screen.tsx';
+import { Screen } from '../../../components/ui/screen.tsx';
+import { useMe } from '../../../features/auth/api/get-me.ts';
+import { useSubOrgs } from '../../../features/orgs/api/get-sub-orgs.ts';
+import { OrganizationsManager } from '../../../features/orgs/components/organizations-manager.tsx';
+import { AdminUsers } from '../../../features/people/components/admin-users.tsx';
 
 export function Component() {
-  return <ComingSoon title="Admin" description="Invite people, change roles and organization assignments, deactivate accounts." />;
+  const me = useMe().data;
+  const subOrgs = useSubOrgs({ page_size: 100 });
+  if (!me) return null;
+  return (
+    <Screen title="Admin" description="Invite people, change roles and sub-organizations, deactivate accounts. A role or organization change signs the person out.">
+      {me.user_type === 'super_admin' ? <OrganizationsManager /> : null}
+      <AdminUsers viewer={{ skylogId: me.skylog_id, role: me.user_type }} subOrgs={subOrgs.data?.items ?? []} />
+    </Screen>
+  );
 }

@@ -1,5 +1,10 @@
-import { ComingSoon } from '../../../components/ui/screen.tsx';
+import { Screen } from '../../../components/ui/screen.tsx';
+import { CableCollectionList } from '../../../features/people/components/cable-collection-list.tsx';
 
 export function Component() {
-  return <ComingSoon title="Cable Collection" description="Which recorder cables have been collected, when and by whom." />;
+  return (
+    <Screen title="Cable Collection" description="Which recorder cables have been collected, when and by whom.">
+      <CableCollectionList />
+    </Screen>
+  );
 }

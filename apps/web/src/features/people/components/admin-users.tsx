@@ -1,0 +1,184 @@
+import { getGrantableRoles, getRoleLabel, messages, type AssignableRole, type Person, type Role } from '@skylog/contracts';
+import { Plus, Send } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { notify } from '../../../components/ui/toast.tsx';
+import { usePeople } from '../api/get-people.ts';
+import { useInvitations, useResendInvitation } from '../api/invitations.ts';
+import { useUpdatePerson, type PersonChange } from '../api/update-person.ts';
+import { InviteDialog } from './invite-dialog.tsx';
+
+const pageSize = 10;
+
+type AdminUsersProps = {
+  viewer: { skylogId: string; role: Role };
+  subOrgs: ReadonlyArray<{ id: string; name: string }>;
+};
+
+/** The organization's people: invite, change role and sub-organization, deactivate or reactivate; open invitations. */
+export function AdminUsers({ viewer, subOrgs }: AdminUsersProps) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [isInviting, setIsInviting] = useState(false);
+  const people = usePeople({ search: search.trim() || undefined, page, page_size: pageSize, sort: 'name', order: 'asc' });
+  const update = useUpdatePerson();
+  const grantable = getGrantableRoles(viewer.role);
+
+  const apply = (change: PersonChange, done: string) =>
+    update.mutate(change, { onSuccess: () => notify.success(done), onError: (error) => notify.error(error.message) });
+
+  const isSelf = (person: Person) => person.skylog_id === viewer.skylogId;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <input
+            type="search"
+            aria-label="Search people"
+            placeholder="Search by name or e-mail"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(0);
+            }}
+            className="w-72 rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
+          />
+          <Button onClick={() => setIsInviting(true)}>
+            <Plus size={16} aria-hidden className="mr-1" /> Invite
+          </Button>
+        </div>
+        <DataTable
+          label="Users"
+          columns={[
+            {
+              key: 'name',
+              header: 'Name',
+              cell: (person) => (
+                <div>
+                  <p className="font-medium">{person.name ?? '—'}</p>
+                  <p className="text-xs text-slate-500">{person.email}</p>
+                </div>
+              ),
+            },
+            {
+              key: 'role',
+              header: 'Role',
+              cell: (person) =>
+                isSelf(person) || !grantable.includes(person.user_type as AssignableRole) ? (
+                  getRoleLabel(person.user_type)
+                ) : (
+                  <select
+                    aria-label={`Role of ${person.name ?? person.email}`}
+                    value={person.user_type}
+                    onChange={(event) =>
+                      apply({ kind: 'role', id: person.skylog_id, role: event.target.value as AssignableRole }, `${person.name ?? person.email} is now ${getRoleLabel(event.target.value)}`)
+                    }
+                    className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+                  >
+                    {grantable.map((role) => (
+                      <option key={role} value={role}>
+                        {getRoleLabel(role)}
+                      </option>
+                    ))}
+                  </select>
+                ),
+            },
+            {
+              key: 'sub-org',
+              header: 'Sub-organization',
+              cell: (person) =>
+                isSelf(person) ? (
+                  (person.sub_org_name ?? '—')
+                ) : (
+                  <select
+                    aria-label={`Sub-organization of ${person.name ?? person.email}`}
+                    value={person.sub_org_id ?? ''}
+                    onChange={(event) =>
+                      apply({ kind: 'assignment', id: person.skylog_id, subOrgId: event.target.value || null }, `${person.name ?? person.email} moved`)
+                    }
+                    className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+                  >
+                    <option value="">None</option>
+                    {subOrgs.map((subOrg) => (
+                      <option key={subOrg.id} value={subOrg.id}>
+                        {subOrg.name}
+                      </option>
+                    ))}
+                  </select>
+                ),
+            },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (person) =>
+                isSelf(person) ? (
+                  'Active (you)'
+                ) : (
+                  <Button
+                    variant="secondary"
+                    className="!px-2 !py-1 text-xs"
+                    onClick={() =>
+                      apply(
+                        { kind: 'active', id: person.skylog_id, isActive: !person.is_active },
+                        `${person.name ?? person.email} ${person.is_active ? 'deactivated' : 'reactivated'}`,
+                      )
+                    }
+                  >
+                    {person.is_active ? 'Deactivate' : 'Reactivate'}
+                  </Button>
+                ),
+            },
+          ]}
+          rows={people.data?.items}
+          getRowKey={(person) => person.skylog_id}
+          isLoading={people.isPending}
+          error={people.error}
+          emptyText="Nobody matches."
+          total={people.data?.total}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={setPage}
+        />
+      </div>
+      <PendingInvitations />
+      <InviteDialog isOpen={isInviting} onClose={() => setIsInviting(false)} title="Invite someone" roles={grantable} subOrgs={subOrgs} />
+    </div>
+  );
+}
+
+function PendingInvitations() {
+  const invitations = useInvitations();
+  const resend = useResendInvitation();
+  return (
+    <section aria-label="Open invitations" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 className="text-base font-semibold">Open invitations</h2>
+      {invitations.error ? <p role="alert" className="text-sm text-red-700">{invitations.error.message}</p> : null}
+      {invitations.isPending ? <p className="text-sm text-slate-500">{messages.loading}</p> : null}
+      <ul className="mt-2 divide-y divide-slate-100 text-sm">
+        {invitations.data?.items.length === 0 ? <li className="py-2 text-slate-500">No open invitations.</li> : null}
+        {invitations.data?.items.map((invitation) => (
+          <li key={invitation.id} className="flex items-center justify-between gap-3 py-2">
+            <span>
+              <span className="font-medium">{invitation.email}</span> · {getRoleLabel(invitation.user_type)} · until{' '}
+              {new Date(invitation.expires_at).toLocaleDateString()}
+            </span>
+            <Button
+              variant="secondary"
+              className="!px-2 !py-1 text-xs"
+              onClick={() =>
+                resend.mutate(invitation.id, {
+                  onSuccess: () => notify.success(`New invitation sent to ${invitation.email}`),
+                  onError: (error) => notify.error(error.message),
+                })
+              }
+            >
+              <Send size={12} aria-hidden className="mr-1" /> Resend
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

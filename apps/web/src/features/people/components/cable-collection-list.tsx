@@ -1,0 +1,97 @@
+import { getRoleLabel, messages, type Person } from '@skylog/contracts';
+import { useState } from 'react';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { SelectInput } from '../../../components/ui/select-input.tsx';
+import { notify } from '../../../components/ui/toast.tsx';
+import { usePeople } from '../api/get-people.ts';
+import { useUpdatePerson } from '../api/update-person.ts';
+
+const pageSize = 10;
+type CableFilter = '' | 'collected' | 'not_collected';
+
+function formatWhen(iso: string | null): string {
+  return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+}
+
+/** Everyone of the organization with their recorder-cable state; the switch records when and by whom. */
+export function CableCollectionList() {
+  const [filter, setFilter] = useState<CableFilter>('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const people = usePeople({ cable: filter || undefined, search: search.trim() || undefined, page, page_size: pageSize, sort: 'name', order: 'asc' });
+  const update = useUpdatePerson();
+
+  const handleToggle = (person: Person) =>
+    update.mutate(
+      { kind: 'cable', id: person.skylog_id, isCollected: !person.cable_collections },
+      { onError: () => notify.error(messages.updateCableCollectionFailed) },
+    );
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <input
+          type="search"
+          aria-label="Search people"
+          placeholder="Search by name or e-mail"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(0);
+          }}
+          className="w-72 rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
+        />
+        <SelectInput
+          label="Cable"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.target.value as CableFilter);
+            setPage(0);
+          }}
+          options={[
+            { value: '', label: 'Everyone' },
+            { value: 'collected', label: 'Collected' },
+            { value: 'not_collected', label: 'Not collected' },
+          ]}
+        />
+      </div>
+      <DataTable
+        label="Cable collection"
+        columns={[
+          { key: 'name', header: 'Name', cell: (person) => <span className="font-medium">{person.name ?? person.email}</span> },
+          { key: 'role', header: 'Role', cell: (person) => getRoleLabel(person.user_type) },
+          { key: 'sub-org', header: 'Sub-organization', cell: (person) => person.sub_org_name ?? '—' },
+          {
+            key: 'cable',
+            header: 'Cable collected',
+            cell: (person) => (
+              <label className="inline-flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  aria-label={`Cable collected from ${person.name ?? person.email}`}
+                  checked={person.cable_collections}
+                  disabled={update.isPending && update.variables?.id === person.skylog_id}
+                  onChange={() => handleToggle(person)}
+                  className="h-4 w-4 accent-brand-600"
+                />
+                {person.cable_collections ? 'Yes' : 'No'}
+              </label>
+            ),
+          },
+          { key: 'when', header: 'When', cell: (person) => formatWhen(person.cable_collected_at) },
+          { key: 'by', header: 'By', cell: (person) => person.cable_collected_by_name ?? '—' },
+        ]}
+        rows={people.data?.items}
+        getRowKey={(person) => person.skylog_id}
+        isLoading={people.isPending}
+        error={people.error}
+        emptyText="Nobody matches."
+        total={people.data?.total}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+      />
+    </div>
+  );
+}
