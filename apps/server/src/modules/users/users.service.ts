@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { canManageUser } from '../../lib/scope.ts';
 import { findOrg, findSubOrg } from '../orgs/orgs.repository.ts';
+import { findStudentIdsOf } from '../people/people.repository.ts';
 import { toSubOrg } from '../orgs/orgs.service.ts';
 import * as repository from './users.repository.ts';
 import type { UserRow } from './users.repository.ts';
@@ -52,7 +53,14 @@ export async function updateProfile(ctx: AppContext, actor: RequestUser, skylogI
   const target = await repository.findUserById(ctx.db, skylogId);
   if (!target) throw new AppError(404, 'not_found', messages.userNotFound);
   const isSelfAccess = target.skylogId === actor.skylogId;
-  if (!canManageUser(actor, target)) {
+  // Spec §6: instructors may edit students; Skylog limits that to their own students.
+  const isInstructorOfTarget =
+    actor.role === 'instructor' &&
+    target.userType === 'student' &&
+    actor.orgId !== null &&
+    target.orgId === actor.orgId &&
+    (await findStudentIdsOf(ctx.db, actor.skylogId)).includes(target.skylogId);
+  if (!canManageUser(actor, target) && !isInstructorOfTarget) {
     await ctx.audit.recordDenial({ actor, action: 'users.update-profile', resource: `users/${skylogId}`, path, isSelfAccess, reason: 'scope' });
     throw new AppError(404, 'not_found', messages.userNotFound);
   }

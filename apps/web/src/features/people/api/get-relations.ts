@@ -10,5 +10,5 @@ export type RelationList = z.infer<typeof relationListSchema>;
 export const getRelations = (query: { instructor?: string; student?: string }, signal?: AbortSignal) =>
   withMessage(apiRequest<RelationList>(`/api/student-instructor?${toSearchParams(query)}`, { signal }), messages.fetchUsersFailed);
 
-export const useRelations = (query: { instructor?: string; student?: string }) =>
-  useQuery(queryOptions({ queryKey: ['relations', query], queryFn: ({ signal }) => getRelations(query, signal) }));
+export const useRelations = (query: { instructor?: string; student?: string }, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
+  useQuery({ ...queryOptions({ queryKey: ['relations', query], queryFn: ({ signal }) => getRelations(query, signal) }), enabled: isEnabled });

@@ -1,5 +1,5 @@
 import { getRoleLabel, type AssignableRole, type Person, type userSortFields } from '@skylog/contracts';
-import { Plus, Search, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,6 +18,9 @@ type PeopleListProps = {
   getDetailHref?: (person: Person) => string;
   canAdd?: boolean;
   canDelete?: (person: Person) => boolean;
+  /** Row action Edit: the screen opens its editor for the person. */
+  onEdit?: ((person: Person) => void) | undefined;
+  canEdit?: (person: Person) => boolean;
   inviteRoles?: readonly AssignableRole[];
   subOrgs?: ReadonlyArray<{ id: string; name: string }>;
 };
@@ -25,7 +28,7 @@ type PeopleListProps = {
 const pageSize = 10;
 
 /** Instructors, students or a sub-organization's members: search, sort, pages with the exact total. */
-export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = false, canDelete, inviteRoles, subOrgs = [] }: PeopleListProps) {
+export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = false, canDelete, onEdit, canEdit = () => true, inviteRoles, subOrgs = [] }: PeopleListProps) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({ field: 'name', order: 'asc' });
@@ -62,22 +65,35 @@ export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = fals
     { key: 'phone', header: 'Phone', cell: (person) => person.phone ?? '—' },
     { key: 'status', header: 'Status', cell: (person) => (person.is_active ? 'Active' : 'Deactivated') },
   ];
-  if (canDelete) {
+  if (canDelete || onEdit) {
     columns.push({
       key: 'actions',
       header: 'Actions',
-      className: 'text-right',
-      cell: (person) =>
-        canDelete(person) ? (
-          <button
-            type="button"
-            aria-label={`Delete ${person.name ?? person.email}`}
-            onClick={() => handleDelete(person)}
-            className="rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-700"
-          >
-            <Trash2 size={16} aria-hidden />
-          </button>
-        ) : null,
+      className: 'text-right whitespace-nowrap',
+      cell: (person) => (
+        <>
+          {onEdit && canEdit(person) ? (
+            <button
+              type="button"
+              aria-label={`Edit ${person.name ?? person.email}`}
+              onClick={() => onEdit(person)}
+              className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            >
+              <Pencil size={16} aria-hidden />
+            </button>
+          ) : null}
+          {canDelete?.(person) ? (
+            <button
+              type="button"
+              aria-label={`Delete ${person.name ?? person.email}`}
+              onClick={() => handleDelete(person)}
+              className="rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-700"
+            >
+              <Trash2 size={16} aria-hidden />
+            </button>
+          ) : null}
+        </>
+      ),
     });
   }
 

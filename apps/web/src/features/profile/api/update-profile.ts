@@ -13,10 +13,10 @@ export const useUpdateProfile = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (_result, { profile }) => {
+    onSuccess: (_result, { skylogId, profile }) => {
       // The account in client state takes the saved values at once, then is refreshed from the server.
-      queryClient.setQueryData<Me>(meQueryKey, (me) => (me ? { ...me, ...profile, is_profile_complete: true } : me));
-      return queryClient.invalidateQueries({ queryKey: meQueryKey });
+      queryClient.setQueryData<Me>(meQueryKey, (me) => (me && me.skylog_id === skylogId ? { ...me, ...profile, is_profile_complete: true } : me));
+      return Promise.all([queryClient.invalidateQueries({ queryKey: meQueryKey }), queryClient.invalidateQueries({ queryKey: ['people'] })]);
     },
   });
 };

@@ -1,4 +1,4 @@
-import { messages, profileFormDefaults, profileFormSchema, programs, ratings, type Me, type ProfileForm, type Rating } from '@skylog/contracts';
+import { messages, profileFormDefaults, profileFormSchema, programs, ratings, type ProfileForm, type Rating, type User } from '@skylog/contracts';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 
 /** The contract's rules plus a real phone-number check (spec §5: a valid international number). */
@@ -9,7 +9,7 @@ export const profileFormClientSchema = profileFormSchema.superRefine((value, con
 });
 
 /** Spec §3 defaults, overwritten by whatever the account already has. */
-export function getProfileFormValues(me: Me): ProfileForm {
+export function getProfileFormValues(me: User): ProfileForm {
   const program = programs.find((candidate) => candidate === me.program) ?? profileFormDefaults.program;
   return {
     name: me.name ?? profileFormDefaults.name,
