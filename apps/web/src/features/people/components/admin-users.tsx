@@ -13,15 +13,18 @@ const pageSize = 10;
 
 type AdminUsersProps = {
   viewer: { skylogId: string; role: Role };
-  subOrgs: ReadonlyArray<{ id: string; name: string }>;
+  subOrgs: ReadonlyArray<{ id: string; name: string; org_id: string }>;
+  /** super_admin: every organization, to list across them and move people between them. */
+  orgs?: ReadonlyArray<{ id: string; name: string }>;
 };
 
 /** The organization's people: invite, change role and sub-organization, deactivate or reactivate; open invitations. */
-export function AdminUsers({ viewer, subOrgs }: AdminUsersProps) {
+export function AdminUsers({ viewer, subOrgs, orgs }: AdminUsersProps) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [isInviting, setIsInviting] = useState(false);
-  const people = usePeople({ search: search.trim() || undefined, page, page_size: pageSize, sort: 'name', order: 'asc' });
+  const [isAllOrgs, setIsAllOrgs] = useState(false);
+  const people = usePeople({ search: search.trim() || undefined, org_id: isAllOrgs ? 'all' : undefined, page, page_size: pageSize, sort: 'name', order: 'asc' });
   const update = useUpdatePerson();
   const grantable = getGrantableRoles(viewer.role);
 
@@ -45,6 +48,19 @@ export function AdminUsers({ viewer, subOrgs }: AdminUsersProps) {
             }}
             className="w-72 rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
           />
+          {orgs ? (
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={isAllOrgs}
+                onChange={(event) => {
+                  setIsAllOrgs(event.target.checked);
+                  setPage(0);
+                }}
+              />
+              All organizations
+            </label>
+          ) : null}
           <Button onClick={() => setIsInviting(true)}>
             <Plus size={16} aria-hidden className="mr-1" /> Invite
           </Button>
@@ -85,11 +101,40 @@ export function AdminUsers({ viewer, subOrgs }: AdminUsersProps) {
                   </select>
                 ),
             },
+            ...(orgs
+              ? [
+                  {
+                    key: 'org',
+                    header: 'Organization',
+                    cell: (person: Person) =>
+                      isSelf(person) ? (
+                        (person.org_name ?? '—')
+                      ) : (
+                        <select
+                          aria-label={`Organization of ${person.name ?? person.email}`}
+                          value={person.org_id ?? ''}
+                          onChange={(event) =>
+                            apply({ kind: 'assignment', id: person.skylog_id, orgId: event.target.value || null }, `${person.name ?? person.email} moved`)
+                          }
+                          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+                        >
+                          <option value="">None</option>
+                          {orgs.map((org) => (
+                            <option key={org.id} value={org.id}>
+                              {org.name}
+                            </option>
+                          ))}
+                        </select>
+                      ),
+                  },
+                ]
+              : []),
             {
               key: 'sub-org',
               header: 'Sub-organization',
               cell: (person) =>
-                isSelf(person) ? (
+                // Only people of the organization whose sub-organizations are listed can be moved between them.
+                isSelf(person) || !subOrgs.some((subOrg) => subOrg.org_id === person.org_id) ? (
                   (person.sub_org_name ?? '—')
                 ) : (
                   <select
