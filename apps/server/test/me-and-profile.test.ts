@@ -272,8 +272,8 @@ describe('GET /api/me and PATCH /api/users/{skylog_id}', () => {
       expect(Number.isNaN(Date.parse(String(entries[0]!.details.timestamp)))).toBe(false);
     });
 
-    it('an instructor cannot patch a student either', async () => {
-      const response = await patch('instructor@skyline.test', leo, { name: 'Hijacked' });
+    it('an instructor cannot patch a student who is not theirs', async () => {
+      const response = await patch('instructor@skyline.test', jonas, { name: 'Hijacked' });
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('User not found');
     });

@@ -199,6 +199,12 @@ describe('invitations and school registration', () => {
       expect(response.json().fields).toHaveProperty('sub_org_id');
     });
 
+    it('a sub-organization admin role needs a sub-organization (400 fields.sub_org_id)', async () => {
+      const response = await invite('orgadmin@skyline.test', { email: 'lonely.suborgadmin@skyline.test', user_type: 'sub_org_admin' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({ sub_org_id: 'Sub-organization admins need a sub-organization: assign one first.' });
+    });
+
     it('stores the invited address in lower case', async () => {
       const response = await invite('orgadmin@skyline.test', { email: 'Mixed.Case@Skyline.Test', user_type: 'student' });
       expect(response.statusCode).toBe(201);

@@ -58,6 +58,7 @@ export const messages = {
   emailTaken: 'An account with this e-mail address already exists.',
   accountDeactivated: 'This account is deactivated. Ask your administrator to reactivate it.',
   instructorNeedsOrganization: 'You need an organization to assign students. Ask your administrator to assign you one.',
+  subOrgRoleNeedsSubOrg: 'Sub-organization admins need a sub-organization: assign one first.',
   cannotChangeOwnAccount: 'You cannot change your own role, organization or status.',
 } as const;
 

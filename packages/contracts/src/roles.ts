@@ -59,9 +59,11 @@ export function isSubOrgRole(role: string): boolean {
   return (subOrgRoles as readonly string[]).includes(role);
 }
 
-/** Which roles a person may grant (invite as, or change to): never above their own reach. */
+/** Which roles a person may grant (invite as, or change to) and administer: never above their own reach. */
 export function getGrantableRoles(role: string): readonly AssignableRole[] {
   if (role === 'super_admin') return assignableRoles;
+  // A secondary admin works beside the org admin, never above: they cannot make (or manage) one.
+  if (role === 'admin_secondary') return ['admin_secondary', 'sub_org_admin', 'sub_org_admin_secondary', 'instructor', 'student'];
   if (isOrgWideRole(role)) return assignableRoles.filter((candidate) => candidate !== 'super_admin');
   if (isSubOrgRole(role)) return ['sub_org_admin_secondary', 'instructor', 'student'];
   return [];

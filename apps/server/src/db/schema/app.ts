@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -56,7 +57,7 @@ export const users = pgTable(
     subOrgId: uuid('sub_org_id').references(() => subOrgs.id, { onDelete: 'set null' }),
     cableCollections: boolean('cable_collections').notNull().default(false),
     cableCollectedAt: timestamp('cable_collected_at', { withTimezone: true }),
-    cableCollectedBy: uuid('cable_collected_by'),
+    cableCollectedBy: uuid('cable_collected_by').references((): AnyPgColumn => users.skylogId, { onDelete: 'set null' }),
     /** Deactivated people cannot sign in; their history stays. */
     isActive: boolean('is_active').notNull().default(true),
     isPaid: boolean('is_paid').notNull().default(false),

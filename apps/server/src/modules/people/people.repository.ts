@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -64,7 +64,8 @@ export async function listPeople(
       .leftJoin(subOrgs, eq(subOrgs.id, users.subOrgId))
       .leftJoin(collector, eq(collector.skylogId, users.cableCollectedBy))
       .where(where)
-      .orderBy(sort.order === 'asc' ? asc(column) : desc(column), asc(users.skylogId))
+      // People without a value (no cable collected yet) come last in either direction.
+      .orderBy(sort.order === 'asc' ? asc(column) : sql`${column} desc nulls last`, asc(users.skylogId))
       .offset(offset)
       .limit(limit),
     db.select({ value: count() }).from(users).where(where),
@@ -94,6 +95,10 @@ export async function updatePerson(db: Executor, skylogId: string, values: Parti
 
 export async function deletePerson(db: Executor, skylogId: string) {
   await db.delete(users).where(eq(users.skylogId, skylogId));
+}
+
+export async function deleteLinksOf(db: Executor, skylogId: string) {
+  await db.delete(studentInstructor).where(or(eq(studentInstructor.instructor, skylogId), eq(studentInstructor.student, skylogId)));
 }
 
 /** Signs a person out everywhere except (optionally) the session in use. */

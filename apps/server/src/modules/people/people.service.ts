@@ -96,10 +96,15 @@ export function canSeePerson(actor: RequestUser, target: PersonRow['user'], link
   return linkedStudentIds.includes(actor.skylogId) && target.userType === 'instructor';
 }
 
-/** Whether the actor may administer this person (role, organization, status, cable). */
+/** Whether the actor may administer this person (role, organization, status, cable): their organization, and roles they could grant. */
 function canAdminister(actor: RequestUser, target: PersonRow['user']): boolean {
   if (actor.role === 'super_admin') return true;
-  return isOrgWideRole(actor.role) && actor.orgId !== null && actor.orgId === target.orgId && target.userType !== 'super_admin';
+  return (
+    isOrgWideRole(actor.role) &&
+    actor.orgId !== null &&
+    actor.orgId === target.orgId &&
+    (getGrantableRoles(actor.role) as readonly string[]).includes(target.userType)
+  );
 }
 
 async function findInScope(ctx: AppContext, actor: RequestUser, skylogId: string, action: string, path: string, canAct: (target: PersonRow['user']) => boolean) {
@@ -133,8 +138,10 @@ export async function changeRole(ctx: AppContext, actor: RequestUser, skylogId: 
     throw new AppError(403, 'forbidden', `You cannot make someone ${getRoleLabel(role)}`, { user_type: 'Choose a role you may grant' });
   }
   if (row.user.userType === role) return toPerson(row);
+  if (isSubOrgRole(role) && !row.user.subOrgId) {
+    throw new AppError(400, 'validation_error', messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
+  }
   await ctx.db.transaction(async (tx) => {
-    // Sub-organization roles need a sub-organization; others keep theirs as a home base.
     await repository.updatePerson(tx, skylogId, { userType: role });
     if (row.user.authId) await repository.deleteSessions(tx, row.user.authId);
   });
@@ -160,8 +167,13 @@ export async function assign(ctx: AppContext, actor: RequestUser, skylogId: stri
   } else {
     subOrgId = null;
   }
+  if (isSubOrgRole(row.user.userType) && !subOrgId) {
+    throw new AppError(400, 'validation_error', messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
+  }
   await ctx.db.transaction(async (tx) => {
     await repository.updatePerson(tx, skylogId, { orgId, subOrgId });
+    // Links belong to one organization: moving someone out ends their instructor–student links.
+    if (isOrgChange) await repository.deleteLinksOf(tx, skylogId);
     if (row.user.authId) await repository.deleteSessions(tx, row.user.authId);
   });
   await ctx.audit.record({
@@ -193,7 +205,6 @@ export async function deletePerson(ctx: AppContext, actor: RequestUser, skylogId
   refuseSelf(actor, skylogId);
   const ownStudents = actor.role === 'instructor' ? await repository.findStudentIdsOf(ctx.db, actor.skylogId) : [];
   const row = await findInScope(ctx, actor, skylogId, 'users.delete', path, (target) => {
-    if (!['instructor', 'student'].includes(target.userType)) return actor.role === 'super_admin' || canAdminister(actor, target);
     if (actor.role === 'instructor') return target.userType === 'student' && target.orgId === actor.orgId && ownStudents.includes(target.skylogId);
     return canAdminister(actor, target);
   });

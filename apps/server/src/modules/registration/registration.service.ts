@@ -34,6 +34,9 @@ export async function createInvitation(ctx: AppContext, actor: RequestUser, inpu
   } else {
     subOrgId = null;
   }
+  if (isSubOrgRole(input.user_type) && !subOrgId) {
+    throw new AppError(400, 'validation_error', messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
+  }
   if (await isEmailTaken(ctx.db, input.email)) throw conflict(messages.emailTaken, { email: messages.emailTaken });
 
   const { token, expiresAt } = newInvitationToken();

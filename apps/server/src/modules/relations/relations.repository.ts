@@ -1,11 +1,11 @@
-import { aliasedTable, and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { studentInstructor, users } from '../../db/schema/index.ts';
 
 const instructorUser = aliasedTable(users, 'instructor_user');
 const studentUser = aliasedTable(users, 'student_user');
 
-export type RelationFilter = { orgId: string | null; instructor?: string | undefined; student?: string | undefined };
+export type RelationFilter = { orgId: string | null; subOrgId?: string | undefined; instructor?: string | undefined; student?: string | undefined };
 
 export type RelationRow = { instructor: string; student: string; instructorName: string | null; studentName: string | null };
 
@@ -13,6 +13,7 @@ export type RelationRow = { instructor: string; student: string; instructorName:
 export async function listRelations(db: Executor, filter: RelationFilter): Promise<RelationRow[]> {
   const conditions: Array<SQL | undefined> = [
     filter.orgId ? eq(instructorUser.orgId, filter.orgId) : undefined,
+    filter.subOrgId ? or(eq(instructorUser.subOrgId, filter.subOrgId), eq(studentUser.subOrgId, filter.subOrgId)) : undefined,
     filter.instructor ? eq(studentInstructor.instructor, filter.instructor) : undefined,
     filter.student ? eq(studentInstructor.student, filter.student) : undefined,
   ];

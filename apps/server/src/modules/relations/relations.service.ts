@@ -1,4 +1,4 @@
-import { isOrgWideRole, messages, type Relation } from '@skylog/contracts';
+import { isOrgWideRole, isSubOrgRole, messages, type Relation } from '@skylog/contracts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
@@ -10,11 +10,15 @@ function toRelation(row: repository.RelationRow) {
   return { instructor: row.instructor, student: row.student, instructor_name: row.instructorName, student_name: row.studentName };
 }
 
-/** Students see their own links; everyone else the links of their organization (super_admin: the current one). */
+/**
+ * Students see their own links; sub-org admins the links touching their sub-organization; everyone
+ * else the links of their organization (super_admin: the current one).
+ */
 export async function listRelations(ctx: AppContext, actor: RequestUser, query: { instructor?: string | undefined; student?: string | undefined }) {
   const orgId = actor.role === 'super_admin' ? actor.orgId : (actor.orgId ?? noOrg);
+  const subOrgId = isSubOrgRole(actor.role) ? (actor.subOrgId ?? noOrg) : undefined;
   const student = actor.role === 'student' ? actor.skylogId : query.student;
-  const rows = await repository.listRelations(ctx.db, { orgId, instructor: query.instructor, student });
+  const rows = await repository.listRelations(ctx.db, { orgId, subOrgId, instructor: query.instructor, student });
   return { items: rows.map(toRelation), total: rows.length };
 }
 

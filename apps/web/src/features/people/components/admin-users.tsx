@@ -31,7 +31,8 @@ export function AdminUsers({ viewer, subOrgs, orgs }: AdminUsersProps) {
   const apply = (change: PersonChange, done: string) =>
     update.mutate(change, { onSuccess: () => notify.success(done), onError: (error) => notify.error(error.message) });
 
-  const isSelf = (person: Person) => person.skylog_id === viewer.skylogId;
+  // Only people whose role the viewer could grant are theirs to manage (never themselves).
+  const isLocked = (person: Person) => person.skylog_id === viewer.skylogId || !(grantable as readonly string[]).includes(person.user_type);
 
   return (
     <div className="flex flex-col gap-6">
@@ -82,7 +83,7 @@ export function AdminUsers({ viewer, subOrgs, orgs }: AdminUsersProps) {
               key: 'role',
               header: 'Role',
               cell: (person) =>
-                isSelf(person) || !grantable.includes(person.user_type as AssignableRole) ? (
+                isLocked(person) ? (
                   getRoleLabel(person.user_type)
                 ) : (
                   <select
@@ -107,7 +108,7 @@ export function AdminUsers({ viewer, subOrgs, orgs }: AdminUsersProps) {
                     key: 'org',
                     header: 'Organization',
                     cell: (person: Person) =>
-                      isSelf(person) ? (
+                      isLocked(person) ? (
                         (person.org_name ?? '—')
                       ) : (
                         <select
@@ -134,7 +135,7 @@ export function AdminUsers({ viewer, subOrgs, orgs }: AdminUsersProps) {
               header: 'Sub-organization',
               cell: (person) =>
                 // Only people of the organization whose sub-organizations are listed can be moved between them.
-                isSelf(person) || !subOrgs.some((subOrg) => subOrg.org_id === person.org_id) ? (
+                isLocked(person) || !subOrgs.some((subOrg) => subOrg.org_id === person.org_id) ? (
                   (person.sub_org_name ?? '—')
                 ) : (
                   <select
@@ -158,8 +159,8 @@ export function AdminUsers({ viewer, subOrgs, orgs }: AdminUsersProps) {
               key: 'status',
               header: 'Status',
               cell: (person) =>
-                isSelf(person) ? (
-                  'Active (you)'
+                isLocked(person) ? (
+                  person.is_active ? 'Active' : 'Deactivated'
                 ) : (
                   <Button
                     variant="secondary"

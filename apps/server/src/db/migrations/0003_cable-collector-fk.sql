@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD CONSTRAINT "users_cable_collected_by_users_skylog_id_fk" FOREIGN KEY ("cable_collected_by") REFERENCES "public"."users"("skylog_id") ON DELETE set null ON UPDATE no action;
