@@ -38,7 +38,7 @@ export const apiAccess = {
   'relations.list': 'authenticated',
   'relations.create': [...orgAdmins, 'instructor'],
   'relations.delete': [...orgAdmins, 'instructor'],
-  'invitations.create': [...orgAdmins, ...subOrgAdmins],
+  'invitations.create': [...orgAdmins, ...subOrgAdmins, 'instructor'],
   'invitations.list': [...orgAdmins, ...subOrgAdmins],
   'invitations.resend': [...orgAdmins, ...subOrgAdmins],
   'alerts.acknowledge': ['super_admin', 'org_admin', 'admin_secondary'],

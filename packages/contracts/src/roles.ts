@@ -66,5 +66,7 @@ export function getGrantableRoles(role: string): readonly AssignableRole[] {
   if (role === 'admin_secondary') return ['admin_secondary', 'sub_org_admin', 'sub_org_admin_secondary', 'instructor', 'student'];
   if (isOrgWideRole(role)) return assignableRoles.filter((candidate) => candidate !== 'super_admin');
   if (isSubOrgRole(role)) return ['sub_org_admin_secondary', 'instructor', 'student'];
+  // Spec §6: instructors add students.
+  if (role === 'instructor') return ['student'];
   return [];
 }

@@ -32,6 +32,7 @@ export const alertSchema = z.object({
   id: z.string(),
   created_at: z.string(),
   user_id: z.string().nullable(),
+  user_name: z.string().nullable(),
   kind: z.string(),
   details: z.record(z.string(), z.unknown()),
   acknowledged_at: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AuditStatus } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
-import { alerts, auditLog } from '../../db/schema/index.ts';
+import { alerts, auditLog, users } from '../../db/schema/index.ts';
 
 export type NewAuditEntry = typeof auditLog.$inferInsert;
 
@@ -67,7 +67,14 @@ export async function listAuditEntries(db: Executor, filter: AuditFilter, offset
 export async function listAlerts(db: Executor, orgId: string | null, offset: number, limit: number) {
   const where = orgId ? eq(alerts.orgId, orgId) : undefined;
   const [items, totals] = await Promise.all([
-    db.select().from(alerts).where(where).orderBy(desc(alerts.createdAt)).offset(offset).limit(limit),
+    db
+      .select({ alert: alerts, userName: users.name, userEmail: users.email })
+      .from(alerts)
+      .leftJoin(users, eq(users.skylogId, alerts.userId))
+      .where(where)
+      .orderBy(desc(alerts.createdAt))
+      .offset(offset)
+      .limit(limit),
     db.select({ value: count() }).from(alerts).where(where),
   ]);
   return { items, total: totals[0]?.value ?? 0 };

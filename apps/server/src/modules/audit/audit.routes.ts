@@ -67,13 +67,14 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const { items, total } = await repository.listAlerts(ctx.db, scopeOrgId(requireUser(request)), request.query.page * pageSize, pageSize);
       return {
         total,
-        items: items.map((row) => ({
-          id: row.id,
-          created_at: row.createdAt.toISOString(),
-          user_id: row.userId,
-          kind: row.kind,
-          details: row.details,
-          acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
+        items: items.map(({ alert, userName, userEmail }) => ({
+          id: alert.id,
+          created_at: alert.createdAt.toISOString(),
+          user_id: alert.userId,
+          user_name: userName ?? userEmail,
+          kind: alert.kind,
+          details: alert.details,
+          acknowledged_at: alert.acknowledgedAt?.toISOString() ?? null,
         })),
       };
     },

@@ -9,6 +9,8 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { insertAccount, isEmailTaken } from '../accounts/accounts.repository.ts';
+import { insertRelations } from '../relations/relations.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { findOrg, findSubOrg, insertOrg } from '../orgs/orgs.repository.ts';
 import * as repository from './registration.repository.ts';
 
@@ -22,12 +24,14 @@ export async function createInvitation(ctx: AppContext, actor: RequestUser, inpu
     throw new AppError(403, 'forbidden', `You cannot invite someone as ${getRoleLabel(input.user_type)}`, { user_type: 'Choose a role you may grant' });
   }
   const orgId = actor.role === 'super_admin' ? (input.org_id ?? actor.orgId) : actor.orgId;
+  if (actor.role === 'instructor' && !orgId) throw new AppError(403, 'forbidden', messages.instructorNeedsOrganization);
   if (input.user_type !== 'super_admin' && !orgId) {
     throw new AppError(400, 'validation_error', 'Choose an organization', { org_id: 'Choose an organization' });
   }
   const org = orgId ? await findOrg(ctx.db, orgId) : undefined;
   if (orgId && !org) throw notFound('Organization not found');
-  let subOrgId = isSubOrgRole(actor.role) ? actor.subOrgId : (input.sub_org_id ?? null);
+  // Sub-organization admins and instructors invite into their own sub-organization.
+  let subOrgId = isSubOrgRole(actor.role) || actor.role === 'instructor' ? actor.subOrgId : (input.sub_org_id ?? null);
   if (subOrgId) {
     const subOrg = await findSubOrg(ctx.db, subOrgId);
     if (!subOrg || subOrg.orgId !== orgId) throw new AppError(400, 'validation_error', 'Sub-organization not found', { sub_org_id: 'Sub-organization not found' });
@@ -136,7 +140,7 @@ export async function acceptInvitation(ctx: AppContext, input: z.infer<typeof in
     const created = await ctx.db.transaction(async (tx) => {
       if (!(await repository.markInvitationAccepted(tx, invitation.id))) throw new AppError(404, 'not_found', messages.invitationInvalid);
       if (await isEmailTaken(tx, invitation.email)) throw conflict(messages.emailTaken, { email: messages.emailTaken });
-      return insertAccount(tx, {
+      const account = await insertAccount(tx, {
         email: invitation.email,
         name: input.name,
         passwordHash,
@@ -146,6 +150,12 @@ export async function acceptInvitation(ctx: AppContext, input: z.infer<typeof in
         subOrgId: invitation.subOrgId,
         isPaid: isPaidWithoutBilling,
       });
+      // A student an instructor added is that instructor's student from the start.
+      const inviter = invitation.invitedBy ? await findUserById(tx, invitation.invitedBy) : undefined;
+      if (inviter?.userType === 'instructor' && invitation.userType === 'student' && inviter.orgId === invitation.orgId) {
+        await insertRelations(tx, [{ instructor: inviter.skylogId, student: account.skylogId }]);
+      }
+      return account;
     });
     await ctx.audit.record({
       actor: { skylogId: created.skylogId, role: invitation.userType as AssignableRole, orgId: invitation.orgId },

@@ -20,7 +20,7 @@ export function AlertsList() {
               <span className={alert.acknowledged_at ? 'text-slate-500' : 'font-medium text-red-700'}>
                 {String(alert.details.deniedCount ?? '')} denied accesses
               </span>{' '}
-              by <span className="font-mono text-xs">{alert.user_id}</span> ({String(alert.details.userRole ?? '')}), last{' '}
+              by <span className="font-medium">{alert.user_name ?? alert.user_id}</span> ({String(alert.details.userRole ?? '')}), last{' '}
               <span className="font-mono text-xs">{String(alert.details.lastPath ?? '')}</span> · {new Date(alert.created_at).toLocaleString()}
             </span>
             {alert.acknowledged_at ? (
