@@ -30,6 +30,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('databaseUrl' in target) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle connection ended by the server (restart, failover, a dropped database) must not crash
+    // the process: the pool opens a new one on next use.
+    pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = drizzlePg({ client: pool, schema });
     try {
       await migrateWithLock(pool, () => migratePg(db, { migrationsFolder }));

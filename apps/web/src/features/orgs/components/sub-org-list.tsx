@@ -1,8 +1,9 @@
 import type { SubOrg } from '@skylog/contracts';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
@@ -23,20 +24,15 @@ export function SubOrgList({ canCreate, getDetailHref }: { canCreate: boolean; g
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <label className="relative flex items-center">
-          <span className="sr-only">Search sub-organizations</span>
-          <Search size={16} aria-hidden className="pointer-events-none absolute left-2 text-slate-400" />
-          <input
-            type="search"
-            placeholder="Search by name"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(0);
-            }}
-            className="w-72 rounded-md border border-slate-300 py-2 pl-8 pr-3 text-sm shadow-sm"
-          />
-        </label>
+        <SearchInput
+          label="Search sub-organizations"
+          placeholder="Search by name"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(0);
+          }}
+        />
         {canCreate ? (
           <Button onClick={() => setIsCreating(true)}>
             <Plus size={16} aria-hidden className="mr-1" />

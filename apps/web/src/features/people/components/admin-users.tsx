@@ -2,6 +2,7 @@ import { getGrantableRoles, getRoleLabel, messages, type AssignableRole, type Pe
 import { Plus, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { usePeople } from '../api/get-people.ts';
@@ -38,16 +39,14 @@ export function AdminUsers({ viewer, subOrgs, orgs }: AdminUsersProps) {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <input
-            type="search"
-            aria-label="Search people"
+          <SearchInput
+            label="Search people"
             placeholder="Search by name or e-mail"
             value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
+            onChange={(value) => {
+              setSearch(value);
               setPage(0);
             }}
-            className="w-72 rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
           />
           {orgs ? (
             <label className="flex items-center gap-2 text-sm text-slate-700">

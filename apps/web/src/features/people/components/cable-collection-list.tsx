@@ -1,5 +1,6 @@
 import { getRoleLabel, messages, type Person } from '@skylog/contracts';
 import { useState } from 'react';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
@@ -30,16 +31,14 @@ export function CableCollectionList() {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3">
-        <input
-          type="search"
-          aria-label="Search people"
+        <SearchInput
+          label="Search people"
           placeholder="Search by name or e-mail"
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(0);
           }}
-          className="w-72 rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm"
         />
         <SelectInput
           label="Cable"

@@ -1,8 +1,9 @@
 import { getRoleLabel, type AssignableRole, type Person, type userSortFields } from '@skylog/contracts';
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { useDeletePerson } from '../api/delete-person.ts';
@@ -100,20 +101,15 @@ export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = fals
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <label className="relative flex items-center">
-          <span className="sr-only">Search {label.toLowerCase()}</span>
-          <Search size={16} aria-hidden className="pointer-events-none absolute left-2 text-slate-400" />
-          <input
-            type="search"
-            placeholder="Search by name, e-mail or licence"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(0);
-            }}
-            className="w-72 rounded-md border border-slate-300 py-2 pl-8 pr-3 text-sm shadow-sm"
-          />
-        </label>
+        <SearchInput
+          label={`Search ${label.toLowerCase()}`}
+          placeholder="Search by name, e-mail or licence"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(0);
+          }}
+        />
         {canAdd && inviteRoles ? (
           <Button onClick={() => setIsInviting(true)}>
             <Plus size={16} aria-hidden className="mr-1" />
