@@ -11,6 +11,7 @@ import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { createEmailSender, type EmailSender } from './integrations/email/index.ts';
 import type { AppContext } from './lib/app-context.ts';
+import { aircraftRoutes } from './modules/aircraft/aircraft.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   await app.register(auditRoutes, { ctx });
   await app.register(peopleRoutes, { ctx });
   await app.register(relationsRoutes, { ctx });
+  await app.register(aircraftRoutes, { ctx });
 
   const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

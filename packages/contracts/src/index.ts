@@ -11,3 +11,4 @@ export * from './schemas/users.ts';
 export * from './schemas/registration.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/people.ts';
+export * from './schemas/aircraft.ts';

@@ -56,6 +56,8 @@ export const messages = {
   emailNotVerified: 'Please verify your e-mail address first: we sent you a link.',
   invitationInvalid: 'This invitation link is invalid or has expired. Ask your administrator for a new one.',
   emailTaken: 'An account with this e-mail address already exists.',
+  aircraftNotFound: 'Aircraft not found',
+  aircraftTailTaken: 'An aircraft with this tail number is already in your fleet.',
   accountDeactivated: 'This account is deactivated. Ask your administrator to reactivate it.',
   instructorNeedsOrganization: 'You need an organization to assign students. Ask your administrator to assign you one.',
   subOrgRoleNeedsSubOrg: 'Sub-organization admins need a sub-organization: assign one first.',

@@ -1,0 +1,18 @@
+import type { Aircraft } from '@skylog/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type AircraftQuery = { search?: string; page: number; page_size: number; sort: 'tail_number' | 'call_sign' | 'type'; order: 'asc' | 'desc' };
+
+export const getAircraftList = (query: AircraftQuery, signal?: AbortSignal) => {
+  const params = new URLSearchParams({ page: String(query.page), page_size: String(query.page_size), sort: query.sort, order: query.order });
+  if (query.search) params.set('search', query.search);
+  return apiRequest<{ items: Aircraft[]; total: number }>(`/api/aircraft?${params.toString()}`, { signal });
+};
+
+export const useAircraftList = (query: AircraftQuery) =>
+  useQuery(queryOptions({ queryKey: ['aircraft', 'list', query], queryFn: ({ signal }) => getAircraftList(query, signal), placeholderData: keepPreviousData }));
+
+export const getAircraft = (id: string, signal?: AbortSignal) => apiRequest<Aircraft>(`/api/aircraft/${encodeURIComponent(id)}`, { signal });
+
+export const useAircraft = (id: string) => useQuery(queryOptions({ queryKey: ['aircraft', id], queryFn: ({ signal }) => getAircraft(id, signal) }));

@@ -1,0 +1,96 @@
+import type { Aircraft } from '@skylog/contracts';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { notify } from '../../../components/ui/toast.tsx';
+import { useCreateAircraft } from '../api/change-aircraft.ts';
+import { useAircraftList, type AircraftQuery } from '../api/get-aircraft.ts';
+import { AircraftForm } from './aircraft-form.tsx';
+
+const pageSize = 10;
+
+/** The fleet with its exact total; org admins add aircraft. */
+export function AircraftList({ canEdit, getDetailHref }: { canEdit: boolean; getDetailHref: (plane: Aircraft) => string }) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [sort, setSort] = useState<{ field: AircraftQuery['sort']; order: 'asc' | 'desc' }>({ field: 'tail_number', order: 'asc' });
+  const [isAdding, setIsAdding] = useState(false);
+  const fleet = useAircraftList({ search: search.trim() || undefined, page, page_size: pageSize, sort: sort.field, order: sort.order });
+  const create = useCreateAircraft();
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <SearchInput
+          label="Search aircraft"
+          placeholder="Search by tail number, call sign or type"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(0);
+          }}
+        />
+        {canEdit ? (
+          <Button onClick={() => setIsAdding(true)}>
+            <Plus size={16} aria-hidden className="mr-1" /> Add aircraft
+          </Button>
+        ) : null}
+      </div>
+      <DataTable
+        label="Aircraft"
+        columns={[
+          {
+            key: 'tail',
+            header: 'Tail number',
+            sortField: 'tail_number',
+            cell: (plane) => (
+              <Link to={getDetailHref(plane)} className="font-medium text-brand-700 hover:underline">
+                {plane.tail_number}
+              </Link>
+            ),
+          },
+          { key: 'call-sign', header: 'Call sign', sortField: 'call_sign', cell: (plane) => plane.call_sign ?? '—' },
+          { key: 'type', header: 'Type', sortField: 'type', cell: (plane) => plane.type ?? '—' },
+          { key: 'notes', header: 'Notes', cell: (plane) => plane.notes ?? '—' },
+        ]}
+        rows={fleet.data?.items}
+        getRowKey={(plane) => plane.id}
+        isLoading={fleet.isPending}
+        error={fleet.error}
+        emptyText={search ? 'No aircraft match this search.' : 'No aircraft yet.'}
+        total={fleet.data?.total}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        sort={sort}
+        onSortChange={(next) => setSort(next as typeof sort)}
+      />
+      <Modal
+        title="Add aircraft"
+        content={
+          isAdding ? (
+            <AircraftForm
+              title="Add aircraft"
+              isPending={create.isPending}
+              error={create.error}
+              onCancel={() => setIsAdding(false)}
+              onSubmit={(input) =>
+                create.mutate(input, {
+                  onSuccess: (plane) => {
+                    notify.success(`${plane.tail_number} added`);
+                    setIsAdding(false);
+                  },
+                })
+              }
+            />
+          ) : null
+        }
+        onRequestClose={() => setIsAdding(false)}
+      />
+    </div>
+  );
+}
