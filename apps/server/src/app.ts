@@ -15,6 +15,7 @@ import { aircraftRoutes } from './modules/aircraft/aircraft.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { markersRoutes } from './modules/markers/markers.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   await app.register(peopleRoutes, { ctx });
   await app.register(relationsRoutes, { ctx });
   await app.register(aircraftRoutes, { ctx });
+  await app.register(markersRoutes, { ctx });
 
   const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

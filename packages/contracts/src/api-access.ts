@@ -41,6 +41,8 @@ export const apiAccess = {
   'invitations.create': [...orgAdmins, ...subOrgAdmins, 'instructor'],
   'invitations.list': [...orgAdmins, ...subOrgAdmins],
   'invitations.resend': [...orgAdmins, ...subOrgAdmins],
+  'marker-categories.read': 'authenticated',
+  'marker-categories.update': orgAdmins,
   'aircraft.list': 'authenticated',
   'aircraft.read': 'authenticated',
   'aircraft.create': orgAdmins,

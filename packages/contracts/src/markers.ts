@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Rocker keys 1–4 of spec §3, with their default texts and colours. */
 export const markerCategories = [
   { key: 1, text: 'Debrief', color: '#2563eb' },
@@ -7,3 +9,25 @@ export const markerCategories = [
 ] as const;
 
 export type MarkerKey = (typeof markerCategories)[number]['key'];
+
+/** One rocker key as an organization labels and colours it (defaults above until changed). */
+export const markerCategorySchema = z.strictObject({
+  key: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'Rocker keys are 1 to 4' }),
+  text: z.string({ error: 'Label is required' }).trim().min(1, 'Label is required').max(40, 'Label must be at most 40 characters'),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c').transform((value) => value.toLowerCase()),
+});
+
+export type MarkerCategory = z.infer<typeof markerCategorySchema>;
+
+/** PUT /api/marker-categories: all four keys at once, each exactly once. */
+export const markerCategoriesUpdateSchema = z.strictObject({
+  categories: z
+    .array(markerCategorySchema)
+    .length(4, 'Give all four rocker keys')
+    .refine((items) => new Set(items.map((item) => item.key)).size === 4, 'Each rocker key 1 to 4 exactly once'),
+});
+
+// The answer is a plain shape: a schema with a transform cannot serialize responses.
+export const markerCategoryListSchema = z.object({
+  items: z.array(z.object({ key: z.number().int(), text: z.string(), color: z.string(), is_default: z.boolean() })),
+});

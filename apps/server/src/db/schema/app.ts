@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -158,4 +159,22 @@ export const alerts = pgTable(
     acknowledgedBy: uuid('acknowledged_by'),
   },
   (table) => [index('alerts_org_time_idx').on(table.orgId, table.createdAt), index('alerts_user_time_idx').on(table.userId, table.createdAt)],
+);
+
+/** An organization's own label and colour for a rocker key; keys without a row use the defaults. */
+export const orgMarkerCategories = pgTable(
+  'org_marker_categories',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    key: integer('key').notNull(),
+    text: text('text').notNull(),
+    color: text('color').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orgId, table.key] }),
+    check('org_marker_categories_key_check', sql`${table.key} between 1 and 4`),
+    check('org_marker_categories_color_check', sql`${table.color} ~ '^#[0-9a-f]{6}$'`),
+  ],
 );

@@ -1,5 +1,13 @@
-import { ComingSoon } from '../../../components/ui/screen.tsx';
+import { isOrgWideRole } from '@skylog/contracts';
+import { Screen } from '../../../components/ui/screen.tsx';
+import { useMe } from '../../../features/auth/api/get-me.ts';
+import { MarkerCategoriesEditor } from '../../../features/markers/components/marker-categories-editor.tsx';
 
 export function Component() {
-  return <ComingSoon title="Markers" description="Labels and colours of the four rocker keys for your organization." />;
+  const role = useMe().data?.user_type ?? 'student';
+  return (
+    <Screen title="Markers" description="Labels and colours of the four rocker keys for your organization.">
+      <MarkerCategoriesEditor canEdit={isOrgWideRole(role)} />
+    </Screen>
+  );
 }
