@@ -10,16 +10,16 @@ import { notify } from '../../../components/ui/toast.tsx';
 import { useCreateAircraft } from '../api/change-aircraft.ts';
 import { useAircraftList, type AircraftQuery } from '../api/get-aircraft.ts';
 import { AircraftForm } from './aircraft-form.tsx';
+import { useListState } from '../../../lib/use-list-state.ts';
 
 const pageSize = 10;
 
 /** The fleet with its exact total; org admins add aircraft. */
 export function AircraftList({ canEdit, getDetailHref }: { canEdit: boolean; getDetailHref: (plane: Aircraft) => string }) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
+  const { search, setSearch, page, setPage, searchQuery } = useListState();
   const [sort, setSort] = useState<{ field: AircraftQuery['sort']; order: 'asc' | 'desc' }>({ field: 'tail_number', order: 'asc' });
   const [isAdding, setIsAdding] = useState(false);
-  const fleet = useAircraftList({ search: search.trim() || undefined, page, page_size: pageSize, sort: sort.field, order: sort.order });
+  const fleet = useAircraftList({ search: searchQuery, page, page_size: pageSize, sort: sort.field, order: sort.order });
   const create = useCreateAircraft();
 
   return (
@@ -29,10 +29,7 @@ export function AircraftList({ canEdit, getDetailHref }: { canEdit: boolean; get
           label="Search aircraft"
           placeholder="Search by tail number, call sign or type"
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(0);
-          }}
+          onChange={setSearch}
         />
         {canEdit ? (
           <Button onClick={() => setIsAdding(true)}>

@@ -10,15 +10,15 @@ import { notify } from '../../../components/ui/toast.tsx';
 import { useCreateSubOrg } from '../api/change-sub-org.ts';
 import { useSubOrgs } from '../api/get-sub-orgs.ts';
 import { SubOrgForm } from './sub-org-form.tsx';
+import { useListState } from '../../../lib/use-list-state.ts';
 
 const pageSize = 10;
 
 /** Sub-organizations with member counts and the exact total; org admins may create them. */
 export function SubOrgList({ canCreate, getDetailHref }: { canCreate: boolean; getDetailHref: (subOrg: SubOrg) => string }) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
+  const { search, setSearch, page, setPage, searchQuery } = useListState();
   const [isCreating, setIsCreating] = useState(false);
-  const subOrgs = useSubOrgs({ search: search.trim() || undefined, page, page_size: pageSize });
+  const subOrgs = useSubOrgs({ search: searchQuery, page, page_size: pageSize });
   const create = useCreateSubOrg();
 
   return (
@@ -28,10 +28,7 @@ export function SubOrgList({ canCreate, getDetailHref }: { canCreate: boolean; g
           label="Search sub-organizations"
           placeholder="Search by name"
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(0);
-          }}
+          onChange={setSearch}
         />
         {canCreate ? (
           <Button onClick={() => setIsCreating(true)}>

@@ -9,6 +9,7 @@ import { usePeople } from '../api/get-people.ts';
 import { useInvitations, useResendInvitation } from '../api/invitations.ts';
 import { useUpdatePerson, type PersonChange } from '../api/update-person.ts';
 import { InviteDialog } from './invite-dialog.tsx';
+import { useListState } from '../../../lib/use-list-state.ts';
 
 const pageSize = 10;
 
@@ -21,11 +22,10 @@ type AdminUsersProps = {
 
 /** The organization's people: invite, change role and sub-organization, deactivate or reactivate; open invitations. */
 export function AdminUsers({ viewer, subOrgs, orgs }: AdminUsersProps) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
+  const { search, setSearch, page, setPage, searchQuery } = useListState();
   const [isInviting, setIsInviting] = useState(false);
   const [isAllOrgs, setIsAllOrgs] = useState(false);
-  const people = usePeople({ search: search.trim() || undefined, org_id: isAllOrgs ? 'all' : undefined, page, page_size: pageSize, sort: 'name', order: 'asc' });
+  const people = usePeople({ search: searchQuery, org_id: isAllOrgs ? 'all' : undefined, page, page_size: pageSize, sort: 'name', order: 'asc' });
   const update = useUpdatePerson();
   const grantable = getGrantableRoles(viewer.role);
 
@@ -43,10 +43,7 @@ export function AdminUsers({ viewer, subOrgs, orgs }: AdminUsersProps) {
             label="Search people"
             placeholder="Search by name or e-mail"
             value={search}
-            onChange={(value) => {
-              setSearch(value);
-              setPage(0);
-            }}
+            onChange={setSearch}
           />
           {orgs ? (
             <label className="flex items-center gap-2 text-sm text-slate-700">

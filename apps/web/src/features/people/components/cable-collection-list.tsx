@@ -6,6 +6,7 @@ import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { usePeople } from '../api/get-people.ts';
 import { useUpdatePerson } from '../api/update-person.ts';
+import { useListState } from '../../../lib/use-list-state.ts';
 
 const pageSize = 10;
 type CableFilter = '' | 'collected' | 'not_collected';
@@ -17,9 +18,8 @@ function formatWhen(iso: string | null): string {
 /** Everyone of the organization with their recorder-cable state; the switch records when and by whom. */
 export function CableCollectionList() {
   const [filter, setFilter] = useState<CableFilter>('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const people = usePeople({ cable: filter || undefined, search: search.trim() || undefined, page, page_size: pageSize, sort: 'name', order: 'asc' });
+  const { search, setSearch, page, setPage, searchQuery } = useListState();
+  const people = usePeople({ cable: filter || undefined, search: searchQuery, page, page_size: pageSize, sort: 'name', order: 'asc' });
   const update = useUpdatePerson();
 
   const handleToggle = (person: Person) =>
@@ -35,10 +35,7 @@ export function CableCollectionList() {
           label="Search people"
           placeholder="Search by name or e-mail"
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(0);
-          }}
+          onChange={setSearch}
         />
         <SelectInput
           label="Cable"

@@ -9,6 +9,7 @@ import { notify } from '../../../components/ui/toast.tsx';
 import { useDeletePerson } from '../api/delete-person.ts';
 import { usePeople } from '../api/get-people.ts';
 import { InviteDialog } from './invite-dialog.tsx';
+import { useListState } from '../../../lib/use-list-state.ts';
 
 type SortField = (typeof userSortFields)[number];
 
@@ -30,11 +31,10 @@ const pageSize = 10;
 
 /** Instructors, students or a sub-organization's members: search, sort, pages with the exact total. */
 export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = false, canDelete, onEdit, canEdit = () => true, inviteRoles, subOrgs = [] }: PeopleListProps) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
+  const { search, setSearch, page, setPage, searchQuery } = useListState();
   const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({ field: 'name', order: 'asc' });
   const [isInviting, setIsInviting] = useState(false);
-  const people = usePeople({ role, sub_org_id: subOrgId, search: search.trim() || undefined, page, page_size: pageSize, sort: sort.field, order: sort.order });
+  const people = usePeople({ role, sub_org_id: subOrgId, search: searchQuery, page, page_size: pageSize, sort: sort.field, order: sort.order });
   const deletePerson = useDeletePerson();
 
   const handleDelete = (person: Person) => {
@@ -105,10 +105,7 @@ export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = fals
           label={`Search ${label.toLowerCase()}`}
           placeholder="Search by name, e-mail or licence"
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(0);
-          }}
+          onChange={setSearch}
         />
         {canAdd && inviteRoles ? (
           <Button onClick={() => setIsInviting(true)}>
