@@ -21,7 +21,6 @@ import { peopleRoutes } from './modules/people/people.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { relationsRoutes } from './modules/relations/relations.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { findUserByEmail } from './modules/users/users.repository.ts';
 import { authPlugin, createAuth } from './plugins/auth.ts';
 import { authorizationPlugin } from './plugins/authorization.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -66,10 +65,9 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
     auth,
     db,
     signInLimiter: createSignInLimiter(db),
-    onSignIn: async (request, signInEmail, isSuccess, status) => {
-      const user = signInEmail ? await findUserByEmail(db, signInEmail) : undefined;
+    onSignIn: async (request, { email: signInEmail, account, isSuccess, status }) => {
       await audit.record({
-        actor: user && isRole(user.userType) ? { skylogId: user.skylogId, role: user.userType, orgId: user.orgId } : null,
+        actor: account && isRole(account.userType) ? { skylogId: account.skylogId, role: account.userType, orgId: account.orgId } : null,
         action: 'auth.sign-in',
         resource: 'session',
         status: isSuccess ? 'success' : 'failure',

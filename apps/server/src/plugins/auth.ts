@@ -12,7 +12,7 @@ import { passwordResetEmail, verificationEmail } from '../integrations/email/tem
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import type { RequestUser } from '../lib/request-user.ts';
 import type { SignInLimiter } from './sign-in-limiter.ts';
-import { deleteSessionByToken, findUserByAuthId, findUserByEmail } from '../modules/users/users.repository.ts';
+import { deleteSessionByToken, findUserByAuthId, findUserByEmail, type UserRow } from '../modules/users/users.repository.ts';
 
 /** better-auth reads the client address from this header, which only the server sets. */
 const clientIpHeader = 'x-skylog-client-ip';
@@ -151,11 +151,14 @@ function toApiError(status: number, body: { code?: string; message?: string }, r
   return { status, code: codeByStatus[status] ?? 'bad_request', message };
 }
 
+export type SignInAttempt = { email: string; account: UserRow | undefined; isSuccess: boolean; status: number };
+
 type AuthPluginOptions = {
   auth: Auth;
   db: Database;
   signInLimiter: SignInLimiter;
-  onSignIn: (request: FastifyRequest, email: string, isSuccess: boolean, status: number) => Promise<void>;
+  /** Every sign-in attempt, with the account its e-mail names (if any), for the audit log. */
+  onSignIn: (request: FastifyRequest, attempt: SignInAttempt) => Promise<void>;
 };
 
 /** Mounts better-auth under /api/auth and resolves every API request's session to a Skylog user. */
@@ -174,10 +177,11 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { a
       }
       const isSignIn = url.pathname === '/api/auth/sign-in/email';
       const signInEmail = isSignIn ? String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
+      const findAccount = () => (signInEmail ? findUserByEmail(db, signInEmail) : Promise.resolve(undefined));
       if (isSignIn) {
         const retryAfter = await signInLimiter.reserve(request.ip, signInEmail);
         if (retryAfter !== null) {
-          await onSignIn(request, signInEmail, false, 429);
+          await onSignIn(request, { email: signInEmail, account: await findAccount(), isSuccess: false, status: 429 });
           return reply
             .status(429)
             .header('retry-after', String(retryAfter))
@@ -197,18 +201,18 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { a
       const text = await response.text();
       if (isSignIn) {
         if (response.ok) await signInLimiter.release(request.ip, signInEmail);
+        const account = await findAccount();
         // A deactivated person's password still matches: end the new session at once and say why.
-        const account = response.ok ? await findUserByEmail(db, signInEmail) : undefined;
-        if (account && !account.isActive) {
+        if (response.ok && account && !account.isActive) {
           const token = (parseJsonObject(text) as { token?: string }).token;
           if (token) await deleteSessionByToken(db, token);
-          await onSignIn(request, signInEmail, false, 403);
+          await onSignIn(request, { email: signInEmail, account, isSuccess: false, status: 403 });
           reply.removeHeader('set-cookie');
           return reply
             .status(403)
             .send({ status: 403, code: 'forbidden', message: messages.accountDeactivated } satisfies ApiErrorBody);
         }
-        await onSignIn(request, signInEmail, response.ok, response.status);
+        await onSignIn(request, { email: signInEmail, account, isSuccess: response.ok, status: response.status });
       }
       if (!response.ok) {
         reply.header('content-type', 'application/json; charset=utf-8');
