@@ -10,16 +10,23 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { createEmailSender, type EmailSender } from './integrations/email/index.ts';
+import { findFfmpeg } from './integrations/audio/ffmpeg-path.ts';
+import { createLocalStorage } from './integrations/storage/local-storage.ts';
+import { startJobWorker } from './jobs/job-queue.ts';
 import type { AppContext } from './lib/app-context.ts';
+import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.ts';
 import { aircraftRoutes } from './modules/aircraft/aircraft.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
+import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { markersRoutes } from './modules/markers/markers.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { relationsRoutes } from './modules/relations/relations.routes.ts';
+import { processUpload } from './modules/trips/audio.service.ts';
+import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin, createAuth } from './plugins/auth.ts';
 import { authorizationPlugin } from './plugins/authorization.ts';
@@ -48,14 +55,36 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   const mailer = email ?? createEmailSender(config, (line) => app.log.info(line));
   const auth = createAuth(config, db, mailer);
   const audit = createAuditService(db, app.log);
-  const ctx: AppContext = { config, db, email: mailer, auth, audit };
+  const ctx: AppContext = {
+    config,
+    db,
+    email: mailer,
+    auth,
+    audit,
+    storage: createLocalStorage(config.storageDir),
+    audioTools: { ffmpegPath: await findFfmpeg(config.ffmpegPath) },
+    jobs: { wake: () => undefined, drain: async () => undefined },
+  };
+  if (!ctx.audioTools.ffmpegPath) app.log.warn('ffmpeg not found: uploaded audio cannot be processed (set FFMPEG_PATH)');
+  if (config.isJobsWorker) {
+    const worker = startJobWorker(db, { 'audio.process': (job) => processUpload(ctx, String(job.payload.uploadId)) }, {
+      onError: (job, error) => app.log.error({ err: error, jobId: job.id }, 'job failed'),
+    });
+    ctx.jobs = worker;
+    app.addHook('onClose', () => worker.stop());
+  }
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Skylog API', version: '0.1.0', description: 'Every route checks its permission on the server.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'skylog.session_token' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'skylog.session_token' },
+          accessToken: { type: 'http', scheme: 'bearer', description: 'Personal access token (recorder app): trips and audio uploads only' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -81,6 +110,7 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   await app.register(authorizationPlugin, { audit });
   app.get('/api/openapi.json', { config: { operation: 'openapi.read' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
+  await app.register(clientConfigRoutes, { config });
   await app.register(usersRoutes, { ctx });
   await app.register(orgsRoutes, { ctx });
   await app.register(registrationRoutes, { ctx });
@@ -89,6 +119,8 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   await app.register(relationsRoutes, { ctx });
   await app.register(aircraftRoutes, { ctx });
   await app.register(markersRoutes, { ctx });
+  await app.register(tripsRoutes, { ctx });
+  await app.register(accessTokensRoutes, { ctx });
 
   const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

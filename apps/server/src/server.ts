@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { seedDemoTrips } from './db/seed/seed-demo-trips.ts';
 import { ensureAdmin, seedDemoSchool, type SeedResult } from './db/seed/seed.ts';
 
 async function main() {
@@ -30,6 +31,7 @@ async function main() {
   const isAdminCreated = config.adminEmail && config.adminPassword ? await ensureAdmin(database.db, config.adminEmail, config.adminPassword) : false;
 
   const { app, ctx } = await buildApp({ config, db: database.db });
+  if (seed.seeded) await seedDemoTrips(ctx);
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;

@@ -52,7 +52,8 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     APP_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=error shows the server's own log while debugging a failing test.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SKYLOG_AUTH_SECRET: randomBytes(32).toString('hex'),
   });
   if (options.seed ?? true) await seedDemoSchool(handle.db, demoPassword);

@@ -59,6 +59,7 @@ describe('sub-organizations and organizations', () => {
             name: 'Lakeside',
             description: 'Seaplane and commercial training on the lake.',
             member_count: 3,
+            trip_count: 0,
           },
           {
             id: northId,
@@ -66,6 +67,7 @@ describe('sub-organizations and organizations', () => {
             name: 'North Field',
             description: 'Primary training at the north field: PPL and instrument students.',
             member_count: 7,
+            trip_count: 0,
           },
         ]);
         expect(body.items.every((item) => item.org_id === skylineId)).toBe(true);
@@ -139,7 +141,7 @@ describe('sub-organizations and organizations', () => {
     it('an org admin creates one in their organization: 201, listed with no members, audited', async () => {
       const created = await createSubOrg('orgadmin@skyline.test', { name: '  South Ramp  ', description: 'Night currency flights.' });
       expect(created).toEqual({ id: created.id, org_id: skylineId, name: 'South Ramp', description: 'Night currency flights.' });
-      expect(await list('orgadmin@skyline.test', '?search=south%20ramp')).toEqual({ items: [{ ...created, member_count: 0 }], total: 1 });
+      expect(await list('orgadmin@skyline.test', '?search=south%20ramp')).toEqual({ items: [{ ...created, member_count: 0, trip_count: 0 }], total: 1 });
 
       const audit = await s.call(
         'superadmin@skyline.test',

@@ -13,6 +13,7 @@ const subOrgAdmins = ['sub_org_admin', 'sub_org_admin_secondary'] as const satis
 export const apiAccess = {
   'health.read': 'public',
   'openapi.read': 'public',
+  'client-config.read': 'public',
   'registration.read-invitation': 'public',
   'registration.accept-invitation': 'public',
   'registration.register-school': 'public',
@@ -52,6 +53,46 @@ export const apiAccess = {
   'access-denials.create': 'authenticated',
   'audit.list': ['super_admin', 'org_admin', 'admin_secondary'],
   'alerts.list': ['super_admin', 'org_admin', 'admin_secondary'],
+  // Trips: everyone reads what their scope holds (decisions.md tenancy); services decide per trip.
+  'trips.list': 'authenticated',
+  'trips.read': 'authenticated',
+  'trips.create': 'authenticated',
+  'trips.import-track': 'authenticated',
+  'trips.update': 'authenticated',
+  'trips.share': 'authenticated',
+  'trips.delete': 'authenticated',
+  'trips.export': 'authenticated',
+  'manual-markers.list': 'authenticated',
+  'manual-markers.create': 'authenticated',
+  'manual-markers.update': 'authenticated',
+  'audio-uploads.create': 'authenticated',
+  'audio-uploads.read': 'authenticated',
+  'audio-uploads.append': 'authenticated',
+  'access-tokens.list': 'authenticated',
+  'access-tokens.create': 'authenticated',
+  'access-tokens.revoke': 'authenticated',
 } as const satisfies Record<string, ApiAccess>;
 
 export type ApiOperation = keyof typeof apiAccess;
+
+/**
+ * What a personal access token (the recorder app) may do: send flights and read them back. Anything
+ * else needs a signed-in browser session, so a leaked token cannot change people or settings.
+ */
+export const accessTokenOperations: readonly ApiOperation[] = [
+  'me.read',
+  'aircraft.list',
+  'trips.list',
+  'trips.read',
+  'trips.create',
+  'trips.import-track',
+  'audio-uploads.create',
+  'audio-uploads.read',
+  'audio-uploads.append',
+];
+
+/** Whether a role may call an operation at all (the server still checks scope per row). */
+export function canCallOperation(role: Role, operation: ApiOperation): boolean {
+  const access: ApiAccess = apiAccess[operation];
+  return access === 'public' || access === 'authenticated' || access.includes(role);
+}

@@ -12,3 +12,4 @@ export * from './schemas/registration.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/people.ts';
 export * from './schemas/aircraft.ts';
+export * from './schemas/trips.ts';

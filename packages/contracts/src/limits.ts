@@ -33,6 +33,20 @@ export const limits = {
   invitationLifetimeDays: 7,
   sessionLifetimeSeconds: 60 * 60 * 24 * 7,
   sessionRefreshAgeSeconds: 60 * 60 * 24,
+  markerNoteMaxLength: 2000,
+  debriefMaxLength: 10000,
+  /** A day at 1 Hz, with room to spare. */
+  trackMaxPoints: 200_000,
+  /** A recorder's JSON trip: room for trackMaxPoints fixes with every field. */
+  tripJsonBodyLimitBytes: 48 * 1_048_576,
+  markersMaxPerTrip: 2000,
+  /** Points of the map overview the server simplifies a track to. */
+  trackOverviewMaxPoints: 1500,
+  /** Waveform peaks per second of audio, capped so a long flight stays light. */
+  peaksPerSecond: 20,
+  peaksMax: 20_000,
+  /** Size of one PATCH of a resumable audio upload sent by the web app. */
+  uploadChunkBytes: 8 * 1024 * 1024,
 } as const;
 
 export const units = {

@@ -61,8 +61,33 @@ export const messages = {
   accountDeactivated: 'This account is deactivated. Ask your administrator to reactivate it.',
   instructorNeedsOrganization: 'You need an organization to assign students. Ask your administrator to assign you one.',
   subOrgRoleNeedsSubOrg: 'Sub-organization admins need a sub-organization: assign one first.',
+  tripNotFound: 'Trip not found',
+  tripReadOnly: 'You can view this trip but not change it.',
+  debriefNeedsInstructor: 'Only instructors and admins write debrief notes.',
+  manualMarkerNotFound: 'Marker not found',
+  tripNeedsOrganization: 'You need an organization to record trips. Ask your administrator to assign you one.',
+  personNotInOrganization: 'Choose people of your organization.',
+  aircraftNotInFleet: 'Choose an aircraft of your fleet.',
+  accessTokenInvalid: 'This access token is invalid or has been revoked.',
+  accessTokenNotAllowed: 'Access tokens can only send and read flights. Sign in to do this.',
+  accessTokenNotFound: 'Access token not found',
+  uploadNotFound: 'Upload not found',
+  uploadOffsetMismatch: 'The upload offset does not match what the server has; ask for the current offset and resume from there.',
+  uploadComplete: 'This upload is already complete.',
+  uploadInterrupted: 'The connection broke during the upload. Ask for the offset and resume from there.',
+  uploadTooLong: 'More bytes were sent than the upload declared.',
+  audioNotReady: 'This trip has no audio yet.',
+  audioToolsMissing: 'Audio processing is not available on this server (ffmpeg is missing). Ask your administrator.',
+  trackFileMissing: 'Choose a track file (GPX, KML, CSV or IGC).',
+  trackFileNotTrack: 'This file is not a GPX, KML, CSV or IGC track.',
+  audioNotReadable: 'This file is not audio Skylog can read. Upload an MP3, M4A, WAV, FLAC or Opus recording.',
+  audioEmpty: 'This recording is empty (under half a second of sound).',
   cannotChangeOwnAccount: 'You cannot change your own role, organization or status.',
 } as const;
+
+export function uploadTooLargeMessage(limitBytes: number): string {
+  return `The file is larger than the ${Math.round(limitBytes / 1048576)} MB limit.`;
+}
 
 export function logoutRetryMessage(attempt: number, maxAttempts: number): string {
   return `Logout failed. Retrying... (${attempt}/${maxAttempts})`;

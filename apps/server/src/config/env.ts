@@ -27,6 +27,16 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  STORAGE_DIR: z.string().min(1).optional(),
+  AUDIO_UPLOAD_MAX_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).max(20_000).default(2048),
+  TRACK_FILE_MAX_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).max(500).default(50),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be a tile URL template with {z}, {x} and {y}')
+    .optional(),
+  MAP_ATTRIBUTION: z.string().max(300).optional(),
+  JOBS_WORKER: booleanFlag.default(true),
 });
 
 export type AppConfig = {
@@ -48,6 +58,15 @@ export type AppConfig = {
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string | undefined;
+  /** Local folder for uploaded files (audio); under DATA_DIR unless set. */
+  storageDir: string;
+  audioUploadMaxBytes: number;
+  trackFileMaxBytes: number;
+  ffmpegPath: string | undefined;
+  mapTileUrl: string | undefined;
+  mapAttribution: string | undefined;
+  /** Whether this instance runs background jobs (audio processing); off for API-only instances. */
+  isJobsWorker: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -92,6 +111,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR,
+    storageDir: path.resolve(values.STORAGE_DIR ?? path.join(dataDir, 'files')),
+    audioUploadMaxBytes: values.AUDIO_UPLOAD_MAX_MB * 1048576,
+    trackFileMaxBytes: values.TRACK_FILE_MAX_MB * 1048576,
+    ffmpegPath: values.FFMPEG_PATH,
+    mapTileUrl: values.MAP_TILE_URL,
+    mapAttribution: values.MAP_ATTRIBUTION,
+    isJobsWorker: values.JOBS_WORKER,
   };
 }
 

@@ -1,6 +1,8 @@
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { EmailSender } from '../integrations/email/index.ts';
+import type { FileStorage } from '../integrations/storage/index.ts';
+import type { JobWorker } from '../jobs/job-queue.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
 import type { Auth } from '../plugins/auth.ts';
 
@@ -11,4 +13,9 @@ export type AppContext = {
   email: EmailSender;
   auth: Auth;
   audit: AuditService;
+  storage: FileStorage;
+  /** ffmpeg for the audio job; null when neither the system nor the npm package has one. */
+  audioTools: { ffmpegPath: string | null };
+  /** Wakes this instance's job worker (a no-op where JOBS_WORKER=false: another instance polls). */
+  jobs: Pick<JobWorker, 'wake' | 'drain'>;
 };

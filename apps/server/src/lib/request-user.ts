@@ -8,5 +8,6 @@ export type RequestUser = {
   email: string;
   orgId: string | null;
   subOrgId: string | null;
-  sessionToken: string;
+  /** Set when the request came with a personal access token instead of a browser session. */
+  accessTokenId: string | null;
 };

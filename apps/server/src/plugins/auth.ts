@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { apiAccess, isRole, limits, messages, rateLimitedMessage, signInRateLimitedMessage, type ApiErrorBody, type ErrorCode } from '@skylog/contracts';
+import { accessTokenOperations, apiAccess, isRole, limits, messages, rateLimitedMessage, signInRateLimitedMessage, type ApiErrorBody, type ApiOperation, type ErrorCode, type Role } from '@skylog/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env.ts';
@@ -9,9 +9,12 @@ import type { Database } from '../db/client.ts';
 import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema/index.ts';
 import type { EmailSender } from '../integrations/email/index.ts';
 import { passwordResetEmail, verificationEmail } from '../integrations/email/templates.ts';
+import { AppError } from '../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../lib/password.ts';
 import type { RequestUser } from '../lib/request-user.ts';
 import type { SignInLimiter } from './sign-in-limiter.ts';
+import { findTokenOwner, touchToken } from '../modules/access-tokens/access-tokens.repository.ts';
+import { hashToken, isAccessToken } from '../modules/access-tokens/access-tokens.service.ts';
 import { deleteSessionByToken, findUserByAuthId, findUserByEmail, type UserRow } from '../modules/users/users.repository.ts';
 
 /** better-auth reads the client address from this header, which only the server sets. */
@@ -227,6 +230,11 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { a
     // Public operations (health checks, registration) need no session lookup.
     const operation = request.routeOptions.config.operation;
     if (operation && operation !== 'auth' && apiAccess[operation] === 'public') return;
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (bearer && isAccessToken(bearer)) {
+      request.user = await userOfAccessToken(db, bearer, operation);
+      return;
+    }
     const result = await auth.api.getSession({ headers: toHeaders(request), returnHeaders: true });
     // A session used after its refresh age is extended; pass the renewed cookie on.
     const cookies = result.headers.getSetCookie();
@@ -242,7 +250,28 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { a
       email: user.email,
       orgId: user.orgId,
       subOrgId: user.subOrgId,
-      sessionToken: session.session.token,
+      accessTokenId: null,
     };
   });
 });
+
+/** The recorder app's person behind a personal access token; tokens only reach the flight operations. */
+async function userOfAccessToken(db: Database, token: string, operation: ApiOperation | 'auth' | undefined): Promise<RequestUser> {
+  const found = await findTokenOwner(db, hashToken(token));
+  if (!found || !found.user.isActive || !isRole(found.user.userType)) throw new AppError(401, 'unauthenticated', messages.accessTokenInvalid);
+  if (!operation || operation === 'auth' || !accessTokenOperations.includes(operation)) {
+    throw new AppError(403, 'forbidden', messages.accessTokenNotAllowed);
+  }
+  // Last use is shown to the person; a minute's precision is enough and spares a write per request.
+  if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) await touchToken(db, found.tokenId);
+  const { user } = found;
+  return {
+    authId: user.authId ?? '',
+    skylogId: user.skylogId,
+    role: user.userType as Role,
+    email: user.email,
+    orgId: user.orgId,
+    subOrgId: user.subOrgId,
+    accessTokenId: found.tokenId,
+  };
+}

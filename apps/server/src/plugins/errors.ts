@@ -1,4 +1,4 @@
-import { messages, type ApiErrorBody } from '@skylog/contracts';
+import { limits, messages, uploadTooLargeMessage, type ApiErrorBody } from '@skylog/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -36,8 +36,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return send(reply, { status: 400, code: 'invalid_json', message: messages.invalidJson });
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(reply, { status: 413, code: 'body_too_large', message: messages.bodyTooLarge });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        // File routes carry their own, larger limit: name it, as for a declared size.
+        const routeLimit = request.routeOptions.bodyLimit;
+        const message = routeLimit && routeLimit > limits.jsonBodyLimitBytes ? uploadTooLargeMessage(routeLimit) : messages.bodyTooLarge;
+        return send(reply, { status: 413, code: 'body_too_large', message });
+      }
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, { status: 415, code: 'unsupported_media_type', message: messages.unsupportedMediaType });
       default:

@@ -74,7 +74,7 @@ export const subOrgUpdateSchema = z.strictObject({
 
 export const subOrgListQuerySchema = pageQuerySchema.extend({ search, org_id: z.uuid().optional() });
 
-export const subOrgListItemSchema = subOrgSchema.extend({ member_count: z.number().int() });
+export const subOrgListItemSchema = subOrgSchema.extend({ member_count: z.number().int(), trip_count: z.number().int() });
 
 export const subOrgListSchema = z.object({ items: z.array(subOrgListItemSchema), total: z.number().int() });
 

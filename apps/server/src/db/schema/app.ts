@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -14,7 +16,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Coords, Marker, TrackPoint, TranscriptJson } from '@skylog/contracts';
 import { authUser } from './auth.ts';
+
+/** raw_trips: the recorder's points and markers, manual markers included (spec §7). */
+export type RawTrip = { points: TrackPoint[]; markers: Marker[] };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -177,4 +183,170 @@ export const orgMarkerCategories = pgTable(
     check('org_marker_categories_key_check', sql`${table.key} between 1 and 4`),
     check('org_marker_categories_color_check', sql`${table.color} ~ '^#[0-9a-f]{6}$'`),
   ],
+);
+
+/**
+ * A flight (spec §3 Trip). raw_trips holds the recorder's points and markers (manual markers kept
+ * in step, as the spec's calls do); the list never reads it, so it stays off the hot path.
+ */
+export const trips = pgTable(
+  'trips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    subOrgId: uuid('sub_org_id').references(() => subOrgs.id, { onDelete: 'set null' }),
+    /** The owner (spec: {product}_id): who recorded or uploaded the flight. */
+    skylogId: uuid('skylog_id').references(() => users.skylogId, { onDelete: 'set null' }),
+    tripName: text('trip_name').notNull(),
+    distanceNm: doublePrecision('distance_nm'),
+    aircraftId: uuid('aircraft_id').references(() => aircraft.id, { onDelete: 'set null' }),
+    leftSeat: uuid('left_seat').references(() => users.skylogId, { onDelete: 'set null' }),
+    rightSeat: uuid('right_seat').references(() => users.skylogId, { onDelete: 'set null' }),
+    origin: text('origin'),
+    destination: text('destination'),
+    beginTime: timestamp('begin_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    /** Derived by the database so the list sorts and sums flight time without computing it per row. */
+    durationMs: bigint('duration_ms', { mode: 'number' }).generatedAlwaysAs(sql`(extract(epoch from (end_time - begin_time)) * 1000)::bigint`),
+    isDebriefed: boolean('is_debriefed')
+      .notNull()
+      .generatedAlwaysAs(sql`(coalesce(trip_well, '') <> '' or coalesce(trip_improve, '') <> '')`),
+    rawTrips: jsonb('raw_trips').$type<RawTrip>().notNull().default({ points: [], markers: [] }),
+    pointCount: integer('point_count').notNull().default(0),
+    markerCount: integer('marker_count').notNull().default(0),
+    trackOverview: jsonb('track_overview').$type<[number, number][]>().notNull().default([]),
+    transcriptJson: jsonb('transcript_json').$type<TranscriptJson>(),
+    transcriptInProgress: boolean('transcript_in_progress').notNull().default(false),
+    customMarker: text('custom_marker'),
+    tripWell: text('trip_well'),
+    tripImprove: text('trip_improve'),
+    aiTripWell: text('ai_trip_well'),
+    aiTripImprove: text('ai_trip_improve'),
+    aiStatus: text('ai_status'),
+    aiTeachableMoments: jsonb('ai_teachable_moments'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('trips_org_begin_idx').on(table.orgId, table.beginTime.desc()),
+    index('trips_org_duration_idx').on(table.orgId, table.durationMs),
+    index('trips_owner_idx').on(table.skylogId),
+    index('trips_left_seat_idx').on(table.leftSeat),
+    index('trips_right_seat_idx').on(table.rightSeat),
+    index('trips_aircraft_idx').on(table.aircraftId),
+    index('trips_sub_org_idx').on(table.subOrgId),
+  ],
+);
+
+/** shared_with of spec §3, as rows so "shared with me" is an index lookup. */
+export const tripShares = pgTable(
+  'trip_shares',
+  {
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.skylogId, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.tripId, table.userId] }), index('trip_shares_user_idx').on(table.userId)],
+);
+
+export const manualMarkers = pgTable(
+  'manual_markers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    markerId: integer('marker_id').notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true, precision: 3 }).notNull(),
+    coords: jsonb('coords').$type<Coords>().notNull(),
+    notes: text('notes').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.skylogId, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('manual_markers_trip_idx').on(table.tripId), check('manual_markers_key_check', sql`${table.markerId} between 1 and 4`)],
+);
+
+/** The trip's current, processed audio. Replaced only when a new upload has been processed. */
+export const tripAudio = pgTable('trip_audio', {
+  tripId: uuid('trip_id')
+    .primaryKey()
+    .references(() => trips.id, { onDelete: 'cascade' }),
+  originalKey: text('original_key').notNull(),
+  playableKey: text('playable_key').notNull(),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  peaks: jsonb('peaks').$type<number[]>().notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A resumable audio upload: bytes land in storage under a temporary key until complete. */
+export const audioUploads = pgTable(
+  'audio_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.skylogId, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    offset: bigint('offset', { mode: 'number' }).notNull().default(0),
+    status: text('status').$type<'receiving' | 'processing' | 'done' | 'failed'>().notNull().default('receiving'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audio_uploads_trip_idx').on(table.tripId, table.createdAt),
+    check('audio_uploads_status_check', sql`${table.status} in ('receiving','processing','done','failed')`),
+  ],
+);
+
+/** A small Postgres-backed job queue (FOR UPDATE SKIP LOCKED), shared by every instance. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('jobs_queued_idx').on(table.status, table.runAfter),
+    check('jobs_status_check', sql`${table.status} in ('queued','running','done','failed')`),
+  ],
+);
+
+/** Personal access tokens for the recorder app; only a SHA-256 of the token is kept. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.skylogId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('api_tokens_user_idx').on(table.userId)],
 );

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
-import { orgs, subOrgs, users } from '../../db/schema/index.ts';
+import { orgs, subOrgs, trips, users } from '../../db/schema/index.ts';
 
 export async function listOrgs(db: Executor) {
   return db.select({ id: orgs.id, name: orgs.name }).from(orgs).orderBy(asc(orgs.name));
@@ -33,7 +33,7 @@ export async function renameOrg(db: Executor, id: string, name: string) {
 
 export type SubOrgFilter = { orgId: string | null; id?: string | null | undefined; search?: string | undefined };
 
-/** Sub-organizations with their member counts and the exact total. */
+/** Sub-organizations with their member and trip counts and the exact total. */
 export async function listSubOrgs(db: Executor, filter: SubOrgFilter, offset: number, limit: number) {
   const pattern = containsPattern(filter.search);
   const where = and(
@@ -42,9 +42,11 @@ export async function listSubOrgs(db: Executor, filter: SubOrgFilter, offset: nu
     pattern ? ilike(subOrgs.name, pattern) : undefined,
   );
   const memberCount = sql<number>`(select count(*) from ${users} where ${users.subOrgId} = ${subOrgs.id})::int`;
+  // Qualified by hand: drizzle leaves columns bare in a one-table query, and trips has an id of its own.
+  const tripCount = sql<number>`(select count(*) from ${trips} where ${trips.subOrgId} = "sub_orgs"."id")::int`;
   const [items, totals] = await Promise.all([
     db
-      .select({ id: subOrgs.id, orgId: subOrgs.orgId, name: subOrgs.name, description: subOrgs.description, memberCount })
+      .select({ id: subOrgs.id, orgId: subOrgs.orgId, name: subOrgs.name, description: subOrgs.description, memberCount, tripCount })
       .from(subOrgs)
       .where(where)
       .orderBy(asc(subOrgs.name), asc(subOrgs.id))

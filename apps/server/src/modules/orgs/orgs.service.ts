@@ -65,7 +65,7 @@ export async function listSubOrgs(ctx: AppContext, actor: RequestUser, query: z.
         ? { orgId: actor.orgId ?? noOrg, id: actor.subOrgId ?? noOrg }
         : { orgId: actor.orgId ?? noOrg };
   const { items, total } = await repository.listSubOrgs(ctx.db, { ...filter, search: query.search }, query.page * query.page_size, query.page_size);
-  return { items: items.map((row) => ({ ...toSubOrg(row), member_count: row.memberCount })), total };
+  return { items: items.map((row) => ({ ...toSubOrg(row), member_count: row.memberCount, trip_count: row.tripCount })), total };
 }
 
 export async function createSubOrg(ctx: AppContext, actor: RequestUser, input: z.infer<typeof subOrgCreateSchema>): Promise<SubOrg> {

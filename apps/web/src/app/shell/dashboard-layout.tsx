@@ -4,6 +4,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
 import { useSessionRefresh } from '../../features/auth/hooks/use-session-refresh.ts';
+import { AccessTokensPanel } from '../../features/access-tokens/components/access-tokens-panel.tsx';
 import { UpdateProfileModal } from '../../features/profile/components/update-profile-modal.tsx';
 import { useHasRestoredSettings } from '../../lib/settings-store.ts';
 import { BreadcrumbProvider } from './breadcrumbs.tsx';
@@ -49,7 +50,9 @@ function Shell({ me }: { me: Me }) {
           </main>
         </div>
       </div>
-      <UpdateProfileModal me={me} orgName={orgName} isOpen={isProfileOpen} onClose={() => setIsProfileOpen(false)} />
+      <UpdateProfileModal me={me} orgName={orgName} isOpen={isProfileOpen} onClose={() => setIsProfileOpen(false)}>
+        <AccessTokensPanel />
+      </UpdateProfileModal>
     </BreadcrumbProvider>
   );
 }

@@ -1,7 +1,8 @@
-import { isOrgWideRole } from '@skylog/contracts';
+import { decideRouteAccess, isOrgWideRole } from '@skylog/contracts';
 import { useNavigate, useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
+import { FlightsSummary } from '../../../features/flights/components/flights-summary.tsx';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useSubOrg } from '../../../features/orgs/api/get-sub-org.ts';
 import { SubOrgDetail } from '../../../features/orgs/components/sub-org-detail.tsx';
@@ -11,7 +12,8 @@ import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 export function Component() {
   const id = useParams().id!;
   const navigate = useNavigate();
-  const role = useMe().data?.user_type ?? 'student';
+  const me = useMe().data;
+  const role = me?.user_type ?? 'student';
   useBreadcrumbTitle(useSubOrg(id).data?.name);
   const isOrgAdmin = isOrgWideRole(role);
   return (
@@ -24,6 +26,10 @@ export function Component() {
         getDetailHref={
           isOrgAdmin ? (person) => (person.user_type === 'instructor' ? paths.dashboard.instructor.getHref(person.skylog_id) : paths.dashboard.student.getHref(person.skylog_id)) : undefined
         }
+      />
+      <FlightsSummary
+        filter={{ sub_org_id: id }}
+        getDetailHref={decideRouteAccess(paths.dashboard.flights.path, role, me?.skylog_id).isAllowed ? (trip) => paths.dashboard.flight.getHref(trip.trip_id) : undefined}
       />
     </Screen>
   );

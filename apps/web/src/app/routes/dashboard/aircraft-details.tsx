@@ -4,6 +4,7 @@ import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAircraft } from '../../../features/aircraft/api/get-aircraft.ts';
 import { AircraftDetail } from '../../../features/aircraft/components/aircraft-detail.tsx';
+import { FlightsSummary } from '../../../features/flights/components/flights-summary.tsx';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 
@@ -15,6 +16,7 @@ export function Component() {
   return (
     <Screen title="Aircraft">
       <AircraftDetail id={id} canEdit={isOrgWideRole(role)} onDeleted={() => navigate(paths.dashboard.aircraft.path)} />
+      <FlightsSummary filter={{ aircraft_id: id }} getDetailHref={(trip) => paths.dashboard.flight.getHref(trip.trip_id)} />
     </Screen>
   );
 }

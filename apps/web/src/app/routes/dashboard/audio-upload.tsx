@@ -1,5 +1,13 @@
-import { ComingSoon } from '../../../components/ui/screen.tsx';
+import { Screen } from '../../../components/ui/screen.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useAircraftList, wholeFleetQuery } from '../../../features/aircraft/api/get-aircraft.ts';
+import { UploadFlightForm } from '../../../features/trip-upload/components/upload-flight-form.tsx';
 
 export function Component() {
-  return <ComingSoon title="Audio Upload" description="Upload cockpit audio and a track file (GPX, KML, CSV, IGC) to a new or existing flight." />;
+  const fleet = useAircraftList(wholeFleetQuery);
+  return (
+    <Screen title="Audio Upload" description="Upload a track file (GPX, KML, CSV or IGC) and / or the cockpit audio, to a new or an existing flight.">
+      <UploadFlightForm fleet={fleet.data?.items ?? []} getFlightHref={(id) => paths.dashboard.flight.getHref(id)} />
+    </Screen>
+  );
 }

@@ -1,5 +1,15 @@
-import { ComingSoon } from '../../../components/ui/screen.tsx';
+import { useParams } from 'react-router';
+import { Screen } from '../../../components/ui/screen.tsx';
+import { useTrip } from '../../../features/flight-review/api/get-trip.ts';
+import { FlightReview } from '../../../features/flight-review/components/flight-review.tsx';
+import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 
 export function Component() {
-  return <ComingSoon title="Flight" description="Replay the flight: map, altitude and speed, cockpit audio, transcript, markers and debrief notes." />;
+  const id = useParams().id!;
+  useBreadcrumbTitle(useTrip(id).data?.trip_name);
+  return (
+    <Screen title="Flight review">
+      <FlightReview id={id} />
+    </Screen>
+  );
 }

@@ -2,6 +2,7 @@ import { hasComponentPermission } from '@skylog/contracts';
 import { useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
+import { FlightsSummary } from '../../../features/flights/components/flights-summary.tsx';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { usePerson } from '../../../features/people/api/get-person.ts';
 import { PersonDetail } from '../../../features/people/components/person-detail.tsx';
@@ -20,6 +21,7 @@ export function Component() {
         canLink={hasComponentPermission(role, 'instructor-detail.link-student')}
         getLinkedHref={(student) => paths.dashboard.student.getHref(student)}
       />
+      <FlightsSummary filter={{ pilot_id: id }} getDetailHref={(trip) => paths.dashboard.flight.getHref(trip.trip_id)} />
     </Screen>
   );
 }

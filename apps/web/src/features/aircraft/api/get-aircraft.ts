@@ -4,6 +4,9 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export type AircraftQuery = { search?: string; page: number; page_size: number; sort: 'tail_number' | 'call_sign' | 'type'; order: 'asc' | 'desc' };
 
+/** The whole fleet in one page (for pickers and filters): a school's fleet fits in it. */
+export const wholeFleetQuery: AircraftQuery = { page: 0, page_size: 100, sort: 'tail_number', order: 'asc' };
+
 export const getAircraftList = (query: AircraftQuery, signal?: AbortSignal) => {
   const params = new URLSearchParams({ page: String(query.page), page_size: String(query.page_size), sort: query.sort, order: query.order });
   if (query.search) params.set('search', query.search);

@@ -51,6 +51,7 @@ export function SubOrgList({ canCreate, getDetailHref }: { canCreate: boolean; g
           },
           { key: 'description', header: 'Description', cell: (subOrg) => subOrg.description ?? '—' },
           { key: 'members', header: 'Members', cell: (subOrg) => subOrg.member_count, className: 'text-right' },
+          { key: 'trips', header: 'Flights', cell: (subOrg) => subOrg.trip_count, className: 'text-right' },
         ]}
         rows={subOrgs.data?.items}
         getRowKey={(subOrg) => subOrg.id}

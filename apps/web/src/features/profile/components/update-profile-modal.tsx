@@ -1,5 +1,5 @@
 import { messages, type Me } from '@skylog/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
@@ -11,9 +11,11 @@ type UpdateProfileModalProps = {
   orgName: string | null;
   isOpen: boolean;
   onClose: () => void;
+  /** More of the person's own settings, below the form (the shell composes them). */
+  children?: ReactNode;
 };
 
-export function UpdateProfileModal({ me, orgName, isOpen, onClose }: UpdateProfileModalProps) {
+export function UpdateProfileModal({ me, orgName, isOpen, onClose, children }: UpdateProfileModalProps) {
   const [isDirty, setIsDirty] = useState(false);
   const [isWarningShown, setIsWarningShown] = useState(false);
 
@@ -39,6 +41,7 @@ export function UpdateProfileModal({ me, orgName, isOpen, onClose }: UpdateProfi
   const content = isOpen ? (
     <>
       <ProfileForm account={me} orgName={orgName} title="Update Profile" onDirtyChange={setIsDirty} onDone={close} onCancel={handleRequestClose} />
+      {me.is_profile_complete ? children : null}
       {isWarningShown ? (
         <div role="alertdialog" aria-label="Unsaved changes" className="sticky bottom-0 flex items-center justify-between gap-3 border-t border-amber-200 bg-amber-50 px-6 py-3">
           <p className="text-sm text-amber-900">You have unsaved changes.</p>

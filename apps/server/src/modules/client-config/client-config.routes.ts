@@ -1,0 +1,17 @@
+import { clientConfigSchema } from '@skylog/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config/env.ts';
+
+/** What the web app needs to know of the server's configuration (never a secret). */
+export const clientConfigRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  app.get(
+    '/api/client-config',
+    { config: { operation: 'client-config.read' }, schema: { tags: ['health'], summary: 'Map tiles and upload limits for the web app', response: { 200: clientConfigSchema } } },
+    async () => ({
+      map_tile_url: config.mapTileUrl ?? null,
+      map_attribution: config.mapAttribution ?? null,
+      audio_upload_max_bytes: config.audioUploadMaxBytes,
+      track_file_max_bytes: config.trackFileMaxBytes,
+    }),
+  );
+};

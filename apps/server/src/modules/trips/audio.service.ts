@@ -1,0 +1,227 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { limits, messages, uploadTooLargeMessage } from '@skylog/contracts';
+import type { z } from 'zod';
+import type { audioUploadCreateSchema } from '@skylog/contracts';
+import { AudioProcessingError } from '../../integrations/audio/audio-processing-error.ts';
+import { processAudio } from '../../integrations/audio/process-audio.ts';
+import { parseRangeHeader } from '../../integrations/storage/http-range.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import { AppError, conflict } from '../../lib/app-error.ts';
+import type { RequestUser } from '../../lib/request-user.ts';
+import * as repository from './trips.repository.ts';
+import type { AudioUploadRow } from './trips.repository.ts';
+import { findEditableTrip, findReadableTrip } from './trips.service.ts';
+
+const uploadNotFound = () => new AppError(404, 'not_found', messages.uploadNotFound);
+
+/**
+ * Bytes of an unfinished upload live in STORAGE_DIR/incoming (a shared volume when several
+ * instances serve uploads); only a complete, processed file enters the trip's storage.
+ */
+function incomingPath(ctx: AppContext, uploadId: string): string {
+  return path.join(ctx.config.storageDir, 'incoming', `${uploadId}.part`);
+}
+
+async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch {
+    return 0;
+  }
+}
+
+function toUpload(row: AudioUploadRow, offset = row.offset) {
+  return { id: row.id, trip_id: row.tripId, offset, size_bytes: row.sizeBytes, is_complete: offset >= row.sizeBytes };
+}
+
+export async function createUpload(ctx: AppContext, actor: RequestUser, tripId: string, input: z.infer<typeof audioUploadCreateSchema>, path: string) {
+  await findEditableTrip(ctx, actor, tripId, 'audio-uploads.create', path);
+  if (input.size_bytes > ctx.config.audioUploadMaxBytes) {
+    const message = uploadTooLargeMessage(ctx.config.audioUploadMaxBytes);
+    throw new AppError(413, 'body_too_large', message, { size_bytes: message });
+  }
+  const row = await repository.insertUpload(ctx.db, {
+    tripId,
+    userId: actor.skylogId,
+    filename: input.filename,
+    contentType: input.content_type ?? null,
+    sizeBytes: input.size_bytes,
+  });
+  return toUpload(row);
+}
+
+/** Only the person who started an upload can see or continue it. */
+async function findOwnUpload(ctx: AppContext, actor: RequestUser, id: string): Promise<AudioUploadRow> {
+  const row = await repository.findUpload(ctx.db, id);
+  if (!row || row.userId !== actor.skylogId) throw uploadNotFound();
+  return row;
+}
+
+export async function getUpload(ctx: AppContext, actor: RequestUser, id: string) {
+  const row = await findOwnUpload(ctx, actor, id);
+  return { ...toUpload(row, row.status === 'receiving' ? await sizeOf(incomingPath(ctx, id)) : row.sizeBytes), status: row.status, error: row.error };
+}
+
+const busyUploads = new Set<string>();
+
+/**
+ * Appends one piece at `offset` (tus 1.0 PATCH). A broken connection keeps every byte that
+ * arrived: the client asks for the offset and sends the rest. The last byte queues processing.
+ */
+export async function appendToUpload(ctx: AppContext, actor: RequestUser, id: string, offset: number, body: Readable) {
+  const row = await findOwnUpload(ctx, actor, id);
+  if (row.status !== 'receiving') throw conflict(messages.uploadComplete);
+  if (busyUploads.has(id)) throw conflict(messages.uploadOffsetMismatch);
+  busyUploads.add(id);
+  const file = incomingPath(ctx, id);
+  try {
+    const current = await sizeOf(file);
+    if (offset !== current) throw conflict(messages.uploadOffsetMismatch, { offset: String(current) });
+    await mkdir(path.dirname(file), { recursive: true });
+    let remaining = row.sizeBytes - current;
+    const limiter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        remaining -= chunk.length;
+        done(remaining < 0 ? new AppError(413, 'body_too_large', messages.uploadTooLong) : null, remaining < 0 ? undefined : chunk);
+      },
+    });
+    try {
+      await pipeline(body, limiter, createWriteStream(file, { flags: 'a' }));
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // The client went away mid-piece: what arrived is kept, and it resumes from the new offset.
+      throw new AppError(400, 'bad_request', messages.uploadInterrupted);
+    } finally {
+      await repository.updateUpload(ctx.db, id, { offset: await sizeOf(file) });
+    }
+    const received = await sizeOf(file);
+    if (received === row.sizeBytes) {
+      await repository.updateUpload(ctx.db, id, { status: 'processing' });
+      await enqueueJob(ctx.db, 'audio.process', { uploadId: id });
+      ctx.jobs.wake();
+    }
+    return toUpload(row, received);
+  } finally {
+    busyUploads.delete(id);
+  }
+}
+
+/** Queues a recording already on this machine (the demo flights) through the same audio job as uploads. */
+export async function queueAudioFile(ctx: AppContext, tripId: string, userId: string | null, sourcePath: string): Promise<void> {
+  const { size } = await stat(sourcePath);
+  const row = await repository.insertUpload(ctx.db, { tripId, userId, filename: path.basename(sourcePath), sizeBytes: size, offset: size, status: 'processing' });
+  await mkdir(path.dirname(incomingPath(ctx, row.id)), { recursive: true });
+  await copyFile(sourcePath, incomingPath(ctx, row.id));
+  await enqueueJob(ctx.db, 'audio.process', { uploadId: row.id });
+  ctx.jobs.wake();
+}
+
+function extensionOf(filename: string): string {
+  const extension = path.extname(filename).toLowerCase();
+  return /^\.[a-z0-9]{1,5}$/.test(extension) ? extension : '';
+}
+
+/**
+ * The audio job: decode once for duration and peaks, make a web-playable copy when needed, then
+ * swap the trip's audio in one transaction. A file that is not audio fails the upload with a
+ * message for the pilot and leaves the trip as it was.
+ */
+export async function processUpload(ctx: AppContext, uploadId: string): Promise<void> {
+  const upload = await repository.findUpload(ctx.db, uploadId);
+  if (!upload || upload.status !== 'processing') return;
+  const incoming = incomingPath(ctx, uploadId);
+  const fail = async (message: string) => {
+    await repository.updateUpload(ctx.db, uploadId, { status: 'failed', error: message });
+    await rm(incoming, { force: true });
+  };
+  const trip = await repository.findTripHeader(ctx.db, upload.tripId);
+  if (!trip) return fail(messages.tripNotFound);
+  if (!ctx.audioTools.ffmpegPath) return fail(messages.audioToolsMissing);
+  const workDir = await mkdtemp(path.join(tmpdir(), 'skylog-audio-'));
+  try {
+    const result = await processAudio({
+      ffmpegPath: ctx.audioTools.ffmpegPath,
+      inputPath: incoming,
+      outputDir: workDir,
+      peaksPerSecond: limits.peaksPerSecond,
+      peaksMax: limits.peaksMax,
+    });
+    const base = `trips/${trip.id}/audio-${uploadId}`;
+    const originalKey = `${base}/original${extensionOf(upload.filename)}`;
+    await ctx.storage.put(originalKey, createReadStream(incoming));
+    const isTranscoded = result.playable.path !== incoming;
+    const playableKey = isTranscoded ? `${base}/playable.opus` : originalKey;
+    if (isTranscoded) await ctx.storage.put(playableKey, createReadStream(result.playable.path));
+    const previous = await repository.findTripAudio(ctx.db, trip.id);
+    await ctx.db.transaction(async (tx) => {
+      const startedAt = trip.beginTime ?? new Date();
+      await repository.upsertTripAudio(tx, {
+        tripId: trip.id,
+        originalKey,
+        playableKey,
+        mimeType: result.playable.mimeType,
+        sizeBytes: result.playable.sizeBytes,
+        durationMs: result.durationMs,
+        peaks: result.peaks,
+        startedAt,
+      });
+      await repository.updateUpload(tx, uploadId, { status: 'done', error: null });
+      // A trip with audio and no track lasts as long as its recording.
+      const tripRow = await repository.findTrip(tx, trip.id);
+      if (tripRow && tripRow.pointCount === 0) {
+        await repository.updateTrip(tx, trip.id, { beginTime: startedAt, endTime: new Date(startedAt.getTime() + result.durationMs) });
+      }
+    });
+    await rm(incoming, { force: true });
+    if (previous) {
+      const keep = new Set([originalKey, playableKey]);
+      await Promise.all([...new Set([previous.originalKey, previous.playableKey])].filter((key) => !keep.has(key)).map((key) => ctx.storage.delete(key)));
+    }
+  } catch (error) {
+    if (error instanceof AudioProcessingError) return fail(error.message);
+    throw error;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+export async function getPeaks(ctx: AppContext, actor: RequestUser, tripId: string, path: string) {
+  await findReadableTrip(ctx, actor, tripId, 'trips.read', path);
+  const audio = await repository.findTripAudio(ctx.db, tripId);
+  if (!audio) throw new AppError(404, 'not_found', messages.audioNotReady);
+  return { duration_ms: audio.durationMs, peaks: audio.peaks };
+}
+
+/** The playable audio, a byte range of it when asked (seeking in a long flight fetches little). */
+export async function openAudio(ctx: AppContext, actor: RequestUser, tripId: string, rangeHeader: string | undefined, path: string) {
+  await findReadableTrip(ctx, actor, tripId, 'trips.read', path);
+  const audio = await repository.findTripAudioMeta(ctx.db, tripId);
+  if (!audio) throw new AppError(404, 'not_found', messages.audioNotReady);
+  const size = (await ctx.storage.stat(audio.playableKey))?.size;
+  if (size === undefined) throw new AppError(404, 'not_found', messages.audioNotReady);
+  const range = parseRangeHeader(rangeHeader, size);
+  const headers: Record<string, string> = {
+    'content-type': audio.mimeType,
+    'accept-ranges': 'bytes',
+    'cache-control': 'private, max-age=3600',
+    etag: `"${Buffer.from(audio.playableKey).toString('base64url')}"`,
+  };
+  if (range === 'unsatisfiable') {
+    return { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` }, stream: null };
+  }
+  if (range) {
+    return {
+      status: 206,
+      headers: { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': String(range.end - range.start + 1) },
+      stream: ctx.storage.read(audio.playableKey, range),
+    };
+  }
+  return { status: 200, headers: { ...headers, 'content-length': String(size) }, stream: ctx.storage.read(audio.playableKey) };
+}

@@ -1,0 +1,350 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { aircraft, audioUploads, manualMarkers, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+
+export type TripRow = typeof trips.$inferSelect;
+
+/** Which trips a person may read (decisions.md tenancy), as the service decides it. */
+export type TripScope =
+  | { kind: 'org'; orgId: string }
+  | { kind: 'sub-org'; subOrgId: string }
+  | { kind: 'person'; userId: string; withStudents: boolean }
+  | { kind: 'none' };
+
+export type TripFilter = {
+  search?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  aircraftId?: string | undefined;
+  pilotId?: string | undefined;
+  subOrgId?: string | undefined;
+  status?: 'awaiting_debrief' | 'debriefed' | 'with_audio' | 'with_transcript' | 'without_transcript' | undefined;
+};
+
+export type TripSort = { field: 'begin_time' | 'trip_name' | 'duration' | 'distance'; order: 'asc' | 'desc' };
+
+const owner = alias(users, 'owner');
+const leftSeat = alias(users, 'left_pilot');
+const rightSeat = alias(users, 'right_pilot');
+
+function involves(userId: string): SQL {
+  return or(eq(trips.skylogId, userId), eq(trips.leftSeat, userId), eq(trips.rightSeat, userId))!;
+}
+
+export function scopeCondition(scope: TripScope): SQL {
+  switch (scope.kind) {
+    case 'org':
+      return eq(trips.orgId, scope.orgId);
+    case 'sub-org':
+      return eq(trips.subOrgId, scope.subOrgId);
+    case 'none':
+      return sql`false`;
+    case 'person': {
+      // `= any(array(…))` lets each branch use its index (bitmap OR); IN (subquery) would scan every trip.
+      const me = scope.userId;
+      const shared = sql`${trips.id} = any(array(select ${tripShares.tripId} from ${tripShares} where ${tripShares.userId} = ${me}))`;
+      if (!scope.withStudents) return or(involves(me), shared)!;
+      const students = sql`array(select ${studentInstructor.student} from ${studentInstructor} where ${studentInstructor.instructor} = ${me})`;
+      return or(
+        involves(me),
+        shared,
+        sql`${trips.skylogId} = any(${students})`,
+        sql`${trips.leftSeat} = any(${students})`,
+        sql`${trips.rightSeat} = any(${students})`,
+      )!;
+    }
+  }
+}
+
+// Correlated subqueries name the outer trips.id by hand: drizzle leaves columns bare in a one-table
+// query (the count), where a bare "id" would mean the inner table's own.
+const outerTripId = sql`"trips"."id"`;
+const hasAudio = sql`exists (select 1 from ${tripAudio} where ${tripAudio.tripId} = ${outerTripId})`;
+
+function filterCondition(filter: TripFilter): SQL | undefined {
+  const pattern = containsPattern(filter.search);
+  const statusCondition = {
+    awaiting_debrief: eq(trips.isDebriefed, false),
+    debriefed: eq(trips.isDebriefed, true),
+    with_audio: hasAudio,
+    with_transcript: isNotNull(trips.transcriptJson),
+    without_transcript: isNull(trips.transcriptJson),
+  } as const;
+  // Names and tail numbers are matched in their own small tables first, so the count needs no joins.
+  const namedPeople = pattern ? sql`select ${users.skylogId} from ${users} where ${users.name} ilike ${pattern}` : sql``;
+  return and(
+    pattern
+      ? or(
+          ilike(trips.tripName, pattern),
+          ilike(trips.origin, pattern),
+          ilike(trips.destination, pattern),
+          sql`${trips.aircraftId} in (select ${aircraft.id} from ${aircraft} where ${aircraft.tailNumber} ilike ${pattern})`,
+          sql`${trips.skylogId} in (${namedPeople})`,
+          sql`${trips.leftSeat} in (${namedPeople})`,
+          sql`${trips.rightSeat} in (${namedPeople})`,
+        )
+      : undefined,
+    filter.from ? gte(trips.beginTime, new Date(filter.from)) : undefined,
+    filter.to ? lt(trips.beginTime, new Date(filter.to)) : undefined,
+    filter.aircraftId ? eq(trips.aircraftId, filter.aircraftId) : undefined,
+    filter.pilotId ? involves(filter.pilotId) : undefined,
+    filter.subOrgId ? eq(trips.subOrgId, filter.subOrgId) : undefined,
+    filter.status ? statusCondition[filter.status] : undefined,
+  );
+}
+
+/** The list's columns: never raw_trips or the transcript, which can be megabytes per trip. */
+const summaryColumns = {
+  id: trips.id,
+  skylogId: trips.skylogId,
+  orgId: trips.orgId,
+  tripName: trips.tripName,
+  aircraftId: trips.aircraftId,
+  tailNumber: aircraft.tailNumber,
+  owner: { skylogId: owner.skylogId, name: owner.name, email: owner.email },
+  leftSeat: { skylogId: leftSeat.skylogId, name: leftSeat.name, email: leftSeat.email },
+  rightSeat: { skylogId: rightSeat.skylogId, name: rightSeat.name, email: rightSeat.email },
+  origin: trips.origin,
+  destination: trips.destination,
+  beginTime: trips.beginTime,
+  endTime: trips.endTime,
+  durationMs: trips.durationMs,
+  distanceNm: trips.distanceNm,
+  markerCount: trips.markerCount,
+  hasTranscript: sql<boolean>`${trips.transcriptJson} is not null`,
+  transcriptInProgress: trips.transcriptInProgress,
+  hasAudio: sql<boolean>`${hasAudio}`,
+  uploadStatus: sql<
+    string | null
+  >`(select ${audioUploads.status} from ${audioUploads} where ${audioUploads.tripId} = ${outerTripId} order by ${audioUploads.createdAt} desc limit 1)`,
+  aiStatus: trips.aiStatus,
+  isDebriefed: trips.isDebriefed,
+};
+
+function summaryQuery(db: Executor) {
+  return db
+    .select(summaryColumns)
+    .from(trips)
+    .leftJoin(aircraft, eq(aircraft.id, trips.aircraftId))
+    .leftJoin(owner, eq(owner.skylogId, trips.skylogId))
+    .leftJoin(leftSeat, eq(leftSeat.skylogId, trips.leftSeat))
+    .leftJoin(rightSeat, eq(rightSeat.skylogId, trips.rightSeat));
+}
+
+export async function listTrips(
+  db: Executor,
+  scope: TripScope,
+  filter: TripFilter,
+  sort: TripSort,
+  page: { offset: number; limit: number; withFlightTime: boolean },
+) {
+  const where = and(scopeCondition(scope), filterCondition(filter));
+  const sortColumn = { begin_time: trips.beginTime, trip_name: trips.tripName, duration: trips.durationMs, distance: trips.distanceNm }[sort.field];
+  const order = sort.order === 'asc' ? sql`${sortColumn} asc nulls last` : sql`${sortColumn} desc nulls last`;
+  const [rows, totals] = await Promise.all([
+    summaryQuery(db)
+      .where(where)
+      .orderBy(order, desc(trips.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    // Summing flight time reads every matching row: only when asked (aircraft and people pages).
+    db
+      .select({ value: count(), durationMs: page.withFlightTime ? sql<string | null>`sum(${trips.durationMs})` : sql<null>`null` })
+      .from(trips)
+      .where(where),
+  ]);
+  const totalDurationMs = totals[0]?.durationMs;
+  return { rows, total: totals[0]?.value ?? 0, totalDurationMs: page.withFlightTime ? Math.round(Number(totalDurationMs ?? 0)) : null };
+}
+
+/** One trip's summary, when the scope holds it. */
+export async function findTripSummary(db: Executor, id: string) {
+  const [row] = await summaryQuery(db).where(eq(trips.id, id)).limit(1);
+  return row;
+}
+
+export type TripSummaryRow = NonNullable<Awaited<ReturnType<typeof findTripSummary>>>;
+
+export async function isTripInScope(db: Executor, id: string, scope: TripScope): Promise<boolean> {
+  const [row] = await db
+    .select({ id: trips.id })
+    .from(trips)
+    .where(and(eq(trips.id, id), scopeCondition(scope)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findTrip(db: Executor, id: string): Promise<TripRow | undefined> {
+  const [row] = await db.select().from(trips).where(eq(trips.id, id)).limit(1);
+  return row;
+}
+
+/** The trip without its track and transcript, for checks before a write. */
+export async function findTripHeader(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: trips.id,
+      orgId: trips.orgId,
+      subOrgId: trips.subOrgId,
+      skylogId: trips.skylogId,
+      leftSeat: trips.leftSeat,
+      rightSeat: trips.rightSeat,
+      beginTime: trips.beginTime,
+    })
+    .from(trips)
+    .where(eq(trips.id, id))
+    .limit(1);
+  return row;
+}
+
+export type TripHeader = NonNullable<Awaited<ReturnType<typeof findTripHeader>>>;
+
+export async function insertTrip(db: Executor, values: typeof trips.$inferInsert): Promise<TripRow> {
+  const [row] = await db.insert(trips).values(values).returning();
+  return row!;
+}
+
+export async function updateTrip(db: Executor, id: string, values: Partial<typeof trips.$inferInsert>): Promise<void> {
+  await db
+    .update(trips)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(trips.id, id));
+}
+
+export async function deleteTrip(db: Executor, id: string): Promise<void> {
+  await db.delete(trips).where(eq(trips.id, id));
+}
+
+export async function findShares(db: Executor, tripId: string) {
+  return db
+    .select({ skylogId: users.skylogId, name: users.name, email: users.email })
+    .from(tripShares)
+    .innerJoin(users, eq(users.skylogId, tripShares.userId))
+    .where(eq(tripShares.tripId, tripId))
+    .orderBy(asc(users.name), asc(users.email));
+}
+
+export async function replaceShares(db: Executor, tripId: string, userIds: string[]): Promise<void> {
+  await db.delete(tripShares).where(eq(tripShares.tripId, tripId));
+  if (userIds.length > 0) await db.insert(tripShares).values(userIds.map((userId) => ({ tripId, userId })));
+}
+
+export async function findUsersInOrg(db: Executor, orgId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ skylogId: users.skylogId, subOrgId: users.subOrgId })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), inArray(users.skylogId, ids)));
+}
+
+export async function findAircraftInOrg(db: Executor, orgId: string, id: string) {
+  const [row] = await db
+    .select({ id: aircraft.id })
+    .from(aircraft)
+    .where(and(eq(aircraft.orgId, orgId), eq(aircraft.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function isInstructorOf(db: Executor, instructorId: string, studentIds: (string | null)[]): Promise<boolean> {
+  const ids = studentIds.filter((id): id is string => Boolean(id));
+  if (ids.length === 0) return false;
+  const [row] = await db
+    .select({ student: studentInstructor.student })
+    .from(studentInstructor)
+    .where(and(eq(studentInstructor.instructor, instructorId), inArray(studentInstructor.student, ids)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export type ManualMarkerRow = typeof manualMarkers.$inferSelect;
+
+export async function listManualMarkers(db: Executor, tripId: string): Promise<ManualMarkerRow[]> {
+  return db.select().from(manualMarkers).where(eq(manualMarkers.tripId, tripId)).orderBy(asc(manualMarkers.timestamp), asc(manualMarkers.id));
+}
+
+export async function findManualMarker(db: Executor, id: string): Promise<ManualMarkerRow | undefined> {
+  const [row] = await db.select().from(manualMarkers).where(eq(manualMarkers.id, id)).limit(1);
+  return row;
+}
+
+export async function insertManualMarker(db: Executor, values: typeof manualMarkers.$inferInsert): Promise<ManualMarkerRow> {
+  const [row] = await db.insert(manualMarkers).values(values).returning();
+  return row!;
+}
+
+export async function updateManualMarker(db: Executor, id: string, values: Partial<typeof manualMarkers.$inferInsert>): Promise<ManualMarkerRow> {
+  const [row] = await db
+    .update(manualMarkers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(manualMarkers.id, id))
+    .returning();
+  return row!;
+}
+
+/** Locks the trip row so concurrent marker edits rewrite raw_trips one after the other. */
+export async function lockTrip(db: Executor, id: string): Promise<TripRow | undefined> {
+  const [row] = await db.select().from(trips).where(eq(trips.id, id)).for('update').limit(1);
+  return row;
+}
+
+export type TripAudioRow = typeof tripAudio.$inferSelect;
+
+export async function findTripAudio(db: Executor, tripId: string): Promise<TripAudioRow | undefined> {
+  const [row] = await db.select().from(tripAudio).where(eq(tripAudio.tripId, tripId)).limit(1);
+  return row;
+}
+
+export async function findTripAudioMeta(db: Executor, tripId: string) {
+  const [row] = await db
+    .select({
+      playableKey: tripAudio.playableKey,
+      mimeType: tripAudio.mimeType,
+      sizeBytes: tripAudio.sizeBytes,
+      durationMs: tripAudio.durationMs,
+      startedAt: tripAudio.startedAt,
+      updatedAt: tripAudio.updatedAt,
+    })
+    .from(tripAudio)
+    .where(eq(tripAudio.tripId, tripId))
+    .limit(1);
+  return row;
+}
+
+export async function upsertTripAudio(db: Executor, values: typeof tripAudio.$inferInsert): Promise<void> {
+  await db
+    .insert(tripAudio)
+    .values(values)
+    .onConflictDoUpdate({ target: tripAudio.tripId, set: { ...values, updatedAt: new Date() } });
+}
+
+export type AudioUploadRow = typeof audioUploads.$inferSelect;
+
+export async function findLatestUpload(db: Executor, tripId: string): Promise<AudioUploadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(audioUploads)
+    .where(eq(audioUploads.tripId, tripId))
+    .orderBy(desc(audioUploads.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function findUpload(db: Executor, id: string): Promise<AudioUploadRow | undefined> {
+  const [row] = await db.select().from(audioUploads).where(eq(audioUploads.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUpload(db: Executor, values: typeof audioUploads.$inferInsert): Promise<AudioUploadRow> {
+  const [row] = await db.insert(audioUploads).values(values).returning();
+  return row!;
+}
+
+export async function updateUpload(db: Executor, id: string, values: Partial<typeof audioUploads.$inferInsert>): Promise<void> {
+  await db
+    .update(audioUploads)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(audioUploads.id, id));
+}

@@ -1,0 +1,397 @@
+import { isOrgWideRole, isSubOrgRole, limits, messages, type Marker, type TrackColumns, type TrackPoint, type TripDetail, type TripSummary } from '@skylog/contracts';
+import type { z } from 'zod';
+import type { manualMarkerInputSchema, manualMarkerUpdateSchema, tripCreateSchema, tripListQuerySchema, tripUpdateSchema } from '@skylog/contracts';
+import type { AppContext } from '../../lib/app-context.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import type { RequestUser } from '../../lib/request-user.ts';
+import { trackDistanceNm } from '../../lib/track/geo.ts';
+import { simplifyTrack } from '../../lib/track/simplify.ts';
+import { TrackFileError } from '../../lib/track/track-file-error.ts';
+import { validateTrack } from '../../lib/track/validate-track.ts';
+import * as repository from './trips.repository.ts';
+import type { ManualMarkerRow, TripHeader, TripRow, TripScope, TripSummaryRow } from './trips.repository.ts';
+
+export const tripNotFound = () => new AppError(404, 'not_found', messages.tripNotFound);
+
+/** decisions.md tenancy: what each role reads. */
+export function scopeOf(actor: RequestUser): TripScope {
+  if (actor.role === 'super_admin' || isOrgWideRole(actor.role)) return actor.orgId ? { kind: 'org', orgId: actor.orgId } : { kind: 'none' };
+  if (isSubOrgRole(actor.role)) return actor.subOrgId ? { kind: 'sub-org', subOrgId: actor.subOrgId } : { kind: 'none' };
+  return { kind: 'person', userId: actor.skylogId, withStudents: actor.role === 'instructor' };
+}
+
+function isAdminOf(actor: RequestUser, trip: Pick<TripHeader, 'orgId' | 'subOrgId'>): boolean {
+  if (actor.role === 'super_admin' || isOrgWideRole(actor.role)) return actor.orgId === trip.orgId;
+  if (isSubOrgRole(actor.role)) return actor.subOrgId !== null && actor.subOrgId === trip.subOrgId;
+  return false;
+}
+
+const isInvolved = (actor: RequestUser, trip: TripHeader) => [trip.skylogId, trip.leftSeat, trip.rightSeat].includes(actor.skylogId);
+
+export type TripRights = { canEdit: boolean; canDebrief: boolean; canDelete: boolean };
+
+/** Who may change a trip: its admins, the people on it and their instructors; a share only grants reading. */
+async function rightsOn(ctx: AppContext, actor: RequestUser, trip: TripHeader): Promise<TripRights> {
+  if (isAdminOf(actor, trip)) return { canEdit: true, canDebrief: true, canDelete: true };
+  const isOnTrip = isInvolved(actor, trip);
+  const isTheirInstructor =
+    actor.role === 'instructor' && !isOnTrip && (await repository.isInstructorOf(ctx.db, actor.skylogId, [trip.skylogId, trip.leftSeat, trip.rightSeat]));
+  const canEdit = isOnTrip || isTheirInstructor;
+  return { canEdit, canDebrief: canEdit && actor.role === 'instructor', canDelete: trip.skylogId === actor.skylogId };
+}
+
+/** The trip if the actor may read it; otherwise 404 (existence does not leak), with the denial audited. */
+export async function findReadableTrip(ctx: AppContext, actor: RequestUser, id: string, action: string, path: string): Promise<TripHeader> {
+  const trip = await repository.findTripHeader(ctx.db, id);
+  if (!trip) throw tripNotFound();
+  if (!(await repository.isTripInScope(ctx.db, id, scopeOf(actor)))) {
+    await ctx.audit.recordDenial({ actor, action, resource: `trips/${id}`, path, isSelfAccess: false, reason: 'scope' });
+    throw tripNotFound();
+  }
+  return trip;
+}
+
+export async function findEditableTrip(
+  ctx: AppContext,
+  actor: RequestUser,
+  id: string,
+  action: string,
+  path: string,
+  need: keyof TripRights = 'canEdit',
+): Promise<TripHeader> {
+  const trip = await findReadableTrip(ctx, actor, id, action, path);
+  const rights = await rightsOn(ctx, actor, trip);
+  if (!rights[need]) {
+    await ctx.audit.recordDenial({ actor, action, resource: `trips/${id}`, path, isSelfAccess: false, reason: 'role' });
+    throw new AppError(403, 'forbidden', need === 'canDebrief' ? messages.debriefNeedsInstructor : messages.tripReadOnly);
+  }
+  return trip;
+}
+
+const person = (value: { skylogId: string; name: string | null; email: string } | null) =>
+  value ? { skylog_id: value.skylogId, name: value.name, email: value.email } : null;
+
+function audioStatusOf(row: Pick<TripSummaryRow, 'hasAudio' | 'uploadStatus'>): TripSummary['audio_status'] {
+  if (row.uploadStatus === 'processing') return 'processing';
+  if (row.hasAudio) return 'ready';
+  return row.uploadStatus === 'failed' ? 'failed' : 'none';
+}
+
+function toSummary(row: TripSummaryRow): TripSummary {
+  return {
+    trip_id: row.id,
+    skylog_id: row.skylogId,
+    org_id: row.orgId,
+    trip_name: row.tripName,
+    aircraft: row.aircraftId && row.tailNumber ? { id: row.aircraftId, tail_number: row.tailNumber } : null,
+    owner: person(row.owner),
+    left_seat: person(row.leftSeat),
+    right_seat: person(row.rightSeat),
+    origin: row.origin,
+    destination: row.destination,
+    begin_time: row.beginTime?.toISOString() ?? null,
+    end_time: row.endTime?.toISOString() ?? null,
+    duration_ms: row.durationMs,
+    distance: row.distanceNm === null ? null : Math.round(row.distanceNm * 10) / 10,
+    marker_count: row.markerCount,
+    has_transcript: row.hasTranscript,
+    transcript_in_progress: row.transcriptInProgress,
+    audio_status: audioStatusOf(row),
+    ai_status: row.aiStatus,
+    is_debriefed: row.isDebriefed,
+  };
+}
+
+export async function listTrips(ctx: AppContext, actor: RequestUser, query: z.infer<typeof tripListQuerySchema>) {
+  const { rows, total, totalDurationMs } = await repository.listTrips(
+    ctx.db,
+    scopeOf(actor),
+    {
+      search: query.search,
+      from: query.from,
+      to: query.to,
+      aircraftId: query.aircraft_id,
+      pilotId: query.pilot_id,
+      subOrgId: query.sub_org_id,
+      status: query.status,
+    },
+    { field: query.sort, order: query.order },
+    { offset: query.page * query.page_size, limit: query.page_size, withFlightTime: query.with_flight_time === 'true' },
+  );
+  // A page past the end is an empty list with the count (the spec's 416 handling), never an error.
+  return { items: rows.map(toSummary), total, total_duration_ms: totalDurationMs };
+}
+
+function markersOf(trip: TripRow): Marker[] {
+  return [...trip.rawTrips.markers].sort((a, b) => a.timestamp - b.timestamp);
+}
+
+export async function getTrip(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<TripDetail> {
+  const header = await findReadableTrip(ctx, actor, id, 'trips.read', path);
+  const [summary, trip, shares, audio, upload, rights] = await Promise.all([
+    repository.findTripSummary(ctx.db, id),
+    repository.findTrip(ctx.db, id),
+    repository.findShares(ctx.db, id),
+    repository.findTripAudioMeta(ctx.db, id),
+    repository.findLatestUpload(ctx.db, id),
+    rightsOn(ctx, actor, header),
+  ]);
+  if (!summary || !trip) throw tripNotFound();
+  const base = toSummary(summary);
+  const isUploadNewer = upload && (!audio || upload.createdAt > audio.updatedAt);
+  return {
+    ...base,
+    shared_with: shares.map((share) => person(share)!),
+    custom_marker: trip.customMarker,
+    trip_well: trip.tripWell,
+    trip_improve: trip.tripImprove,
+    ai_trip_well: trip.aiTripWell,
+    ai_trip_improve: trip.aiTripImprove,
+    ai_teachable_moments: trip.aiTeachableMoments ?? null,
+    transcript_json: trip.transcriptJson ?? null,
+    record_uri: audio ? `/api/trips/${id}/audio` : null,
+    audio: {
+      status: base.audio_status,
+      duration_ms: audio?.durationMs ?? null,
+      mime_type: audio?.mimeType ?? null,
+      size_bytes: audio?.sizeBytes ?? null,
+      error: isUploadNewer && upload.status === 'failed' ? upload.error : null,
+      started_at: audio?.startedAt?.getTime() ?? null,
+    },
+    markers: markersOf(trip),
+    track_overview: trip.trackOverview,
+    point_count: trip.pointCount,
+    can_edit: rights.canEdit,
+    can_debrief: rights.canDebrief,
+    can_share: rights.canEdit,
+  };
+}
+
+/** The derived columns of a track: times, distance and the map overview. */
+export function trackColumnsOf(points: TrackPoint[]) {
+  return {
+    pointCount: points.length,
+    beginTime: points.length > 0 ? new Date(points[0]!.timestamp) : null,
+    endTime: points.length > 0 ? new Date(points.at(-1)!.timestamp) : null,
+    distanceNm: points.length > 1 ? trackDistanceNm(points) : null,
+    trackOverview: points.length > 1 ? simplifyTrack(points, limits.trackOverviewMaxPoints) : [],
+  };
+}
+
+/** Runs the track checks; a bad track is a 400 naming `points`, and nothing is stored. */
+export function checkTrack(points: TrackPoint[]): TrackPoint[] {
+  if (points.length === 0) return points;
+  try {
+    return validateTrack(points);
+  } catch (error) {
+    if (error instanceof TrackFileError) throw badRequest(error.message, { points: error.message });
+    throw error;
+  }
+}
+
+type TripPeople = { aircraftId?: string | null | undefined; leftSeat?: string | null | undefined; rightSeat?: string | null | undefined };
+
+/** Aircraft and seats must belong to the trip's organization. */
+async function checkPeopleAndAircraft(ctx: AppContext, orgId: string, input: TripPeople): Promise<string | null> {
+  if (input.aircraftId && !(await repository.findAircraftInOrg(ctx.db, orgId, input.aircraftId))) {
+    throw badRequest(messages.aircraftNotInFleet, { aircraft_id: messages.aircraftNotInFleet });
+  }
+  const seatIds = [input.leftSeat, input.rightSeat].filter((id): id is string => Boolean(id));
+  const found = await repository.findUsersInOrg(ctx.db, orgId, seatIds);
+  for (const [field, id] of [
+    ['left_seat', input.leftSeat],
+    ['right_seat', input.rightSeat],
+  ] as const) {
+    if (id && !found.some((row) => row.skylogId === id)) throw badRequest(messages.personNotInOrganization, { [field]: messages.personNotInOrganization });
+  }
+  return found.find((row) => row.skylogId === input.leftSeat)?.subOrgId ?? null;
+}
+
+export type NewTrip = Omit<z.infer<typeof tripCreateSchema>, 'points'> & { points: TrackPoint[] };
+
+export async function createTrip(ctx: AppContext, actor: RequestUser, input: NewTrip): Promise<TripDetail> {
+  if (!actor.orgId) throw badRequest(messages.tripNeedsOrganization);
+  const points = checkTrack(input.points);
+  // The recorder's person sits in their usual seat unless told otherwise.
+  const leftSeat = input.left_seat !== undefined ? input.left_seat : actor.role === 'student' ? actor.skylogId : null;
+  const rightSeat = input.right_seat !== undefined ? input.right_seat : actor.role === 'instructor' ? actor.skylogId : null;
+  const leftSubOrg = await checkPeopleAndAircraft(ctx, actor.orgId, { aircraftId: input.aircraft_id, leftSeat, rightSeat });
+  const columns = trackColumnsOf(points);
+  const markers = input.markers.map((marker) => ({ ...marker, notes: { text: marker.notes.text } }));
+  const row = await repository.insertTrip(ctx.db, {
+    orgId: actor.orgId,
+    subOrgId: actor.subOrgId ?? leftSubOrg,
+    skylogId: actor.skylogId,
+    tripName: input.trip_name,
+    aircraftId: input.aircraft_id ?? null,
+    leftSeat,
+    rightSeat,
+    origin: input.origin?.toUpperCase() || null,
+    destination: input.destination?.toUpperCase() || null,
+    customMarker: input.custom_marker || null,
+    rawTrips: { points, markers },
+    markerCount: markers.length,
+    ...columns,
+    beginTime: columns.beginTime ?? new Date(input.begin_time ?? Date.now()),
+  });
+  await ctx.audit.record({ actor, action: 'trips.create', resource: `trips/${row.id}`, status: 'success', details: { points: points.length } });
+  return getTrip(ctx, actor, row.id, `/api/trips/${row.id}`);
+}
+
+/** Replaces a trip's track (an imported file); markers and everything else stay. */
+export async function replaceTrack(ctx: AppContext, actor: RequestUser, id: string, points: TrackPoint[], path: string): Promise<TripDetail> {
+  await findEditableTrip(ctx, actor, id, 'trips.import-track', path);
+  const checked = checkTrack(points);
+  await ctx.db.transaction(async (tx) => {
+    const trip = await repository.lockTrip(tx, id);
+    if (!trip) throw tripNotFound();
+    await repository.updateTrip(tx, id, { rawTrips: { points: checked, markers: trip.rawTrips.markers }, ...trackColumnsOf(checked) });
+  });
+  await ctx.audit.record({ actor, action: 'trips.import-track', resource: `trips/${id}`, status: 'success', details: { points: checked.length } });
+  return getTrip(ctx, actor, id, path);
+}
+
+export async function updateTrip(ctx: AppContext, actor: RequestUser, id: string, input: z.infer<typeof tripUpdateSchema>, path: string) {
+  const isDebrief = input.trip_well !== undefined || input.trip_improve !== undefined;
+  const trip = await findEditableTrip(ctx, actor, id, 'trips.update', path, isDebrief ? 'canDebrief' : 'canEdit');
+  const leftSubOrg = await checkPeopleAndAircraft(ctx, trip.orgId, { aircraftId: input.aircraft_id, leftSeat: input.left_seat, rightSeat: input.right_seat });
+  await repository.updateTrip(ctx.db, id, {
+    ...(input.trip_name !== undefined ? { tripName: input.trip_name } : {}),
+    ...(input.aircraft_id !== undefined ? { aircraftId: input.aircraft_id } : {}),
+    ...(input.left_seat !== undefined ? { leftSeat: input.left_seat, ...(trip.subOrgId ? {} : { subOrgId: leftSubOrg }) } : {}),
+    ...(input.right_seat !== undefined ? { rightSeat: input.right_seat } : {}),
+    ...(input.origin !== undefined ? { origin: input.origin?.toUpperCase() || null } : {}),
+    ...(input.destination !== undefined ? { destination: input.destination?.toUpperCase() || null } : {}),
+    ...(input.trip_well !== undefined ? { tripWell: input.trip_well?.trim() || null } : {}),
+    ...(input.trip_improve !== undefined ? { tripImprove: input.trip_improve?.trim() || null } : {}),
+  });
+  await ctx.audit.record({ actor, action: isDebrief ? 'trips.debrief' : 'trips.update', resource: `trips/${id}`, status: 'success' });
+  return getTrip(ctx, actor, id, path);
+}
+
+export async function shareTrip(ctx: AppContext, actor: RequestUser, id: string, userIds: string[], path: string) {
+  const trip = await findEditableTrip(ctx, actor, id, 'trips.share', path);
+  const unique = [...new Set(userIds)];
+  const found = await repository.findUsersInOrg(ctx.db, trip.orgId, unique);
+  if (found.length !== unique.length) throw badRequest(messages.personNotInOrganization, { shared_with: messages.personNotInOrganization });
+  await ctx.db.transaction((tx) => repository.replaceShares(tx, id, unique));
+  await ctx.audit.record({ actor, action: 'trips.share', resource: `trips/${id}`, status: 'success', details: { shared_with: unique } });
+  return getTrip(ctx, actor, id, path);
+}
+
+export async function deleteTrip(ctx: AppContext, actor: RequestUser, id: string, path: string) {
+  await findEditableTrip(ctx, actor, id, 'trips.delete', path, 'canDelete');
+  const audio = await repository.findTripAudio(ctx.db, id);
+  await repository.deleteTrip(ctx.db, id);
+  // Files go after the rows: a failure here leaves an orphan file, never a trip pointing at nothing.
+  if (audio) await Promise.all([...new Set([audio.originalKey, audio.playableKey])].map((key) => ctx.storage.delete(key)));
+  await ctx.audit.record({ actor, action: 'trips.delete', resource: `trips/${id}`, status: 'success' });
+}
+
+export async function getTrack(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<TrackColumns> {
+  await findReadableTrip(ctx, actor, id, 'trips.read', path);
+  const trip = await repository.findTrip(ctx.db, id);
+  const points = trip?.rawTrips.points ?? [];
+  return {
+    timestamp: points.map((point) => point.timestamp),
+    latitude: points.map((point) => point.latitude),
+    longitude: points.map((point) => point.longitude),
+    altitude: points.map((point) => point.altitude),
+    speed: points.map((point) => point.speed),
+    heading: points.map((point) => point.heading),
+  };
+}
+
+export async function getTripForExport(ctx: AppContext, actor: RequestUser, id: string, path: string) {
+  await findReadableTrip(ctx, actor, id, 'trips.export', path);
+  const trip = await repository.findTrip(ctx.db, id);
+  if (!trip) throw tripNotFound();
+  return { name: trip.tripName, points: trip.rawTrips.points, markers: markersOf(trip) };
+}
+
+// Manual markers (spec §7: POST / PATCH manual_markers, then PATCH the trip's raw_trips).
+
+function toMarker(row: ManualMarkerRow): Marker {
+  return { id: row.id, markerID: row.markerId, timestamp: row.timestamp.getTime(), coords: row.coords, notes: { text: row.notes } };
+}
+
+function toManualMarker(row: ManualMarkerRow) {
+  return { ...toMarker(row), id: row.id, trip_id: row.tripId, created_by: row.createdBy, updated_at: row.updatedAt.toISOString() };
+}
+
+/** Where the aircraft was at a moment: the nearest fix of the track. */
+function coordsAt(points: TrackPoint[], timestamp: number): Marker['coords'] {
+  let best = points[0];
+  let low = 0;
+  let high = points.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const point = points[middle]!;
+    if (!best || Math.abs(point.timestamp - timestamp) < Math.abs(best.timestamp - timestamp)) best = point;
+    if (point.timestamp < timestamp) low = middle + 1;
+    else high = middle - 1;
+  }
+  // A trip without a track has no position to give: the marker sits at 0, 0 and is placed by its time.
+  if (!best) return { latitude: 0, longitude: 0, altitude: null, accuracy: null, heading: null, speed: null };
+  const { timestamp: _time, ...coords } = best;
+  return coords;
+}
+
+export async function listManualMarkers(ctx: AppContext, actor: RequestUser, tripId: string, path: string) {
+  await findReadableTrip(ctx, actor, tripId, 'manual-markers.list', path);
+  return { items: (await repository.listManualMarkers(ctx.db, tripId)).map(toManualMarker) };
+}
+
+/** Keeps raw_trips.markers in step with the manual_markers rows, in the same transaction. */
+async function syncRawMarkers(tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0], trip: TripRow, marker: ManualMarkerRow) {
+  const markers = trip.rawTrips.markers.filter((entry) => entry.id !== marker.id);
+  markers.push(toMarker(marker));
+  await repository.updateTrip(tx, trip.id, { rawTrips: { points: trip.rawTrips.points, markers }, markerCount: markers.length });
+}
+
+export async function createManualMarker(ctx: AppContext, actor: RequestUser, tripId: string, input: z.infer<typeof manualMarkerInputSchema>, path: string) {
+  await findEditableTrip(ctx, actor, tripId, 'manual-markers.create', path);
+  const row = await ctx.db.transaction(async (tx) => {
+    const trip = await repository.lockTrip(tx, tripId);
+    if (!trip) throw tripNotFound();
+    if (trip.markerCount >= limits.markersMaxPerTrip) throw badRequest(`A trip may have at most ${limits.markersMaxPerTrip} markers`);
+    const marker = await repository.insertManualMarker(tx, {
+      tripId,
+      markerId: input.markerID,
+      timestamp: new Date(input.timestamp),
+      coords: input.coords ?? coordsAt(trip.rawTrips.points, input.timestamp),
+      notes: input.notes.text,
+      createdBy: actor.skylogId,
+    });
+    await syncRawMarkers(tx, trip, marker);
+    return marker;
+  });
+  await ctx.audit.record({ actor, action: 'manual-markers.create', resource: `trips/${tripId}/markers/${row.id}`, status: 'success' });
+  return toManualMarker(row);
+}
+
+export async function updateManualMarker(ctx: AppContext, actor: RequestUser, id: string, input: z.infer<typeof manualMarkerUpdateSchema>, path: string) {
+  const existing = await repository.findManualMarker(ctx.db, id);
+  if (!existing) throw new AppError(404, 'not_found', messages.manualMarkerNotFound);
+  try {
+    await findEditableTrip(ctx, actor, existing.tripId, 'manual-markers.update', path);
+  } catch (error) {
+    // Out of scope reads as "no such marker", not as a trip the caller never asked about.
+    if (error instanceof AppError && error.status === 404) throw new AppError(404, 'not_found', messages.manualMarkerNotFound);
+    throw error;
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    const trip = await repository.lockTrip(tx, existing.tripId);
+    if (!trip) throw tripNotFound();
+    const timestamp = input.timestamp ?? existing.timestamp.getTime();
+    const marker = await repository.updateManualMarker(tx, id, {
+      ...(input.markerID !== undefined ? { markerId: input.markerID } : {}),
+      ...(input.timestamp !== undefined ? { timestamp: new Date(timestamp), coords: coordsAt(trip.rawTrips.points, timestamp) } : {}),
+      ...(input.notes !== undefined ? { notes: input.notes.text } : {}),
+    });
+    await syncRawMarkers(tx, trip, marker);
+    return marker;
+  });
+  await ctx.audit.record({ actor, action: 'manual-markers.update', resource: `trips/${existing.tripId}/markers/${id}`, status: 'success' });
+  return toManualMarker(row);
+}

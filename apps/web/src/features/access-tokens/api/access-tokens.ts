@@ -1,0 +1,28 @@
+import type { apiTokenCreatedSchema, apiTokenSchema } from '@skylog/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type AccessToken = z.infer<typeof apiTokenSchema>;
+export type CreatedAccessToken = z.infer<typeof apiTokenCreatedSchema>;
+
+const tokensKey = ['access-tokens'] as const;
+
+export const useAccessTokens = () =>
+  useQuery(queryOptions({ queryKey: tokensKey, queryFn: ({ signal }) => apiRequest<{ items: AccessToken[] }>('/api/access-tokens', { signal }) }));
+
+export function useCreateAccessToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiRequest<CreatedAccessToken>('/api/access-tokens', { method: 'POST', body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey }),
+  });
+}
+
+export function useRevokeAccessToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<void>(`/api/access-tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensKey }),
+  });
+}

@@ -1,0 +1,12 @@
+import type { markerCategoryListSchema } from '@skylog/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type MarkerCategoryList = z.infer<typeof markerCategoryListSchema>;
+
+export const getMarkerCategories = (signal?: AbortSignal) => apiRequest<MarkerCategoryList>('/api/marker-categories', { signal });
+
+/** The organization's labels and colours of rocker keys 1–4 (the same cache entry the markers settings use). */
+export const useMarkerCategories = () =>
+  useQuery(queryOptions({ queryKey: ['marker-categories'], queryFn: ({ signal }) => getMarkerCategories(signal) }));

@@ -1,0 +1,19 @@
+import type { TripDetail } from '@skylog/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** While the audio is being processed, the trip is asked for again this often until it is ready. */
+export const audioPollIntervalMs = 3000;
+
+export const tripQueryKey = (id: string) => ['trips', id] as const;
+
+export const getTrip = (id: string, signal?: AbortSignal) => apiRequest<TripDetail>(`/api/trips/${encodeURIComponent(id)}`, { signal });
+
+export const getTripQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: tripQueryKey(id),
+    queryFn: ({ signal }) => getTrip(id, signal),
+    refetchInterval: (query) => (query.state.data?.audio.status === 'processing' ? audioPollIntervalMs : false),
+  });
+
+export const useTrip = (id: string) => useQuery(getTripQueryOptions(id));

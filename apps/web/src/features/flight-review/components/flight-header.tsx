@@ -1,0 +1,86 @@
+import type { TripDetail, TripPerson } from '@skylog/contracts';
+import { Download, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { formatDateTime, formatDuration } from '../../../lib/format-time.ts';
+import { useSettingsStore, type Timezone } from '../../../lib/settings-store.ts';
+import { ShareForm } from './share-dialog.tsx';
+
+const exportFormats = ['gpx', 'kml', 'csv'] as const;
+const timezones = ['Local', 'UTC'] as const satisfies readonly Timezone[];
+
+const personText = (person: TripPerson | null) => (person ? person.name || person.email : '—');
+
+export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: Timezone }) {
+  const setTimezone = useSettingsStore((state) => state.setTimezone);
+  const [isSharing, setIsSharing] = useState(false);
+  const details = [
+    ['Aircraft', trip.aircraft?.tail_number ?? '—'],
+    ['Left seat', personText(trip.left_seat)],
+    ['Right seat', personText(trip.right_seat)],
+    ['Route', trip.origin || trip.destination ? `${trip.origin ?? '—'} → ${trip.destination ?? '—'}` : '—'],
+    ['Duration', formatDuration(trip.duration_ms)],
+    ['Distance', trip.distance === null ? '—' : `${trip.distance.toFixed(1)} NM`],
+  ] as const;
+
+  return (
+    <section aria-label="Flight summary" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h2 className="truncate text-2xl font-semibold tracking-tight text-slate-900" data-testid="trip-name">
+            {trip.trip_name}
+          </h2>
+          <p className="text-sm text-slate-600" data-testid="trip-date">
+            {trip.begin_time ? formatDateTime(trip.begin_time, timezone) : 'Date unknown'}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <div role="group" aria-label="Timezone" className="flex overflow-hidden rounded-md border border-slate-300">
+            {timezones.map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={timezone === option}
+                onClick={() => setTimezone(option)}
+                className="px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50 aria-pressed:bg-brand-600 aria-pressed:text-white"
+              >
+                {option}
+              </button>
+            ))}
+          </div>
+          {exportFormats.map((format) => (
+            <a
+              key={format}
+              href={`/api/trips/${encodeURIComponent(trip.trip_id)}/export/${format}`}
+              download
+              className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+            >
+              <Download size={14} aria-hidden className="mr-1" /> {format.toUpperCase()}
+            </a>
+          ))}
+          {trip.can_share ? (
+            <Button onClick={() => setIsSharing(true)}>
+              <Share2 size={14} aria-hidden className="mr-1" /> Share
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-6">
+        {details.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+            <dd className="truncate text-sm text-slate-900" title={value}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Modal
+        title="Share flight"
+        content={isSharing ? <ShareForm trip={trip} onClose={() => setIsSharing(false)} /> : null}
+        onRequestClose={() => setIsSharing(false)}
+      />
+    </section>
+  );
+}

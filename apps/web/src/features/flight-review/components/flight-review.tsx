@@ -1,0 +1,112 @@
+import { messages, type TripDetail } from '@skylog/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSettingsStore } from '../../../lib/settings-store.ts';
+import { useClientConfig } from '../api/get-client-config.ts';
+import { useMarkerCategories } from '../api/get-marker-categories.ts';
+import { useTrack } from '../api/get-track.ts';
+import { useTrip } from '../api/get-trip.ts';
+import { getMarkerLooks, sortMarkers } from '../utils/markers.ts';
+import { PlaybackClock } from '../utils/playback-clock.ts';
+import { getTimeline } from '../utils/timeline.ts';
+import { AudioPlayer } from './audio-player.tsx';
+import { DebriefNotes } from './debrief-notes.tsx';
+import { FlightCharts } from './flight-charts.tsx';
+import { FlightHeader } from './flight-header.tsx';
+import { FlightMap } from './flight-map.tsx';
+import { MarkersPanel } from './markers-panel.tsx';
+import { TranscriptPanel } from './transcript-panel.tsx';
+
+/** The flight review screen: the trip first, then its full track and waveform in parallel. */
+export function FlightReview({ id }: { id: string }) {
+  const trip = useTrip(id);
+  if (trip.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
+  if (trip.error) {
+    if (trip.error instanceof ApiError && trip.error.status === 404) {
+      return (
+        <div role="alert" className="flex flex-col items-start gap-2 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 className="text-lg font-semibold text-slate-900">{messages.tripNotFound}</h2>
+          <p className="text-sm text-slate-600">It may have been deleted, or it is not shared with you.</p>
+          <Link to={paths.dashboard.flights.path} className="text-sm font-medium text-brand-600 hover:underline">
+            Back to Flights
+          </Link>
+        </div>
+      );
+    }
+    return (
+      <div className="flex flex-col items-start gap-2">
+        <Alert tone="error">
+          {messages.fetchTripsFailed}: {trip.error.message}
+        </Alert>
+        <Button variant="secondary" onClick={() => void trip.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <FlightReviewScreen trip={trip.data} />;
+}
+
+function FlightReviewScreen({ trip }: { trip: TripDetail }) {
+  const timezone = useSettingsStore((state) => state.timezone);
+  const track = useTrack(trip.trip_id, trip.point_count > 0);
+  const categories = useMarkerCategories();
+  const config = useClientConfig();
+  const [clock] = useState(() => new PlaybackClock());
+
+  const looks = useMemo(() => getMarkerLooks(categories.data?.items), [categories.data]);
+  const markers = useMemo(() => sortMarkers(trip.markers, looks), [trip.markers, looks]);
+  const timeline = useMemo(() => getTimeline(trip, track.data?.timestamp), [trip, track.data]);
+
+  useEffect(() => clock.setRange(timeline.startMs, timeline.endMs), [clock, timeline]);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <FlightHeader trip={trip} timezone={timezone} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <FlightMap
+          overview={trip.track_overview}
+          track={track.data}
+          markers={markers}
+          clock={clock}
+          tileUrl={config.data?.map_tile_url ?? null}
+          attribution={config.data?.map_attribution ?? null}
+          timezone={timezone}
+        />
+        <FlightCharts
+          tripId={trip.trip_id}
+          track={track.data}
+          isLoading={track.isLoading}
+          error={track.error}
+          markers={markers}
+          clock={clock}
+          timezone={timezone}
+        />
+      </div>
+      <AudioPlayer trip={trip} timeline={timeline} clock={clock} markers={markers} timezone={timezone} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TranscriptPanel
+          transcript={trip.transcript_json}
+          isInProgress={trip.transcript_in_progress}
+          audioStartMs={timeline.audioStartMs}
+          clock={clock}
+          timezone={timezone}
+        />
+        <MarkersPanel
+          tripId={trip.trip_id}
+          markers={markers}
+          looks={looks}
+          canEdit={trip.can_edit}
+          flightStartMs={timeline.flightStartMs}
+          clock={clock}
+          timezone={timezone}
+        />
+      </div>
+      <DebriefNotes trip={trip} />
+    </div>
+  );
+}

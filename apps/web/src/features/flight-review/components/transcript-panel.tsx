@@ -1,0 +1,133 @@
+import type { TranscriptJson, TranscriptWord } from '@skylog/contracts';
+import { Fragment, memo, useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useSettingsStore, type Timezone } from '../../../lib/settings-store.ts';
+import type { ClockChange, PlaybackClock } from '../utils/playback-clock.ts';
+import { getTimeLabel } from '../utils/time-labels.ts';
+import { fromAudioSeconds, toAudioSeconds } from '../utils/timeline.ts';
+import { findCurrentWordIndex, getSpeakerLabel, getTranscriptWords, groupUtterances, type Utterance } from '../utils/transcript.ts';
+import { Panel } from './panel.tsx';
+
+/** After a person scrolls the transcript, it stops following the audio for this long. */
+const followPauseMs = 5000;
+
+type TranscriptPanelProps = {
+  transcript: TranscriptJson | null;
+  isInProgress: boolean;
+  audioStartMs: number;
+  clock: PlaybackClock;
+  timezone: Timezone;
+};
+
+/**
+ * Words are rendered once; as the clock runs only the current word's and utterance's attributes
+ * change, straight on the DOM, so thousands of words cost nothing per tick.
+ */
+export function TranscriptPanel({ transcript, isInProgress, audioStartMs, clock, timezone }: TranscriptPanelProps) {
+  const words = useMemo(() => getTranscriptWords(transcript), [transcript]);
+  const utterances = useMemo(() => groupUtterances(words), [words]);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || words.length === 0) return;
+    const wordStarts = words.map((word) => word.start);
+    const wordElements = Array.from(list.querySelectorAll<HTMLElement>('[data-word]'));
+    const utteranceElements = Array.from(list.querySelectorAll<HTMLElement>('[data-utterance]'));
+    const utteranceOfWord = new Int32Array(words.length);
+    utterances.forEach((utterance, index) => utteranceOfWord.fill(index, utterance.firstIndex, utterance.endIndex));
+    let currentIndex = -1;
+    let userScrolledAt = -Infinity;
+    let expectedScrollTop = list.scrollTop;
+
+    const keepInView = (element: HTMLElement) => {
+      const top = element.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+      const isVisible = top >= list.scrollTop && top + element.offsetHeight <= list.scrollTop + list.clientHeight;
+      if (isVisible) return;
+      list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+      expectedScrollTop = list.scrollTop;
+    };
+
+    const highlight = (timeMs: number, change: ClockChange) => {
+      const index = findCurrentWordIndex(wordStarts, toAudioSeconds(audioStartMs, timeMs));
+      if (change === 'seek') userScrolledAt = -Infinity;
+      if (index === currentIndex) return;
+      if (currentIndex >= 0) {
+        wordElements[currentIndex]?.removeAttribute('aria-current');
+        utteranceElements[utteranceOfWord[currentIndex]!]?.removeAttribute('data-current');
+      }
+      currentIndex = index;
+      if (index < 0) return;
+      const element = wordElements[index];
+      if (!element) return;
+      element.setAttribute('aria-current', 'true');
+      utteranceElements[utteranceOfWord[index]!]?.setAttribute('data-current', 'true');
+      if (Date.now() - userScrolledAt > followPauseMs) keepInView(element);
+    };
+
+    // Our own scrolling lands where we put it; any other scroll is the person's.
+    const handleScroll = () => {
+      if (Math.abs(list.scrollTop - expectedScrollTop) > 2) userScrolledAt = Date.now();
+      expectedScrollTop = list.scrollTop;
+    };
+    list.addEventListener('scroll', handleScroll, { passive: true });
+    highlight(clock.getTime(), 'tick');
+    const unsubscribe = clock.subscribe(highlight);
+    return () => {
+      unsubscribe();
+      list.removeEventListener('scroll', handleScroll);
+    };
+  }, [words, utterances, audioStartMs, clock]);
+
+  const handleClick = (event: MouseEvent<HTMLDivElement>) => {
+    const button = (event.target as HTMLElement).closest<HTMLElement>('[data-word]');
+    const word = button ? words[Number(button.dataset.word)] : undefined;
+    if (!word) return;
+    useSettingsStore.getState().setCurrentTimeFromTranscript(word.start);
+    clock.seek(fromAudioSeconds(audioStartMs, word.start));
+  };
+
+  return (
+    <Panel label="Transcript" title="Transcript">
+      {words.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          {isInProgress ? 'The transcript is being prepared…' : 'No transcript for this flight yet.'}
+        </p>
+      ) : (
+        <div ref={listRef} onClick={handleClick} className="max-h-[28rem] overflow-y-auto pr-1">
+          <TranscriptWords words={words} utterances={utterances} audioStartMs={audioStartMs} timezone={timezone} />
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+type TranscriptWordsProps = {
+  words: readonly TranscriptWord[];
+  utterances: readonly Utterance[];
+  audioStartMs: number;
+  timezone: Timezone;
+};
+
+const TranscriptWords = memo(function TranscriptWords({ words, utterances, audioStartMs, timezone }: TranscriptWordsProps) {
+  return utterances.map((utterance, utteranceIndex) => (
+    <div key={utterance.firstIndex} data-utterance={utteranceIndex} className="rounded-md px-2 py-1.5 data-current:bg-sky-50">
+      <p className="text-xs text-slate-500">
+        <span className="font-semibold text-slate-700">{getSpeakerLabel(utterance.speaker)}</span> ·{' '}
+        {getTimeLabel(fromAudioSeconds(audioStartMs, utterance.start), timezone)}
+      </p>
+      <p className="text-sm leading-relaxed text-slate-800">
+        {words.slice(utterance.firstIndex, utterance.endIndex).map((word, offset) => (
+          <Fragment key={offset}>
+            <button
+              type="button"
+              data-word={utterance.firstIndex + offset}
+              className="rounded px-0.5 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 aria-[current=true]:bg-amber-200 aria-[current=true]:text-slate-950"
+            >
+              {word.punctuated_word ?? word.word}
+            </button>{' '}
+          </Fragment>
+        ))}
+      </p>
+    </div>
+  ));
+});

@@ -1,0 +1,164 @@
+import { tripStatusFilters, type Aircraft, type Role, type TripSummary } from '@skylog/contracts';
+import { Upload } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { SelectInput } from '../../../components/ui/select-input.tsx';
+import { formatDateTime, formatDuration, startOfDay } from '../../../lib/format-time.ts';
+import { useSettingsStore } from '../../../lib/settings-store.ts';
+import { useListState } from '../../../lib/use-list-state.ts';
+import { usePilotOptions } from '../api/get-filter-options.ts';
+import { useTrips, type TripsQuery } from '../api/get-trips.ts';
+import { TimezoneToggle } from './timezone-toggle.tsx';
+
+const pageSize = 10;
+
+const statusLabels: Record<(typeof tripStatusFilters)[number], string> = {
+  awaiting_debrief: 'Awaiting debrief',
+  debriefed: 'Debriefed',
+  with_audio: 'With audio',
+  with_transcript: 'With transcript',
+  without_transcript: 'Without transcript',
+};
+
+const personName = (person: TripSummary['left_seat']) => (person ? person.name || person.email : '—');
+
+/** The day after, so a "to" date includes its whole day. */
+function nextDay(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+function StatusCell({ trip }: { trip: TripSummary }) {
+  const audio = { ready: 'Audio', processing: 'Audio processing…', failed: 'Audio failed', none: '' }[trip.audio_status];
+  const transcript = trip.transcript_in_progress ? 'Transcribing…' : trip.has_transcript ? 'Transcript' : '';
+  return (
+    <div className="flex flex-wrap gap-1 text-xs">
+      {[audio, transcript, trip.ai_status ? `AI: ${trip.ai_status}` : ''].filter(Boolean).map((label) => (
+        <span key={label} className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
+          {label}
+        </span>
+      ))}
+      <span className={`rounded px-1.5 py-0.5 ${trip.is_debriefed ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-800'}`}>
+        {trip.is_debriefed ? 'Debriefed' : 'Awaiting debrief'}
+      </span>
+    </div>
+  );
+}
+
+/** Flights in the person's scope: ten a page, exact total, search, filters, sort, chosen timezone. */
+type FlightsListProps = {
+  role: Role | undefined;
+  /** The fleet, for the aircraft filter. */
+  fleet: readonly Aircraft[];
+  getDetailHref: (trip: TripSummary) => string;
+  uploadHref: string;
+};
+
+export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsListProps) {
+  const timezone = useSettingsStore((state) => state.timezone);
+  const { search, setSearch, page, setPage, searchQuery } = useListState();
+  const [filters, setFilters] = useState({ from: '', to: '', aircraft_id: '', pilot_id: '', status: '' });
+  const [sort, setSort] = useState<{ field: NonNullable<TripsQuery['sort']>; order: 'asc' | 'desc' }>({ field: 'begin_time', order: 'desc' });
+  const pilots = usePilotOptions(role);
+  const trips = useTrips({
+    page,
+    page_size: pageSize,
+    search: searchQuery,
+    from: filters.from ? startOfDay(filters.from, timezone) : undefined,
+    to: filters.to ? startOfDay(nextDay(filters.to), timezone) : undefined,
+    aircraft_id: filters.aircraft_id || undefined,
+    pilot_id: filters.pilot_id || undefined,
+    status: (filters.status || undefined) as TripsQuery['status'],
+    sort: sort.field,
+    order: sort.order,
+  });
+  const setFilter = (name: keyof typeof filters) => (value: string) => {
+    setFilters((current) => ({ ...current, [name]: value }));
+    setPage(0);
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <SearchInput label="Search flights" placeholder="Search by trip, airport, aircraft or pilot" value={search} onChange={setSearch} />
+        <div className="flex items-center gap-3">
+          <TimezoneToggle />
+          <Link
+            to={uploadHref}
+            className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            <Upload size={16} aria-hidden /> Upload flight
+          </Link>
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          From
+          <input type="date" value={filters.from} onChange={(event) => setFilter('from')(event.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          To
+          <input type="date" value={filters.to} onChange={(event) => setFilter('to')(event.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        </label>
+        <SelectInput
+          label="Aircraft"
+          value={filters.aircraft_id}
+          onChange={(event) => setFilter('aircraft_id')(event.target.value)}
+          options={[{ value: '', label: 'All aircraft' }, ...fleet.map((plane) => ({ value: plane.id, label: plane.tail_number }))]}
+        />
+        {pilots.data ? (
+          <SelectInput
+            label="Pilot"
+            value={filters.pilot_id}
+            onChange={(event) => setFilter('pilot_id')(event.target.value)}
+            options={[{ value: '', label: 'Everyone' }, ...pilots.data.items.map((person) => ({ value: person.skylog_id, label: person.name || person.email }))]}
+          />
+        ) : null}
+        <SelectInput
+          label="Status"
+          value={filters.status}
+          onChange={(event) => setFilter('status')(event.target.value)}
+          options={[{ value: '', label: 'Any status' }, ...tripStatusFilters.map((status) => ({ value: status, label: statusLabels[status] }))]}
+        />
+      </div>
+      <DataTable
+        label="Flights"
+        columns={[
+          { key: 'date', header: `Date (${timezone})`, sortField: 'begin_time', cell: (trip) => (trip.begin_time ? formatDateTime(trip.begin_time, timezone) : '—') },
+          {
+            key: 'name',
+            header: 'Trip',
+            sortField: 'trip_name',
+            cell: (trip) => (
+              <Link to={getDetailHref(trip)} className="font-medium text-brand-700 hover:underline">
+                {trip.trip_name}
+              </Link>
+            ),
+          },
+          { key: 'aircraft', header: 'Aircraft', cell: (trip) => trip.aircraft?.tail_number ?? '—' },
+          { key: 'left', header: 'Left seat', cell: (trip) => personName(trip.left_seat) },
+          { key: 'right', header: 'Right seat', cell: (trip) => personName(trip.right_seat) },
+          { key: 'route', header: 'Route', cell: (trip) => (trip.origin || trip.destination ? `${trip.origin ?? '?'} → ${trip.destination ?? '?'}` : '—') },
+          { key: 'duration', header: 'Duration', sortField: 'duration', cell: (trip) => formatDuration(trip.duration_ms) },
+          { key: 'distance', header: 'Distance', sortField: 'distance', cell: (trip) => (trip.distance === null ? '—' : `${trip.distance} NM`) },
+          { key: 'markers', header: 'Markers', cell: (trip) => trip.marker_count },
+          { key: 'status', header: 'Status', cell: (trip) => <StatusCell trip={trip} /> },
+        ]}
+        rows={trips.data?.items}
+        getRowKey={(trip) => trip.trip_id}
+        isLoading={trips.isPending}
+        error={trips.error}
+        emptyText={search || Object.values(filters).some(Boolean) ? 'No flights match these filters.' : 'No flights yet. Upload one to get started.'}
+        total={trips.data?.total}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        sort={sort}
+        onSortChange={(next) => setSort(next as typeof sort)}
+      />
+    </div>
+  );
+}

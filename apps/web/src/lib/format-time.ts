@@ -1,0 +1,51 @@
+import type { Timezone } from './settings-store.ts';
+
+/** Times as the person chose to read them (settings: Local or UTC, default UTC). */
+export function formatDateTime(value: string | number | Date, timezone: Timezone, options: { withSeconds?: boolean } = {}): string {
+  const date = new Date(value);
+  const text = new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: 'short',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(options.withSeconds ? { second: '2-digit' } : {}),
+    hour12: false,
+    ...(timezone === 'UTC' ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+  return timezone === 'UTC' ? `${text} UTC` : text;
+}
+
+export function formatTimeOfDay(value: string | number | Date, timezone: Timezone): string {
+  const text = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+    ...(timezone === 'UTC' ? { timeZone: 'UTC' } : {}),
+  }).format(new Date(value));
+  return timezone === 'UTC' ? `${text}Z` : text;
+}
+
+/** 1:05:09 for an hour and more, 5:09 below. */
+export function formatClock(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
+
+/** 1 h 32 min, 45 min. */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '—';
+  const minutes = Math.round(ms / 60000);
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} h ${String(minutes % 60).padStart(2, '0')} min` : `${minutes} min`;
+}
+
+/** The instant a day starts in the chosen timezone, for date filters. */
+export function startOfDay(isoDate: string, timezone: Timezone): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return (timezone === 'UTC' ? new Date(Date.UTC(year, month - 1, day)) : new Date(year, month - 1, day)).toISOString();
+}

@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import { limits } from '../limits.ts';
+import { pageQuerySchema } from './people.ts';
+
+/**
+ * One GPS fix of a track. Times are epoch milliseconds; altitude and accuracy in metres, speed in
+ * metres per second, heading in degrees true (the recorder's units; the UI converts with `units`).
+ */
+export type TrackPoint = {
+  timestamp: number;
+  latitude: number;
+  longitude: number;
+  altitude: number | null;
+  accuracy: number | null;
+  heading: number | null;
+  speed: number | null;
+};
+
+const nullableNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`)
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null);
+
+/** Times arrive as epoch milliseconds or ISO 8601 text (the recorder sends either). */
+const timestampInput = z
+  .union([z.number().int().positive(), z.iso.datetime({ offset: true })], { error: 'Timestamp must be epoch milliseconds or an ISO 8601 time' })
+  .transform((value) => (typeof value === 'number' ? value : Date.parse(value)));
+
+export const coordsInputSchema = z.object({
+  latitude: z.number({ error: 'Latitude is required' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+  longitude: z
+    .number({ error: 'Longitude is required' })
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180'),
+  altitude: nullableNumber('Altitude', -500, 20000),
+  accuracy: nullableNumber('Accuracy', 0, 100000),
+  heading: nullableNumber('Heading', -360, 360),
+  speed: nullableNumber('Speed', 0, 400),
+});
+
+export const trackPointInputSchema = coordsInputSchema.extend({ timestamp: timestampInput });
+
+export type Coords = Omit<TrackPoint, 'timestamp'>;
+
+/** A marker of spec §3: coords, timestamp, markerID (rocker key 1–4) and notes.text. */
+export type Marker = {
+  markerID: number;
+  timestamp: number;
+  coords: Coords;
+  notes: { text: string };
+  /** Set on manual markers (their manual_markers id); absent on the recorder's rocker markers. */
+  id?: string;
+};
+
+const markerKey = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'markerID must be a rocker key 1 to 4' });
+const notesObject = z.object({
+  text: z.string({ error: 'Notes must be text' }).trim().max(limits.markerNoteMaxLength, `Notes must be at most ${limits.markerNoteMaxLength} characters`),
+});
+const notesInput = notesObject.default({ text: '' });
+
+export const markerInputSchema = z.object({
+  markerID: markerKey,
+  timestamp: timestampInput,
+  coords: coordsInputSchema,
+  notes: notesInput,
+});
+
+/** The recorder's JSON upload: POST /api/trips. */
+export const tripCreateSchema = z.strictObject({
+  trip_name: z.string({ error: 'Trip name is required' }).trim().min(1, 'Trip name is required').max(limits.textFieldMaxLength, `Trip name must be at most ${limits.textFieldMaxLength} characters`),
+  aircraft_id: z.uuid('Choose an aircraft of your fleet').nullable().optional(),
+  left_seat: z.uuid('Left seat must be a person of your organization').nullable().optional(),
+  right_seat: z.uuid('Right seat must be a person of your organization').nullable().optional(),
+  origin: z.string().trim().max(40, 'Origin must be at most 40 characters').nullable().optional(),
+  destination: z.string().trim().max(40, 'Destination must be at most 40 characters').nullable().optional(),
+  custom_marker: z.string().trim().max(40, 'Custom marker must be at most 40 characters').nullable().optional(),
+  points: z.array(trackPointInputSchema).max(limits.trackMaxPoints, `A track may have at most ${limits.trackMaxPoints} points`).default([]),
+  /** When the flight began, for a trip sent without points (its audio comes next). */
+  begin_time: timestampInput.optional(),
+  markers: z.array(markerInputSchema).max(limits.markersMaxPerTrip, `A trip may have at most ${limits.markersMaxPerTrip} markers`).default([]),
+});
+
+/** Editable trip details: PATCH /api/trips/:id. Debrief notes need an instructor or an admin. */
+export const tripUpdateSchema = z.strictObject({
+  trip_name: tripCreateSchema.shape.trip_name.optional(),
+  aircraft_id: tripCreateSchema.shape.aircraft_id,
+  left_seat: tripCreateSchema.shape.left_seat,
+  right_seat: tripCreateSchema.shape.right_seat,
+  origin: tripCreateSchema.shape.origin,
+  destination: tripCreateSchema.shape.destination,
+  trip_well: z.string().max(limits.debriefMaxLength, `Notes must be at most ${limits.debriefMaxLength} characters`).nullable().optional(),
+  trip_improve: z.string().max(limits.debriefMaxLength, `Notes must be at most ${limits.debriefMaxLength} characters`).nullable().optional(),
+});
+
+export const tripShareSchema = z.strictObject({
+  shared_with: z.array(z.uuid('Choose people of your organization')).max(100, 'Share with at most 100 people'),
+});
+
+export const manualMarkerInputSchema = z.strictObject({
+  markerID: markerKey,
+  timestamp: timestampInput,
+  coords: coordsInputSchema.optional(),
+  notes: notesInput,
+});
+
+export const manualMarkerUpdateSchema = z.strictObject({
+  markerID: markerKey.optional(),
+  timestamp: timestampInput.optional(),
+  // No default here: changing the key or the time alone keeps the notes.
+  notes: notesObject.optional(),
+});
+
+// Responses are plain shapes: a schema with a transform cannot serialize (fastify-type-provider-zod).
+const coordsSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  altitude: z.number().nullable(),
+  accuracy: z.number().nullable(),
+  heading: z.number().nullable(),
+  speed: z.number().nullable(),
+});
+
+export const markerSchema = z.object({
+  id: z.string().optional(),
+  markerID: z.number().int(),
+  timestamp: z.number(),
+  coords: coordsSchema,
+  notes: z.object({ text: z.string() }),
+});
+
+export const manualMarkerSchema = markerSchema.extend({ id: z.uuid(), trip_id: z.uuid(), created_by: z.uuid().nullable(), updated_at: z.string() });
+export type ManualMarker = z.infer<typeof manualMarkerSchema>;
+
+export const tripPersonSchema = z.object({ skylog_id: z.uuid(), name: z.string().nullable(), email: z.string() });
+export type TripPerson = z.infer<typeof tripPersonSchema>;
+
+export const audioStatuses = ['none', 'processing', 'ready', 'failed'] as const;
+export type AudioStatus = (typeof audioStatuses)[number];
+
+export const tripAudioSchema = z.object({
+  status: z.enum(audioStatuses),
+  duration_ms: z.number().nullable(),
+  mime_type: z.string().nullable(),
+  size_bytes: z.number().nullable(),
+  /** Why processing failed, in words a person understands. */
+  error: z.string().nullable(),
+  /** Epoch ms of the audio's first sample: aligns audio time with track and marker times. */
+  started_at: z.number().nullable(),
+});
+
+export const tripSummarySchema = z.object({
+  trip_id: z.uuid(),
+  skylog_id: z.uuid().nullable(),
+  org_id: z.uuid(),
+  trip_name: z.string(),
+  aircraft: z.object({ id: z.uuid(), tail_number: z.string() }).nullable(),
+  owner: tripPersonSchema.nullable(),
+  left_seat: tripPersonSchema.nullable(),
+  right_seat: tripPersonSchema.nullable(),
+  origin: z.string().nullable(),
+  destination: z.string().nullable(),
+  begin_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  /** Nautical miles along the track. */
+  distance: z.number().nullable(),
+  marker_count: z.number().int(),
+  has_transcript: z.boolean(),
+  transcript_in_progress: z.boolean(),
+  audio_status: z.enum(audioStatuses),
+  ai_status: z.string().nullable(),
+  is_debriefed: z.boolean(),
+});
+export type TripSummary = z.infer<typeof tripSummarySchema>;
+
+export const tripStatusFilters = ['awaiting_debrief', 'debriefed', 'with_audio', 'with_transcript', 'without_transcript'] as const;
+export const tripSortFields = ['begin_time', 'trip_name', 'duration', 'distance'] as const;
+
+/** GET /api/trips: ten per page (spec: range 0-9), exact total; a page past the end is empty with the total. */
+export const tripListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  /** Instants: the client turns the chosen days into times in the chosen timezone (Local / UTC). */
+  from: z.iso.datetime({ offset: true, error: 'From must be a time like 2026-01-31T00:00:00Z' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'To must be a time like 2026-01-31T00:00:00Z' }).optional(),
+  aircraft_id: z.uuid('Aircraft must be an aircraft id').optional(),
+  pilot_id: z.uuid('Pilot must be a person id').optional(),
+  sub_org_id: z.uuid('Sub organization must be an id').optional(),
+  status: z.enum(tripStatusFilters).optional(),
+  /** 'true' adds total_duration_ms (flight hours of an aircraft or a person); it reads every match. */
+  with_flight_time: z.enum(['true', 'false'], { error: 'with_flight_time must be true or false' }).optional(),
+  sort: z.enum(tripSortFields).default('begin_time'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+/** total_duration_ms sums every matching trip (all pages) when asked with with_flight_time=true. */
+export const tripListSchema = z.object({ items: z.array(tripSummarySchema), total: z.number().int(), total_duration_ms: z.number().nullable() });
+
+/** Deepgram's pre-recorded response, as far as Skylog reads it. */
+export const transcriptWordSchema = z.object({
+  word: z.string(),
+  start: z.number(),
+  end: z.number(),
+  speaker: z.number().int().optional(),
+  punctuated_word: z.string().optional(),
+  confidence: z.number().optional(),
+});
+export type TranscriptWord = z.infer<typeof transcriptWordSchema>;
+
+export const transcriptJsonSchema = z.object({
+  results: z.object({
+    channels: z.array(z.object({ alternatives: z.array(z.object({ transcript: z.string(), words: z.array(transcriptWordSchema) })) })),
+  }),
+});
+export type TranscriptJson = z.infer<typeof transcriptJsonSchema>;
+
+export const tripDetailSchema = tripSummarySchema.extend({
+  shared_with: z.array(tripPersonSchema),
+  custom_marker: z.string().nullable(),
+  trip_well: z.string().nullable(),
+  trip_improve: z.string().nullable(),
+  ai_trip_well: z.string().nullable(),
+  ai_trip_improve: z.string().nullable(),
+  ai_teachable_moments: z.unknown().nullable(),
+  transcript_json: transcriptJsonSchema.nullable(),
+  record_uri: z.string().nullable(),
+  audio: tripAudioSchema,
+  markers: z.array(markerSchema),
+  /** The track simplified on the server for the map overview (full track: /api/trips/:id/track). */
+  track_overview: z.array(z.tuple([z.number(), z.number()])),
+  point_count: z.number().int(),
+  can_edit: z.boolean(),
+  can_debrief: z.boolean(),
+  can_share: z.boolean(),
+});
+export type TripDetail = z.infer<typeof tripDetailSchema>;
+
+/** The full track as columns (compact for 10,800+ points); null where a fix lacks the value. */
+export const trackColumnsSchema = z.object({
+  timestamp: z.array(z.number()),
+  latitude: z.array(z.number()),
+  longitude: z.array(z.number()),
+  altitude: z.array(z.number().nullable()),
+  speed: z.array(z.number().nullable()),
+  heading: z.array(z.number().nullable()),
+});
+export type TrackColumns = z.infer<typeof trackColumnsSchema>;
+
+export const audioPeaksSchema = z.object({
+  duration_ms: z.number(),
+  /** Absolute peak per bucket, 0–1; buckets cover the audio evenly. */
+  peaks: z.array(z.number()),
+});
+
+export const tripListQueryDefaults = { page: 0, page_size: limits.tripsPageSize } as const;
+
+/** POST /api/trips/import: the file is the raw body; these say what to do with it. */
+export const trackImportQuerySchema = z.strictObject({
+  filename: z.string({ error: 'File name is required' }).trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
+  /** Replace this trip's track; without it a new trip is created. */
+  trip_id: z.uuid('Not a valid trip id').optional(),
+  trip_name: tripCreateSchema.shape.trip_name.optional(),
+  aircraft_id: z.uuid('Choose an aircraft of your fleet').optional(),
+  left_seat: z.uuid('Left seat must be a person of your organization').optional(),
+  right_seat: z.uuid('Right seat must be a person of your organization').optional(),
+});
+
+export const trackFormats = ['gpx', 'kml', 'csv', 'igc'] as const;
+export type TrackFormat = (typeof trackFormats)[number];
+
+export const apiTokenSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export const apiTokenCreateSchema = z.strictObject({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
+});
+/** The token itself is shown once, at creation; the server keeps only its hash. */
+export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: z.string() });
+
+/** Resumable audio upload (tus 1.0 core semantics): created with its length, then PATCHed in pieces. */
+export const audioUploadCreateSchema = z.strictObject({
+  filename: z.string().trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
+  size_bytes: z.number({ error: 'Size is required' }).int().positive('The file is empty'),
+  content_type: z.string().max(100).optional(),
+});
+export const audioUploadSchema = z.object({
+  id: z.uuid(),
+  trip_id: z.uuid(),
+  offset: z.number().int(),
+  size_bytes: z.number().int(),
+  is_complete: z.boolean(),
+});
+
+export const clientConfigSchema = z.object({
+  /** Leaflet tile URL template; null: the map draws the track without tiles (offline). */
+  map_tile_url: z.string().nullable(),
+  map_attribution: z.string().nullable(),
+  audio_upload_max_bytes: z.number(),
+  track_file_max_bytes: z.number(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
