@@ -39,7 +39,7 @@ test.describe('login gate', () => {
     await page.getByLabel('Password').fill(demoPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard\/flights\/trip-42\?tab=transcript$/);
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Flight');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Flight review');
   });
 
   test('a signed-in person opening /login goes to /dashboard/flights', async ({ page }) => {

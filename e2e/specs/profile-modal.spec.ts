@@ -35,7 +35,7 @@ test('the modal opens by itself for a newly registered student, pre-filled, with
   const context = await browser.newContext();
   const invitee = await context.newPage();
   await invitee.goto(link);
-  await invitee.getByLabel('Name').fill('Casey Newcomer');
+  await invitee.getByLabel('Name', { exact: true }).fill('Casey Newcomer');
   await invitee.getByLabel('Password', { exact: true }).fill('casey-password-1');
   await invitee.getByLabel('Repeat password').fill('casey-password-1');
   await invitee.getByRole('button', { name: 'Create account' }).click();
@@ -54,7 +54,7 @@ test('the modal opens by itself for a newly registered student, pre-filled, with
   expect(values).not.toContain(email);
 
   // Pre-filled from the account, the rest from the spec's defaults.
-  await expect(modal.getByLabel('Name')).toHaveValue('Casey Newcomer');
+  await expect(modal.getByLabel('Name', { exact: true })).toHaveValue('Casey Newcomer');
   await expect(modal.getByRole('radio', { name: 'Part Time' })).toBeChecked();
   await expect(modal.getByRole('radio', { name: 'Full Time' })).not.toBeChecked();
   await expect(modal.getByRole('radio', { name: '141' })).toBeChecked();
@@ -88,7 +88,7 @@ test('every validation message appears word for word and Save stays disabled whi
   await signInFreshStudent(page, 'Vera Checks');
   const modal = dialog(page);
   await expect(modal).toBeVisible();
-  const name = modal.getByLabel('Name');
+  const name = modal.getByLabel('Name', { exact: true });
   const phone = modal.getByTestId('phone-input');
 
   await name.fill('');
@@ -152,7 +152,7 @@ test('saving shows Loading..., then Profile updated; the modal closes, the red d
   await expect(modal).toBeVisible();
   await expect(page.getByTestId('profile-incomplete-dot')).toBeVisible();
 
-  await modal.getByLabel('Name').fill('Rowan Vale-Ortiz');
+  await modal.getByLabel('Name', { exact: true }).fill('Rowan Vale-Ortiz');
   await modal.getByRole('radio', { name: 'Full Time' }).check();
   await modal.getByTestId('phone-input').fill('+14155550142');
   await modal.getByRole('radio', { name: '61' }).check();
@@ -195,7 +195,7 @@ test('saving shows Loading..., then Profile updated; the modal closes, the red d
   await expect(page.getByTestId('profile-incomplete-dot')).toHaveCount(0);
   await expect(modal).toHaveCount(0);
   await openProfile(page);
-  await expect(modal.getByLabel('Name')).toHaveValue('Rowan Vale-Ortiz');
+  await expect(modal.getByLabel('Name', { exact: true })).toHaveValue('Rowan Vale-Ortiz');
   await expect(modal.getByRole('radio', { name: 'Full Time' })).toBeChecked();
   await expect(modal.getByTestId('phone-input')).toHaveValue('+1 415 555 0142');
   await expect(modal.getByRole('radio', { name: '61' })).toBeChecked();
@@ -231,14 +231,14 @@ test('closing a complete profile with unsaved changes asks first: Cancel keeps e
   await expect(toast(page, 'Changes not saved')).toHaveCount(0);
 
   await openProfile(page);
-  await modal.getByLabel('Name').fill('Jonas Changed');
+  await modal.getByLabel('Name', { exact: true }).fill('Jonas Changed');
   await page.keyboard.press('Escape');
   await expect(warning).toBeVisible();
   await expect(warning.getByRole('button', { name: 'Discard' })).toBeVisible();
   await warning.getByRole('button', { name: 'Cancel' }).click();
   await expect(warning).toHaveCount(0);
   await expect(modal).toBeVisible();
-  await expect(modal.getByLabel('Name')).toHaveValue('Jonas Changed');
+  await expect(modal.getByLabel('Name', { exact: true })).toHaveValue('Jonas Changed');
 
   await page.getByTestId('modal-backdrop').click({ position: { x: 5, y: 400 } });
   await expect(warning).toBeVisible();
@@ -254,7 +254,7 @@ test('closing a complete profile with unsaved changes asks first: Cancel keeps e
   // Nothing was saved.
   await expect(page.getByTestId('user-name')).toHaveText('Jonas Berg');
   await openProfile(page);
-  await expect(modal.getByLabel('Name')).toHaveValue('Jonas Berg');
+  await expect(modal.getByLabel('Name', { exact: true })).toHaveValue('Jonas Berg');
 });
 
 test('a save refused with 409 shows Duplicated email and closes the modal', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { linkFrom, readLatestEmail, signIn } from './fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { demoPassword, linkFrom, logOut, readLatestEmail, signIn } from './fixtures.ts';
 
 test('an invited instructor registers from the e-mail link and lands signed in', async ({ page, browser }) => {
   // The org admin invites through the API with their own session (the Admin screen comes later).
@@ -47,20 +47,26 @@ test('a new school registers, confirms its e-mail through /auth/confirm, then si
   await expect(page.getByTestId('organization-name')).toHaveText('Bluebird Aero Club');
 });
 
-test('a forgotten password is reset through the e-mailed link', async ({ page }) => {
+async function resetPassword(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
-  await page.getByLabel('E-mail').fill('priya.shah@skyline.test');
+  await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('a reset link is on its way')).toBeVisible();
 
-  const mail = await readLatestEmail('priya.shah@skyline.test');
+  const mail = await readLatestEmail(email);
   await page.goto(linkFrom(mail.text, '/auth/reset-password?token='));
-  await page.getByLabel('New password', { exact: true }).fill('brand-new-password');
-  await page.getByLabel('Repeat new password').fill('brand-new-password');
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat new password').fill(password);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
+}
 
+test('a forgotten password is reset through the e-mailed link', async ({ page }) => {
+  await resetPassword(page, 'priya.shah@skyline.test', 'brand-new-password');
   await signIn(page, 'priya.shah@skyline.test', 'brand-new-password');
   await expect(page.getByTestId('role-badge')).toHaveText('Student');
+  // Specs share one server: give the demo account its password back.
+  await logOut(page);
+  await resetPassword(page, 'priya.shah@skyline.test', demoPassword);
 });

@@ -8,7 +8,7 @@ const protectedScreens = [
   { path: '/dashboard/aircraft', heading: 'Aircraft', crumbs: ['Dashboard', 'Aircraft'] },
   { path: '/dashboard/aircraft/n172sp', heading: 'Aircraft', crumbs: ['Dashboard', 'Aircraft', 'N172sp'] },
   { path: '/dashboard/flights', heading: 'Flights', crumbs: ['Dashboard', 'Flights'] },
-  { path: '/dashboard/flights/trip-1', heading: 'Flight', crumbs: ['Dashboard', 'Flights', 'Trip-1'] },
+  { path: '/dashboard/flights/trip-1', heading: 'Flight review', crumbs: ['Dashboard', 'Flights', 'Trip-1'] },
   { path: '/dashboard/instructors', heading: 'Instructors', crumbs: ['Dashboard', 'Instructors'] },
   { path: '/dashboard/instructors/iris', heading: 'Instructor', crumbs: ['Dashboard', 'Instructors', 'Iris'] },
   { path: '/dashboard/students', heading: 'Students', crumbs: ['Dashboard', 'Students'] },
