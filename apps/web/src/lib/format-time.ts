@@ -1,29 +1,33 @@
 import type { Timezone } from './settings-store.ts';
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Building an Intl formatter costs far more than using one: a screen of 200 marker times reuses a few. */
+function formatterFor(kind: 'date-time' | 'date-time-seconds' | 'time', timezone: Timezone): Intl.DateTimeFormat {
+  const key = `${kind}:${timezone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      ...(kind === 'time' ? {} : { year: 'numeric', month: 'short', day: '2-digit' }),
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(kind === 'date-time' ? {} : { second: '2-digit' }),
+      hour12: false,
+      ...(timezone === 'UTC' ? { timeZone: 'UTC' } : {}),
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** Times as the person chose to read them (settings: Local or UTC, default UTC). */
 export function formatDateTime(value: string | number | Date, timezone: Timezone, options: { withSeconds?: boolean } = {}): string {
-  const date = new Date(value);
-  const text = new Intl.DateTimeFormat('en-GB', {
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(options.withSeconds ? { second: '2-digit' } : {}),
-    hour12: false,
-    ...(timezone === 'UTC' ? { timeZone: 'UTC' } : {}),
-  }).format(date);
+  const text = formatterFor(options.withSeconds ? 'date-time-seconds' : 'date-time', timezone).format(new Date(value));
   return timezone === 'UTC' ? `${text} UTC` : text;
 }
 
 export function formatTimeOfDay(value: string | number | Date, timezone: Timezone): string {
-  const text = new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-    ...(timezone === 'UTC' ? { timeZone: 'UTC' } : {}),
-  }).format(new Date(value));
+  const text = formatterFor('time', timezone).format(new Date(value));
   return timezone === 'UTC' ? `${text}Z` : text;
 }
 

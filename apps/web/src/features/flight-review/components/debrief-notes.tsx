@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { useUpdateDebrief } from '../api/update-debrief.ts';
 import { Panel } from './panel.tsx';
-import { TextareaField } from './textarea-field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 
 const wellLabel = 'What went well';
 const improveLabel = 'What to improve';

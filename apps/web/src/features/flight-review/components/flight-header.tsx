@@ -1,19 +1,18 @@
 import type { TripDetail, TripPerson } from '@skylog/contracts';
 import { Download, Share2 } from 'lucide-react';
 import { useState } from 'react';
+import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { formatDateTime, formatDuration } from '../../../lib/format-time.ts';
-import { useSettingsStore, type Timezone } from '../../../lib/settings-store.ts';
+import type { Timezone } from '../../../lib/settings-store.ts';
 import { ShareForm } from './share-dialog.tsx';
 
 const exportFormats = ['gpx', 'kml', 'csv'] as const;
-const timezones = ['Local', 'UTC'] as const satisfies readonly Timezone[];
 
 const personText = (person: TripPerson | null) => (person ? person.name || person.email : '—');
 
 export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: Timezone }) {
-  const setTimezone = useSettingsStore((state) => state.setTimezone);
   const [isSharing, setIsSharing] = useState(false);
   const details = [
     ['Aircraft', trip.aircraft?.tail_number ?? '—'],
@@ -36,19 +35,7 @@ export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: T
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <div role="group" aria-label="Timezone" className="flex overflow-hidden rounded-md border border-slate-300">
-            {timezones.map((option) => (
-              <button
-                key={option}
-                type="button"
-                aria-pressed={timezone === option}
-                onClick={() => setTimezone(option)}
-                className="px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50 aria-pressed:bg-brand-600 aria-pressed:text-white"
-              >
-                {option}
-              </button>
-            ))}
-          </div>
+          <TimezoneToggle />
           {exportFormats.map((format) => (
             <a
               key={format}

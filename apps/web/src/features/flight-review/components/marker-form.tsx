@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import type { MarkerLook } from '../utils/markers.ts';
-import { TextareaField } from './textarea-field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 
 export type MarkerFormValues = { markerID: number; notes: string };
 

@@ -10,7 +10,7 @@ import { useSettingsStore } from '../../../lib/settings-store.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { usePilotOptions } from '../api/get-filter-options.ts';
 import { useTrips, type TripsQuery } from '../api/get-trips.ts';
-import { TimezoneToggle } from './timezone-toggle.tsx';
+import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
 
 const pageSize = 10;
 

@@ -1,4 +1,4 @@
-import { useSettingsStore } from '../../../lib/settings-store.ts';
+import { useSettingsStore } from '../lib/settings-store.ts';
 
 /** Local / UTC for every time on the screen; the choice is kept in the browser's settings. */
 export function TimezoneToggle() {
