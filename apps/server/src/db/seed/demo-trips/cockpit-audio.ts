@@ -62,7 +62,8 @@ export function synthesize(text: string, voice: Voice, workDir: string): Speech 
   execFileSync('espeak-ng', ['-v', voice.espeak, '-p', String(voice.pitch), '-s', String(voice.wpm), '-w', raw, toSpoken(text)]);
   // A VHF receiver passes roughly 300–3000 Hz and clips a little; the intercom is cleaner but still a headset.
   const effects = ['gain', '-3', ...(voice.isRadio ? ['sinc', '300-3000', 'overdrive', '10'] : ['sinc', '120-5000'])];
-  execFileSync('sox', [raw, '-r', String(sampleRate), '-b', '16', shaped, ...effects]);
+  // -R: sox seeds its dither with a fixed number, so reruns give the same samples.
+  execFileSync('sox', ['-R', raw, '-r', String(sampleRate), '-b', '16', shaped, ...effects]);
   const samples = readWav(shaped);
   let peak = 0;
   for (const sample of samples) peak = Math.max(peak, Math.abs(sample));

@@ -136,7 +136,7 @@ function courseHeading(courseDeg: number, rightOfLineM: number, radiusM: number,
 const turnRadius = (state: State, rateDps: number) => state.speedMps / rad(rateDps);
 
 function holdAltitude(state: State, targetM: number, handling: Handling): number {
-  const climb = (handling.climbFpm ?? 700) * fpmToMps;
+  const climb = (handling.climbFpm ?? 650) * fpmToMps;
   const descent = (handling.descentFpm ?? 500) * fpmToMps;
   return clamp((targetM - state.altitudeM) * 0.08, -descent, climb);
 }
@@ -210,7 +210,7 @@ function controllerFor(leg: Leg, start: State, next: Leg | undefined, previousWa
             4,
             airTurnAccelDps2,
           ),
-          verticalMps: isRolling ? 0 : (leg.climbFpm ?? 700) * fpmToMps,
+          verticalMps: isRolling ? 0 : (leg.climbFpm ?? 650) * fpmToMps,
           accelerationMps2: isRolling ? 1.9 : clamp((knots(leg.climbKt) - state.speedMps) * 0.15, -0.4, 0.8),
           rpm: 2550,
           isDone: offsets.along >= leg.untilAlongM,

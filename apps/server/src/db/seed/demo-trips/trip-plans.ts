@@ -461,7 +461,7 @@ const crossCountry: TripPlan = {
       cues: [
         at(
           60,
-          student('NorCal approach, Skyline one two, passing one thousand four hundred, climbing four thousand five hundred.'),
+          student('NorCal approach, Skyline one two, passing one thousand three hundred, climbing four thousand five hundred.'),
           norCal(
             'Skyline one two, NorCal approach, radar contact one mile north of the Monterey airport. Monterey altimeter three zero zero one.',
           ),
@@ -521,12 +521,14 @@ const crossCountry: TripPlan = {
       to: stanfordDish,
       altitudeFt: 1500,
       speedKt: 110,
-      descentFpm: 700,
+      descentFpm: 650,
       rpm: 2000,
       cues: [
         at(
           -25,
-          student('Palo Alto tower, Skyline one two, over the Stanford Dish, one thousand five hundred, with information Lima, full stop.'),
+          student(
+            'Palo Alto tower, Skyline one two, over the Stanford Dish, one thousand six hundred descending, with information Lima, full stop.',
+          ),
           paloAltoTower(
             'Skyline one two, Palo Alto tower, enter left downwind runway three one. Number three, follow a Cherokee on midfield downwind. Report traffic in sight.',
           ),
@@ -919,7 +921,7 @@ const steepTurns: TripPlan = {
       to: stanfordDish,
       altitudeFt: 3500,
       speedKt: 72,
-      climbFpm: 700,
+      climbFpm: 650,
       cues: [
         at(
           -60,
@@ -1138,7 +1140,7 @@ const steepTurns: TripPlan = {
       seconds: 50,
       altitudeFt: 3500,
       speedKt: 72,
-      climbFpm: 700,
+      climbFpm: 650,
       rpm: 2400,
       cues: [
         at(2, student('Nose down, full power, flaps takeoff. Positive rate, flaps up.')),
@@ -1173,7 +1175,7 @@ const steepTurns: TripPlan = {
       seconds: 45,
       altitudeFt: 3500,
       speedKt: 72,
-      climbFpm: 700,
+      climbFpm: 650,
       rpm: 2400,
       cues: [
         at(
@@ -1219,7 +1221,7 @@ const steepTurns: TripPlan = {
         ),
       ],
     },
-    { kind: 'fly', to: kpaoPattern.entry45, altitudeFt: 800, speedKt: 100, rpm: 1800, descentFpm: 700 },
+    { kind: 'fly', to: kpaoPattern.entry45, altitudeFt: 800, speedKt: 100, rpm: 1800, descentFpm: 650 },
     {
       kind: 'fly',
       to: kpaoPattern.midfieldDownwind,
