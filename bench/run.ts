@@ -1,44 +1,82 @@
-// `npm run bench -- api`: latency of the API on the embedded database, measured in-process over real HTTP.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config/env.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { seedDemoSchool } from '../apps/server/src/db/seed/seed.ts';
+// `npm run bench -- api | trips`: latency of the API, measured in-process over real HTTP, on the embedded
+// database (or PostgreSQL when BENCH_DATABASE_URL is set, in a fresh database dropped afterwards).
+// `npm run bench -- big-trip`: a three-hour flight in headless Chromium (bench/big-trip.ts).
+import { sql } from 'drizzle-orm';
+import { startServer } from './bench-server.ts';
+import { benchBigTrip } from './big-trip.ts';
 
 type Sample = { name: string; runs: number; median: number; p95: number; max: number };
 
-const benchmarks: Record<string, () => Promise<Sample[]>> = { api: benchApi };
+/** Each benchmark answers its results as a markdown table. */
+const benchmarks: Record<string, () => Promise<string>> = {
+  api: async () => formatSamples(await benchApi()),
+  trips: async () => formatSamples(await benchTrips()),
+  'big-trip': benchBigTrip,
+};
 
 async function benchApi(): Promise<Sample[]> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'skylog-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SKYLOG_AUTH_SECRET: randomBytes(32).toString('hex'), PORT: '0' });
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  await seedDemoSchool(database.db, 'bench-password');
-  const { app } = await buildApp({ config, db: database.db });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const server = await startServer();
   try {
-    const signIn = () =>
-      fetch(`${address}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: config.appUrl },
-        body: JSON.stringify({ email: 'orgadmin@skyline.test', password: 'bench-password' }),
-      });
-    const first = await signIn();
-    const cookie = first.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-    const get = (url: string) => () => expectOk(fetch(`${address}${url}`, { headers: { cookie } }));
+    const cookie = await server.cookieOf('orgadmin@skyline.test');
+    const get = (url: string) => () => expectOk(fetch(`${server.address}${url}`, { headers: { cookie } }));
     return [
-      await measure('POST /api/auth/sign-in/email (Argon2id verify)', 30, () => expectOk(signIn())),
+      await measure('POST /api/auth/sign-in/email (Argon2id verify)', 30, () => expectOk(server.signIn('orgadmin@skyline.test'))),
       await measure('GET /api/me', 500, get('/api/me')),
       await measure('GET /api/orgs', 500, get('/api/orgs')),
       await measure('GET /api/health', 500, get('/api/health')),
     ];
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
+  }
+}
+
+const generatedTrips = 50_000;
+
+/**
+ * The flights list with 50,000 trips in the school: 45 minutes to 2 hours each over four years,
+ * spread over the school's people and aircraft, a fifth debriefed. Rows are made by one INSERT … SELECT.
+ */
+async function benchTrips(): Promise<Sample[]> {
+  const server = await startServer();
+  try {
+    const db = server.database.db;
+    const started = performance.now();
+    await db.execute(sql`
+      with school as (select id from orgs where name = 'Skyline Flight Academy'),
+           students as (select array_agg(skylog_id order by skylog_id) as ids from users where user_type = 'student' and org_id = (select id from school)),
+           instructors as (select array_agg(skylog_id order by skylog_id) as ids from users where user_type = 'instructor' and org_id = (select id from school)),
+           fleet as (select array_agg(id order by id) as ids from aircraft where org_id = (select id from school))
+      insert into trips (org_id, skylog_id, trip_name, distance_nm, aircraft_id, left_seat, right_seat, origin, destination,
+                         begin_time, end_time, point_count, marker_count, trip_well)
+      select (select id from school), s.ids[1 + n % cardinality(s.ids)], 'Training flight ' || n, 20 + (n % 180), f.ids[1 + n % cardinality(f.ids)],
+             s.ids[1 + n % cardinality(s.ids)], i.ids[1 + n % cardinality(i.ids)], 'KPAO', (array['KSQL','KHAF','KMRY','KLVK','KSJC'])[1 + n % 5],
+             now() - make_interval(mins => n * 42), now() - make_interval(mins => n * 42) + make_interval(mins => 45 + n % 75),
+             3600, n % 12, case when n % 5 = 0 then 'Good radio work' end
+      from generate_series(1, ${generatedTrips}) as n, students s, instructors i, fleet f`);
+    console.log(`Inserted ${generatedTrips} trips in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await db.execute(sql`analyze trips`);
+    const studentId = (await (
+      await fetch(`${server.address}/api/me`, { headers: { cookie: await server.cookieOf('leo.nakamura@skyline.test') } })
+    ).json()) as { skylog_id: string };
+    const admin = await server.cookieOf('orgadmin@skyline.test');
+    const instructor = await server.cookieOf('marcus.webb@skyline.test');
+    const studentCookie = await server.cookieOf('leo.nakamura@skyline.test');
+    const get = (cookie: string, url: string) => () => expectOk(fetch(`${server.address}${url}`, { headers: { cookie } }));
+    return [
+      await measure(`GET /api/trips (org admin, first page of ${generatedTrips})`, 300, get(admin, '/api/trips')),
+      await measure('GET /api/trips page 2000 (org admin)', 200, get(admin, '/api/trips?page=2000')),
+      await measure('GET /api/trips?search=KMRY (org admin)', 200, get(admin, '/api/trips?search=KMRY')),
+      await measure(
+        'GET /api/trips?status=awaiting_debrief&sort=duration',
+        200,
+        get(admin, '/api/trips?status=awaiting_debrief&sort=duration'),
+      ),
+      await measure(`GET /api/trips?pilot_id=… (org admin)`, 200, get(admin, `/api/trips?pilot_id=${studentId.skylog_id}`)),
+      await measure('GET /api/trips (instructor: own, linked students, shared)', 200, get(instructor, '/api/trips')),
+      await measure('GET /api/trips (student: own and shared)', 200, get(studentCookie, '/api/trips')),
+    ];
+  } finally {
+    await server.close();
   }
 }
 
@@ -47,6 +85,13 @@ async function expectOk(pending: Promise<Response>): Promise<void> {
   const response = await pending;
   const body = await response.text();
   if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${body}`);
+}
+
+function formatSamples(samples: Sample[]): string {
+  const rows = samples.map(
+    (sample) => `| ${sample.name} | ${sample.runs} | ${sample.median.toFixed(2)} | ${sample.p95.toFixed(2)} | ${sample.max.toFixed(2)} |`,
+  );
+  return ['| operation | runs | median ms | p95 ms | max ms |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
 async function measure(name: string, runs: number, operation: () => Promise<void>): Promise<Sample> {
@@ -68,8 +113,4 @@ if (!benchmark) {
   console.error(`Unknown benchmark "${name}". Available: ${Object.keys(benchmarks).join(', ')}`);
   process.exit(1);
 }
-const samples = await benchmark();
-console.log(`\n| operation | runs | median ms | p95 ms | max ms |\n|---|---|---|---|---|`);
-for (const sample of samples) {
-  console.log(`| ${sample.name} | ${sample.runs} | ${sample.median.toFixed(2)} | ${sample.p95.toFixed(2)} | ${sample.max.toFixed(2)} |`);
-}
+console.log(`\n${await benchmark()}`);
