@@ -199,6 +199,13 @@ export async function getPeaks(ctx: AppContext, actor: RequestUser, tripId: stri
   return { duration_ms: audio.durationMs, peaks: audio.peaks };
 }
 
+/**
+ * An open-ended range (`bytes=N-`, what a media element asks) is answered with at most this much:
+ * a browser seeking through an Ogg file without an index probes several offsets and cancels each
+ * answer; short answers keep those probes from pulling megabytes it throws away.
+ */
+const openRangeChunkBytes = 256 * 1024;
+
 /** The playable audio, a byte range of it when asked (seeking in a long flight fetches little). */
 export async function openAudio(ctx: AppContext, actor: RequestUser, tripId: string, rangeHeader: string | undefined, path: string) {
   await findReadableTrip(ctx, actor, tripId, 'trips.read', path);
@@ -217,6 +224,7 @@ export async function openAudio(ctx: AppContext, actor: RequestUser, tripId: str
     return { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` }, stream: null };
   }
   if (range) {
+    if (/^bytes=\d+-\s*$/.test(rangeHeader ?? '')) range.end = Math.min(range.end, range.start + openRangeChunkBytes - 1);
     return {
       status: 206,
       headers: { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': String(range.end - range.start + 1) },

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Marker } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { aircraft, audioUploads, manualMarkers, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -174,6 +175,27 @@ export async function isTripInScope(db: Executor, id: string, scope: TripScope):
     .where(and(eq(trips.id, id), scopeCondition(scope)))
     .limit(1);
   return Boolean(row);
+}
+
+/** What the detail shows: everything but the recorded points (megabytes on a long flight). */
+export async function findTripDetail(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      customMarker: trips.customMarker,
+      tripWell: trips.tripWell,
+      tripImprove: trips.tripImprove,
+      aiTripWell: trips.aiTripWell,
+      aiTripImprove: trips.aiTripImprove,
+      aiTeachableMoments: trips.aiTeachableMoments,
+      transcriptJson: trips.transcriptJson,
+      trackOverview: trips.trackOverview,
+      pointCount: trips.pointCount,
+      markers: sql<Marker[]>`${trips.rawTrips}->'markers'`,
+    })
+    .from(trips)
+    .where(eq(trips.id, id))
+    .limit(1);
+  return row;
 }
 
 export async function findTrip(db: Executor, id: string): Promise<TripRow | undefined> {

@@ -122,15 +122,15 @@ export async function listTrips(ctx: AppContext, actor: RequestUser, query: z.in
   return { items: rows.map(toSummary), total, total_duration_ms: totalDurationMs };
 }
 
-function markersOf(trip: TripRow): Marker[] {
-  return [...trip.rawTrips.markers].sort((a, b) => a.timestamp - b.timestamp);
+function sortedMarkers(markers: Marker[]): Marker[] {
+  return [...markers].sort((a, b) => a.timestamp - b.timestamp);
 }
 
 export async function getTrip(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<TripDetail> {
   const header = await findReadableTrip(ctx, actor, id, 'trips.read', path);
   const [summary, trip, shares, audio, upload, rights] = await Promise.all([
     repository.findTripSummary(ctx.db, id),
-    repository.findTrip(ctx.db, id),
+    repository.findTripDetail(ctx.db, id),
     repository.findShares(ctx.db, id),
     repository.findTripAudioMeta(ctx.db, id),
     repository.findLatestUpload(ctx.db, id),
@@ -158,7 +158,7 @@ export async function getTrip(ctx: AppContext, actor: RequestUser, id: string, p
       error: isUploadNewer && upload.status === 'failed' ? upload.error : null,
       started_at: audio?.startedAt?.getTime() ?? null,
     },
-    markers: markersOf(trip),
+    markers: sortedMarkers(trip.markers),
     track_overview: trip.trackOverview,
     point_count: trip.pointCount,
     can_edit: rights.canEdit,
@@ -306,7 +306,7 @@ export async function getTripForExport(ctx: AppContext, actor: RequestUser, id: 
   await findReadableTrip(ctx, actor, id, 'trips.export', path);
   const trip = await repository.findTrip(ctx.db, id);
   if (!trip) throw tripNotFound();
-  return { name: trip.tripName, points: trip.rawTrips.points, markers: markersOf(trip) };
+  return { name: trip.tripName, points: trip.rawTrips.points, markers: sortedMarkers(trip.rawTrips.markers) };
 }
 
 // Manual markers (spec §7: POST / PATCH manual_markers, then PATCH the trip's raw_trips).

@@ -88,8 +88,8 @@ type WaveformProps = {
 };
 
 /**
- * Precomputed peaks and the duration let wavesurfer stream through a media element that only reads
- * metadata up front: the browser fetches the audio with HTTP Range as it plays, never the whole file.
+ * Precomputed peaks and the duration let wavesurfer stream through a media element that reads
+ * nothing up front: the browser fetches the audio with HTTP Range as it plays, never the whole file.
  */
 function Waveform({ url, peaks, durationMs, timeline, clock, markers, timezone }: WaveformProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -101,7 +101,8 @@ function Waveform({ url, peaks, durationMs, timeline, clock, markers, timezone }
 
   useEffect(() => {
     const media = document.createElement('audio');
-    media.preload = 'metadata';
+    // Peaks and duration are known: nothing needs reading until the person plays or seeks.
+    media.preload = 'none';
     const player = WaveSurfer.create({
       container: containerRef.current!,
       url,

@@ -21,9 +21,12 @@ import { FlightMap } from './flight-map.tsx';
 import { MarkersPanel } from './markers-panel.tsx';
 import { TranscriptPanel } from './transcript-panel.tsx';
 
-/** The flight review screen: the trip first, then its full track and waveform in parallel. */
+/** The flight review screen: the trip and its full track in parallel, then the waveform. */
 export function FlightReview({ id }: { id: string }) {
   const trip = useTrip(id);
+  // The full track does not depend on the trip's answer: ask for both at once (a trip without a
+  // track answers empty columns).
+  useTrack(id, true);
   if (trip.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
   if (trip.error) {
     if (trip.error instanceof ApiError && trip.error.status === 404) {

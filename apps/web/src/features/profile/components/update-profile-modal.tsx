@@ -1,9 +1,10 @@
 import { messages, type Me } from '@skylog/contracts';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
-import { ProfileForm } from './profile-form.tsx';
+// The form carries the phone-number library (~470 KB): load it when the modal opens, not with every page.
+const ProfileForm = lazy(() => import('./profile-form.tsx').then((module) => ({ default: module.ProfileForm })));
 
 type UpdateProfileModalProps = {
   me: Me;
@@ -40,7 +41,9 @@ export function UpdateProfileModal({ me, orgName, isOpen, onClose, children }: U
 
   const content = isOpen ? (
     <>
-      <ProfileForm account={me} orgName={orgName} title="Update Profile" onDirtyChange={setIsDirty} onDone={close} onCancel={handleRequestClose} />
+      <Suspense fallback={<p className="p-6 text-sm text-slate-600">{messages.loading}</p>}>
+        <ProfileForm account={me} orgName={orgName} title="Update Profile" onDirtyChange={setIsDirty} onDone={close} onCancel={handleRequestClose} />
+      </Suspense>
       {me.is_profile_complete ? children : null}
       {isWarningShown ? (
         <div role="alertdialog" aria-label="Unsaved changes" className="sticky bottom-0 flex items-center justify-between gap-3 border-t border-amber-200 bg-amber-50 px-6 py-3">
