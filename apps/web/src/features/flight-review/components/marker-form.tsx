@@ -1,4 +1,4 @@
-import { limits, messages } from '@skylog/contracts';
+import { limits } from '@skylog/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,11 +15,13 @@ type MarkerFormProps = {
   initial: MarkerFormValues;
   isPending: boolean;
   error: Error | null;
+  /** The spec's words for a failed save: 'Failed to manual markers' (add) or 'Failed to store markers' (edit). */
+  failureText: string;
   onSubmit: (values: MarkerFormValues) => void;
   onCancel: () => void;
 };
 
-export function MarkerForm({ title, timeLabel, looks, initial, isPending, error, onSubmit, onCancel }: MarkerFormProps) {
+export function MarkerForm({ title, timeLabel, looks, initial, isPending, error, failureText, onSubmit, onCancel }: MarkerFormProps) {
   const [values, setValues] = useState(initial);
 
   const handleSubmit = (event: FormEvent) => {
@@ -35,7 +37,7 @@ export function MarkerForm({ title, timeLabel, looks, initial, isPending, error,
       </div>
       {error ? (
         <Alert tone="error">
-          {messages.manualMarkersFailed}: {error.message}
+          {failureText}: {error.message}
         </Alert>
       ) : null}
       <SelectInput

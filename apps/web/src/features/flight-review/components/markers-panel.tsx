@@ -1,3 +1,4 @@
+import { messages } from '@skylog/contracts';
 import { Pencil, Plus } from 'lucide-react';
 import { memo, useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -92,6 +93,7 @@ export function MarkersPanel({ tripId, markers, looks, canEdit, flightStartMs, c
               }
               isPending={mutation.isPending}
               error={mutation.error}
+              failureText={editing.mode === 'edit' ? messages.storeMarkersFailed : messages.manualMarkersFailed}
               onSubmit={handleSubmit}
               onCancel={handleClose}
             />

@@ -1,4 +1,4 @@
-import { tripStatusFilters, type Aircraft, type Role, type TripSummary } from '@skylog/contracts';
+import { isOrgWideRole, tripStatusFilters, type Aircraft, type Role, type TripSummary } from '@skylog/contracts';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -61,20 +61,26 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
   const timezone = useSettingsStore((state) => state.timezone);
   const { search, setSearch, page, setPage, searchQuery } = useListState();
   const [filters, setFilters] = useState({ from: '', to: '', aircraft_id: '', pilot_id: '', status: '' });
-  const [sort, setSort] = useState<{ field: NonNullable<TripsQuery['sort']>; order: 'asc' | 'desc' }>({ field: 'begin_time', order: 'desc' });
-  const pilots = usePilotOptions(role);
-  const trips = useTrips({
-    page,
-    page_size: pageSize,
-    search: searchQuery,
-    from: filters.from ? startOfDay(filters.from, timezone) : undefined,
-    to: filters.to ? startOfDay(nextDay(filters.to), timezone) : undefined,
-    aircraft_id: filters.aircraft_id || undefined,
-    pilot_id: filters.pilot_id || undefined,
-    status: (filters.status || undefined) as TripsQuery['status'],
-    sort: sort.field,
-    order: sort.order,
+  const [sort, setSort] = useState<{ field: NonNullable<TripsQuery['sort']>; order: 'asc' | 'desc' }>({
+    field: 'begin_time',
+    order: 'desc',
   });
+  const pilots = usePilotOptions(role);
+  const trips = useTrips(
+    {
+      page,
+      page_size: pageSize,
+      search: searchQuery,
+      from: filters.from ? startOfDay(filters.from, timezone) : undefined,
+      to: filters.to ? startOfDay(nextDay(filters.to), timezone) : undefined,
+      aircraft_id: filters.aircraft_id || undefined,
+      pilot_id: filters.pilot_id || undefined,
+      status: (filters.status || undefined) as TripsQuery['status'],
+      sort: sort.field,
+      order: sort.order,
+    },
+    role && isOrgWideRole(role) ? 'admin' : 'status',
+  );
   const setFilter = (name: keyof typeof filters) => (value: string) => {
     setFilters((current) => ({ ...current, [name]: value }));
     setPage(0);
@@ -97,11 +103,21 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
       <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           From
-          <input type="date" value={filters.from} onChange={(event) => setFilter('from')(event.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+          <input
+            type="date"
+            value={filters.from}
+            onChange={(event) => setFilter('from')(event.target.value)}
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           To
-          <input type="date" value={filters.to} onChange={(event) => setFilter('to')(event.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+          <input
+            type="date"
+            value={filters.to}
+            onChange={(event) => setFilter('to')(event.target.value)}
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
         </label>
         <SelectInput
           label="Aircraft"
@@ -114,20 +130,31 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
             label="Pilot"
             value={filters.pilot_id}
             onChange={(event) => setFilter('pilot_id')(event.target.value)}
-            options={[{ value: '', label: 'Everyone' }, ...pilots.data.items.map((person) => ({ value: person.skylog_id, label: person.name || person.email }))]}
+            options={[
+              { value: '', label: 'Everyone' },
+              ...pilots.data.items.map((person) => ({ value: person.skylog_id, label: person.name || person.email })),
+            ]}
           />
         ) : null}
         <SelectInput
           label="Status"
           value={filters.status}
           onChange={(event) => setFilter('status')(event.target.value)}
-          options={[{ value: '', label: 'Any status' }, ...tripStatusFilters.map((status) => ({ value: status, label: statusLabels[status] }))]}
+          options={[
+            { value: '', label: 'Any status' },
+            ...tripStatusFilters.map((status) => ({ value: status, label: statusLabels[status] })),
+          ]}
         />
       </div>
       <DataTable
         label="Flights"
         columns={[
-          { key: 'date', header: `Date (${timezone})`, sortField: 'begin_time', cell: (trip) => (trip.begin_time ? formatDateTime(trip.begin_time, timezone) : '—') },
+          {
+            key: 'date',
+            header: `Date (${timezone})`,
+            sortField: 'begin_time',
+            cell: (trip) => (trip.begin_time ? formatDateTime(trip.begin_time, timezone) : '—'),
+          },
           {
             key: 'name',
             header: 'Trip',
@@ -141,9 +168,18 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
           { key: 'aircraft', header: 'Aircraft', cell: (trip) => trip.aircraft?.tail_number ?? '—' },
           { key: 'left', header: 'Left seat', cell: (trip) => personName(trip.left_seat) },
           { key: 'right', header: 'Right seat', cell: (trip) => personName(trip.right_seat) },
-          { key: 'route', header: 'Route', cell: (trip) => (trip.origin || trip.destination ? `${trip.origin ?? '?'} → ${trip.destination ?? '?'}` : '—') },
+          {
+            key: 'route',
+            header: 'Route',
+            cell: (trip) => (trip.origin || trip.destination ? `${trip.origin ?? '?'} → ${trip.destination ?? '?'}` : '—'),
+          },
           { key: 'duration', header: 'Duration', sortField: 'duration', cell: (trip) => formatDuration(trip.duration_ms) },
-          { key: 'distance', header: 'Distance', sortField: 'distance', cell: (trip) => (trip.distance === null ? '—' : `${trip.distance} NM`) },
+          {
+            key: 'distance',
+            header: 'Distance',
+            sortField: 'distance',
+            cell: (trip) => (trip.distance === null ? '—' : `${trip.distance} NM`),
+          },
           { key: 'markers', header: 'Markers', cell: (trip) => trip.marker_count },
           { key: 'status', header: 'Status', cell: (trip) => <StatusCell trip={trip} /> },
         ]}
@@ -151,7 +187,9 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
         getRowKey={(trip) => trip.trip_id}
         isLoading={trips.isPending}
         error={trips.error}
-        emptyText={search || Object.values(filters).some(Boolean) ? 'No flights match these filters.' : 'No flights yet. Upload one to get started.'}
+        emptyText={
+          search || Object.values(filters).some(Boolean) ? 'No flights match these filters.' : 'No flights yet. Upload one to get started.'
+        }
         total={trips.data?.total}
         page={page}
         pageSize={pageSize}

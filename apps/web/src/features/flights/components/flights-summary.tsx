@@ -19,7 +19,7 @@ type FlightsSummaryProps = {
 export function FlightsSummary({ filter, getDetailHref }: FlightsSummaryProps) {
   const timezone = useSettingsStore((state) => state.timezone);
   const { page, setPage } = useListState();
-  const trips = useTrips({ ...filter, page, page_size: pageSize, with_flight_time: 'true' });
+  const trips = useTrips({ ...filter, page, page_size: pageSize, with_flight_time: 'true' }, filter.pilot_id ? 'person' : 'status');
   const hours = trips.data?.total_duration_ms != null ? (trips.data.total_duration_ms / 3600000).toFixed(1) : null;
   return (
     <section aria-labelledby="flights-summary-title" className="flex flex-col gap-2">
@@ -28,13 +28,20 @@ export function FlightsSummary({ filter, getDetailHref }: FlightsSummaryProps) {
           Flights
         </h2>
         {trips.data ? (
-          <p className="text-sm text-slate-600" data-testid="flight-totals">{`${trips.data.total} ${trips.data.total === 1 ? 'flight' : 'flights'} · ${hours ?? '0.0'} h`}</p>
+          <p
+            className="text-sm text-slate-600"
+            data-testid="flight-totals"
+          >{`${trips.data.total} ${trips.data.total === 1 ? 'flight' : 'flights'} · ${hours ?? '0.0'} h`}</p>
         ) : null}
       </div>
       <DataTable
         label="Flights"
         columns={[
-          { key: 'date', header: `Date (${timezone})`, cell: (trip) => (trip.begin_time ? formatDateTime(trip.begin_time, timezone) : '—') },
+          {
+            key: 'date',
+            header: `Date (${timezone})`,
+            cell: (trip) => (trip.begin_time ? formatDateTime(trip.begin_time, timezone) : '—'),
+          },
           {
             key: 'name',
             header: 'Trip',
