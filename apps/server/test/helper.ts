@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -89,8 +90,35 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
   };
 }
 
+const migrationsFolder = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
+
+/**
+ * A migrated, empty PGlite data folder shared by every test file of a run: creating and migrating
+ * one costs seconds, loading its dump a fraction of that. Keyed by the migrations' contents, written
+ * atomically (two workers may race to make it).
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    const file = path.join(migrationsFolder, name);
+    if (statSync(file).isFile()) hash.update(name).update(readFileSync(file));
+  }
+  const templateFile = path.join(tmpdir(), `skylog-pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  if (!existsSync(templateFile)) {
+    const handle = await openDatabase({ memory: true });
+    const dump = Buffer.from(await (await handle.dump!()).arrayBuffer());
+    await handle.close();
+    const partial = `${templateFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, dump);
+    renameSync(partial, templateFile);
+  }
+  return new Blob([readFileSync(templateFile)]);
+}
+
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dropDatabase: () => Promise<void> }> {
-  if (process.env.SKYLOG_TEST_DB !== 'postgres') return { handle: await openDatabase({ memory: true }), dropDatabase: async () => {} };
+  if (process.env.SKYLOG_TEST_DB !== 'postgres') {
+    return { handle: await openDatabase({ memory: true, template: await pgliteTemplate() }), dropDatabase: async () => {} };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('SKYLOG_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `skylog_test_${Date.now()}_${randomBytes(4).toString('hex')}`;

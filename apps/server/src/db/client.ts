@@ -20,9 +20,12 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PGlite only: the data folder as a tarball, to start other databases from (tests). */
+  dump?: () => Promise<Blob>;
 };
 
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
+/** `template`: a dumped data folder (PGlite `dumpDataDir`) to start from instead of an empty one. */
+export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true; template?: Blob };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -47,11 +50,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     mkdirSync(target.dataDir, { recursive: true });
     client = await PGlite.create(target.dataDir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(target.template ? { loadDataDir: target.template } : {});
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
 /** Several instances may start at once against one PostgreSQL: only one migrates at a time. */
