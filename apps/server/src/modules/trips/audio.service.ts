@@ -204,7 +204,7 @@ export async function getPeaks(ctx: AppContext, actor: RequestUser, tripId: stri
  * a browser seeking through an Ogg file without an index probes several offsets and cancels each
  * answer; short answers keep those probes from pulling megabytes it throws away.
  */
-const openRangeChunkBytes = 256 * 1024;
+const openRangeChunkBytes = 128 * 1024;
 
 /** The playable audio, a byte range of it when asked (seeking in a long flight fetches little). */
 export async function openAudio(ctx: AppContext, actor: RequestUser, tripId: string, rangeHeader: string | undefined, path: string) {
