@@ -426,6 +426,19 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
       expect(await skylineTripCount()).toBe(before);
       expect(JSON.parse(answer.body)).toMatchObject({ code: 'body_too_large', message: 'The file is larger than the 50 MB limit.' });
     });
+
+    it('only the import takes a raw file body: other trip routes refuse one with 415 instead of reading it', async () => {
+      const created = await s.call('leo.nakamura@skyline.test', 'POST', '/api/trips', { trip_name: 'Raw body elsewhere' });
+      const answer = await t.request({
+        method: 'PATCH',
+        url: `/api/trips/${created.json().trip_id}`,
+        cookie: await s.as('leo.nakamura@skyline.test'),
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: Buffer.alloc(2 * megabyte, 0x20),
+      });
+      expect(answer.statusCode).toBe(415);
+      expect(answer.json()).toMatchObject({ code: 'unsupported_media_type', message: 'This content type is not supported.' });
+    });
   });
 
   describe('GET /api/trips/:id/export/:format', () => {

@@ -20,7 +20,7 @@ import {
   tripUpdateSchema,
   uploadTooLargeMessage,
 } from '@skylog/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
@@ -35,17 +35,19 @@ const tags = ['trips'];
 const uploadContentType = 'application/offset+octet-stream';
 
 export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // Track files arrive as the raw body; audio pieces are streamed to disk, never buffered.
+  // Audio pieces are streamed to disk, never buffered.
   app.addContentTypeParser(uploadContentType, (_request, payload, done) => done(null, payload));
-  app.addContentTypeParser(
-    ['application/octet-stream', 'application/gpx+xml', 'application/vnd.google-earth.kml+xml', 'text/csv', 'application/xml', 'text/xml'],
-    { parseAs: 'buffer', bodyLimit: ctx.config.trackFileMaxBytes },
-    (_request, body, done) => done(null, body),
-  );
-
   app.get(
     '/api/trips',
-    { config: { operation: 'trips.list' }, schema: { tags, summary: 'Trips in your scope, ten per page, exact total', querystring: tripListQuerySchema, response: { 200: tripListSchema } } },
+    {
+      config: { operation: 'trips.list' },
+      schema: {
+        tags,
+        summary: 'Trips in your scope, ten per page, exact total',
+        querystring: tripListQuerySchema,
+        response: { 200: tripListSchema },
+      },
+    },
     async (request) => service.listTrips(ctx, requireUser(request), request.query),
   );
 
@@ -64,45 +66,70 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request, reply) => reply.status(201).send(await service.createTrip(ctx, requireUser(request), request.body)),
   );
 
-  app.post(
-    '/api/trips/import',
-    {
-      config: { operation: 'trips.import-track' },
-      bodyLimit: ctx.config.trackFileMaxBytes,
-      schema: {
-        tags,
-        summary: 'Import a GPX, KML, CSV or IGC track file (raw body) as a new trip or into trip_id',
-        querystring: trackImportQuerySchema,
-        response: { 200: tripDetailSchema, 201: tripDetailSchema },
+  // Track files arrive as the raw body: only the import route reads one (up to TRACK_FILE_MAX_MB).
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser(
+      [
+        'application/octet-stream',
+        'application/gpx+xml',
+        'application/vnd.google-earth.kml+xml',
+        'text/csv',
+        'application/xml',
+        'text/xml',
+      ],
+      { parseAs: 'buffer', bodyLimit: ctx.config.trackFileMaxBytes },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(
+      '/api/trips/import',
+      {
+        config: { operation: 'trips.import-track' },
+        bodyLimit: ctx.config.trackFileMaxBytes,
+        schema: {
+          tags,
+          summary: 'Import a GPX, KML, CSV or IGC track file (raw body) as a new trip or into trip_id',
+          querystring: trackImportQuerySchema,
+          response: { 200: tripDetailSchema, 201: tripDetailSchema },
+        },
+        // Refuse an oversize file before reading it, saying what the limit is.
+        onRequest: async (request) => {
+          const length = Number(request.headers['content-length'] ?? 0);
+          if (length > ctx.config.trackFileMaxBytes)
+            throw new AppError(413, 'body_too_large', uploadTooLargeMessage(ctx.config.trackFileMaxBytes));
+        },
       },
-      // Refuse an oversize file before reading it, saying what the limit is.
-      onRequest: async (request) => {
-        const length = Number(request.headers['content-length'] ?? 0);
-        if (length > ctx.config.trackFileMaxBytes) throw new AppError(413, 'body_too_large', uploadTooLargeMessage(ctx.config.trackFileMaxBytes));
+      async (request, reply) => {
+        const actor = requireUser(request);
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(messages.trackFileMissing, { file: messages.trackFileMissing });
+        let points;
+        try {
+          points = parseTrackFile(request.query.filename, body).points;
+        } catch (error) {
+          if (error instanceof TrackFileError) throw badRequest(error.message, { file: error.message });
+          throw error;
+        }
+        const { trip_id: tripId, filename, ...details } = request.query;
+        if (tripId) return reply.send(await service.replaceTrack(ctx, actor, tripId, points, request.url));
+        const tripName = details.trip_name ?? filename.replace(/\.[^.]+$/, '');
+        const trip = await service.createTrip(ctx, actor, { ...details, trip_name: tripName, points, markers: [] });
+        return reply.status(201).send(trip);
       },
-    },
-    async (request, reply) => {
-      const actor = requireUser(request);
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(messages.trackFileMissing, { file: messages.trackFileMissing });
-      let points;
-      try {
-        points = parseTrackFile(request.query.filename, body).points;
-      } catch (error) {
-        if (error instanceof TrackFileError) throw badRequest(error.message, { file: error.message });
-        throw error;
-      }
-      const { trip_id: tripId, filename, ...details } = request.query;
-      if (tripId) return reply.send(await service.replaceTrack(ctx, actor, tripId, points, request.url));
-      const tripName = details.trip_name ?? filename.replace(/\.[^.]+$/, '');
-      const trip = await service.createTrip(ctx, actor, { ...details, trip_name: tripName, points, markers: [] });
-      return reply.status(201).send(trip);
-    },
-  );
+    );
+  });
 
   app.get(
     '/api/trips/:id',
-    { config: { operation: 'trips.read' }, schema: { tags, summary: 'One trip with markers, transcript and map overview', params: idParamsSchema, response: { 200: tripDetailSchema } } },
+    {
+      config: { operation: 'trips.read' },
+      schema: {
+        tags,
+        summary: 'One trip with markers, transcript and map overview',
+        params: idParamsSchema,
+        response: { 200: tripDetailSchema },
+      },
+    },
     async (request) => service.getTrip(ctx, requireUser(request), request.params.id, request.url),
   );
 
@@ -110,7 +137,13 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/trips/:id',
     {
       config: { operation: 'trips.update' },
-      schema: { tags, summary: 'Edit trip details or the debrief notes (instructors and admins)', params: idParamsSchema, body: tripUpdateSchema, response: { 200: tripDetailSchema } },
+      schema: {
+        tags,
+        summary: 'Edit trip details or the debrief notes (instructors and admins)',
+        params: idParamsSchema,
+        body: tripUpdateSchema,
+        response: { 200: tripDetailSchema },
+      },
     },
     async (request) => service.updateTrip(ctx, requireUser(request), request.params.id, request.body, request.url),
   );
@@ -119,14 +152,23 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/trips/:id/shared-with',
     {
       config: { operation: 'trips.share' },
-      schema: { tags, summary: 'Share the trip with people of the organization (replaces the list)', params: idParamsSchema, body: tripShareSchema, response: { 200: tripDetailSchema } },
+      schema: {
+        tags,
+        summary: 'Share the trip with people of the organization (replaces the list)',
+        params: idParamsSchema,
+        body: tripShareSchema,
+        response: { 200: tripDetailSchema },
+      },
     },
     async (request) => service.shareTrip(ctx, requireUser(request), request.params.id, request.body.shared_with, request.url),
   );
 
   app.delete(
     '/api/trips/:id',
-    { config: { operation: 'trips.delete' }, schema: { tags, summary: 'Delete a trip (its owner or an admin)', params: idParamsSchema, response: { 204: z.null() } } },
+    {
+      config: { operation: 'trips.delete' },
+      schema: { tags, summary: 'Delete a trip (its owner or an admin)', params: idParamsSchema, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await service.deleteTrip(ctx, requireUser(request), request.params.id, request.url);
       return reply.status(204).send(null);
@@ -135,7 +177,10 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/api/trips/:id/track',
-    { config: { operation: 'trips.read' }, schema: { tags, summary: 'The full track, as columns', params: idParamsSchema, response: { 200: trackColumnsSchema } } },
+    {
+      config: { operation: 'trips.read' },
+      schema: { tags, summary: 'The full track, as columns', params: idParamsSchema, response: { 200: trackColumnsSchema } },
+    },
     async (request) => service.getTrack(ctx, requireUser(request), request.params.id, request.url),
   );
 
@@ -143,7 +188,15 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/trips/:id/export/:format',
     {
       config: { operation: 'trips.export' },
-      schema: { tags, summary: 'Download the track and markers as GPX, KML or CSV', params: idParamsSchema.extend({ format: z.enum(trackFormats.filter((format) => format !== 'igc') as ['gpx', 'kml', 'csv'], { error: 'Export as gpx, kml or csv' }) }) },
+      schema: {
+        tags,
+        summary: 'Download the track and markers as GPX, KML or CSV',
+        params: idParamsSchema.extend({
+          format: z.enum(trackFormats.filter((format) => format !== 'igc') as ['gpx', 'kml', 'csv'], {
+            error: 'Export as gpx, kml or csv',
+          }),
+        }),
+      },
     },
     async (request, reply) => {
       const { name, points, markers } = await service.getTripForExport(ctx, requireUser(request), request.params.id, request.url);
@@ -157,7 +210,10 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/api/trips/:id/audio',
-    { config: { operation: 'trips.read' }, schema: { tags, summary: 'The playable audio, with HTTP Range support', params: idParamsSchema } },
+    {
+      config: { operation: 'trips.read' },
+      schema: { tags, summary: 'The playable audio, with HTTP Range support', params: idParamsSchema },
+    },
     async (request, reply) => {
       const result = await audio.openAudio(ctx, requireUser(request), request.params.id, request.headers.range, request.url);
       reply.status(result.status).headers(result.headers);
@@ -167,7 +223,10 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/api/trips/:id/audio/peaks',
-    { config: { operation: 'trips.read' }, schema: { tags, summary: 'Precomputed waveform peaks of the audio', params: idParamsSchema, response: { 200: audioPeaksSchema } } },
+    {
+      config: { operation: 'trips.read' },
+      schema: { tags, summary: 'Precomputed waveform peaks of the audio', params: idParamsSchema, response: { 200: audioPeaksSchema } },
+    },
     async (request) => audio.getPeaks(ctx, requireUser(request), request.params.id, request.url),
   );
 
@@ -175,7 +234,12 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/trips/:id/manual-markers',
     {
       config: { operation: 'manual-markers.list' },
-      schema: { tags, summary: 'Manual markers of a trip', params: idParamsSchema, response: { 200: z.object({ items: z.array(manualMarkerSchema) }) } },
+      schema: {
+        tags,
+        summary: 'Manual markers of a trip',
+        params: idParamsSchema,
+        response: { 200: z.object({ items: z.array(manualMarkerSchema) }) },
+      },
     },
     async (request) => service.listManualMarkers(ctx, requireUser(request), request.params.id, request.url),
   );
@@ -184,16 +248,29 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/trips/:id/manual-markers',
     {
       config: { operation: 'manual-markers.create' },
-      schema: { tags, summary: 'Add a manual marker (position taken from the track when not given)', params: idParamsSchema, body: manualMarkerInputSchema, response: { 201: manualMarkerSchema } },
+      schema: {
+        tags,
+        summary: 'Add a manual marker (position taken from the track when not given)',
+        params: idParamsSchema,
+        body: manualMarkerInputSchema,
+        response: { 201: manualMarkerSchema },
+      },
     },
-    async (request, reply) => reply.status(201).send(await service.createManualMarker(ctx, requireUser(request), request.params.id, request.body, request.url)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createManualMarker(ctx, requireUser(request), request.params.id, request.body, request.url)),
   );
 
   app.patch(
     '/api/manual-markers/:id',
     {
       config: { operation: 'manual-markers.update' },
-      schema: { tags, summary: 'Edit a manual marker', params: idParamsSchema, body: manualMarkerUpdateSchema, response: { 200: manualMarkerSchema } },
+      schema: {
+        tags,
+        summary: 'Edit a manual marker',
+        params: idParamsSchema,
+        body: manualMarkerUpdateSchema,
+        response: { 200: manualMarkerSchema },
+      },
     },
     async (request) => service.updateManualMarker(ctx, requireUser(request), request.params.id, request.body, request.url),
   );
@@ -224,7 +301,9 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         tags,
         summary: 'How much of an upload the server has (resume from offset), and its processing status',
         params: idParamsSchema,
-        response: { 200: audioUploadSchema.extend({ status: z.enum(['receiving', 'processing', 'done', 'failed']), error: z.string().nullable() }) },
+        response: {
+          200: audioUploadSchema.extend({ status: z.enum(['receiving', 'processing', 'done', 'failed']), error: z.string().nullable() }),
+        },
       },
     },
     async (request, reply) => {
@@ -241,7 +320,12 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         tags,
         summary: `Append bytes at Upload-Offset (Content-Type: ${uploadContentType}); a broken connection keeps what arrived`,
         params: idParamsSchema,
-        headers: z.object({ 'upload-offset': z.coerce.number({ error: 'Upload-Offset must be a byte offset' }).int().min(0, 'Upload-Offset must be a byte offset') }),
+        headers: z.object({
+          'upload-offset': z.coerce
+            .number({ error: 'Upload-Offset must be a byte offset' })
+            .int()
+            .min(0, 'Upload-Offset must be a byte offset'),
+        }),
         response: { 200: audioUploadSchema },
       },
     },
@@ -249,7 +333,13 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (request.headers['content-type'] !== uploadContentType) {
         throw new AppError(415, 'unsupported_media_type', `Send the bytes as ${uploadContentType}.`);
       }
-      const upload = await audio.appendToUpload(ctx, requireUser(request), request.params.id, request.headers['upload-offset'], request.body as Readable);
+      const upload = await audio.appendToUpload(
+        ctx,
+        requireUser(request),
+        request.params.id,
+        request.headers['upload-offset'],
+        request.body as Readable,
+      );
       return reply.header('upload-offset', String(upload.offset)).send(upload);
     },
   );
