@@ -61,6 +61,8 @@ test('a personal access token sends a flight for its owner until it is revoked',
     token.startsWith(item.prefix),
   );
   expect(used?.last_used_at).not.toBeNull();
+  // The panel asks again when it opens, so the person sees the recorder's use too.
+  await expect(listed).toContainText('Last used');
 
   await listed.getByRole('button', { name: 'Revoke' }).click();
   await expect(toast(page, 'e2e recorder revoked')).toBeVisible();

@@ -8,8 +8,15 @@ export type CreatedAccessToken = z.infer<typeof apiTokenCreatedSchema>;
 
 const tokensKey = ['access-tokens'] as const;
 
+// Asked afresh whenever the panel opens: "last used" changes while the recorder works, not in this tab.
 export const useAccessTokens = () =>
-  useQuery(queryOptions({ queryKey: tokensKey, queryFn: ({ signal }) => apiRequest<{ items: AccessToken[] }>('/api/access-tokens', { signal }) }));
+  useQuery(
+    queryOptions({
+      queryKey: tokensKey,
+      queryFn: ({ signal }) => apiRequest<{ items: AccessToken[] }>('/api/access-tokens', { signal }),
+      refetchOnMount: 'always',
+    }),
+  );
 
 export function useCreateAccessToken() {
   const queryClient = useQueryClient();
