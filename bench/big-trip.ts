@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import { findFfmpeg } from '../apps/server/src/integrations/audio/ffmpeg-path.ts';
 import { flightSeconds, generateMarkers, generateTrack, generateTranscript, seekTargetSeconds } from './big-trip-data.ts';
 import { startServer, type BenchServer } from './bench-server.ts';
+import { chromiumArgs, chromiumExecutablePath } from '../e2e/chromium.ts';
 import { summarizeCpuProfile, summarizeTrace, type TimeShare } from './page-profile.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,18 +29,8 @@ const viewport = { width: 1440, height: 900 };
 /** How long the audio plays after it started, before the page is closed ("the page's life"). */
 const playOnMs = 3000;
 
-/** The e2e suite's Chromium flags (e2e/playwright.config.ts), plus autoplay without a gesture for the audio element. */
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+/** The e2e suite's Chromium flags, plus autoplay without a gesture for the audio element. */
+const benchChromiumArgs = [...chromiumArgs, '--autoplay-policy=no-user-gesture-required'];
 
 export async function benchBigTrip(): Promise<string> {
   const runs = Number(process.env.BIG_TRIP_RUNS ?? 5);
@@ -57,7 +48,7 @@ export async function benchBigTrip(): Promise<string> {
     const audioBytes = statSync(audioFile).size;
     const apiTimes = await timeApi(server, cookie, trip.trip_id);
 
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+    browser = await chromium.launch({ executablePath: chromiumExecutablePath, args: benchChromiumArgs });
     const loadBefore = loadavg();
     const results: RunResult[] = [];
     for (let run = 0; run < runs; run += 1) {
