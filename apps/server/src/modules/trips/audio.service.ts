@@ -174,8 +174,8 @@ export async function processUpload(ctx: AppContext, uploadId: string): Promise<
       });
       await repository.updateUpload(tx, uploadId, { status: 'done', error: null });
       // A trip with audio and no track lasts as long as its recording.
-      const tripRow = await repository.findTrip(tx, trip.id);
-      if (tripRow && tripRow.pointCount === 0) {
+      const current = await repository.findTripHeader(tx, trip.id);
+      if (current && current.pointCount === 0) {
         await repository.updateTrip(tx, trip.id, { beginTime: startedAt, endTime: new Date(startedAt.getTime() + result.durationMs) });
       }
     });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Marker } from '@skylog/contracts';
+import type { Marker, TrackPoint } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { aircraft, audioUploads, manualMarkers, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -214,11 +214,22 @@ export async function findTripHeader(db: Executor, id: string) {
       leftSeat: trips.leftSeat,
       rightSeat: trips.rightSeat,
       beginTime: trips.beginTime,
+      pointCount: trips.pointCount,
     })
     .from(trips)
     .where(eq(trips.id, id))
     .limit(1);
   return row;
+}
+
+/** The recorded points alone (the full track for the charts), without markers or transcript. */
+export async function findTrackPoints(db: Executor, id: string): Promise<TrackPoint[]> {
+  const [row] = await db
+    .select({ points: sql<TrackPoint[]>`${trips.rawTrips}->'points'` })
+    .from(trips)
+    .where(eq(trips.id, id))
+    .limit(1);
+  return row?.points ?? [];
 }
 
 export type TripHeader = NonNullable<Awaited<ReturnType<typeof findTripHeader>>>;

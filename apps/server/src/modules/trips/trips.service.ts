@@ -290,8 +290,7 @@ export async function deleteTrip(ctx: AppContext, actor: RequestUser, id: string
 
 export async function getTrack(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<TrackColumns> {
   await findReadableTrip(ctx, actor, id, 'trips.read', path);
-  const trip = await repository.findTrip(ctx.db, id);
-  const points = trip?.rawTrips.points ?? [];
+  const points = await repository.findTrackPoints(ctx.db, id);
   return {
     timestamp: points.map((point) => point.timestamp),
     latitude: points.map((point) => point.latitude),
