@@ -5,12 +5,13 @@ import { Link } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
-import { formatDateTime, formatDuration, startOfDay } from '../../../lib/format-time.ts';
+import { startOfDay } from '../../../lib/format-time.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { usePilotOptions } from '../api/get-filter-options.ts';
 import { useTrips, type TripsQuery } from '../api/get-trips.ts';
 import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
+import { tripColumns } from './trip-columns.tsx';
 
 const pageSize = 10;
 
@@ -66,6 +67,7 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
     order: 'desc',
   });
   const pilots = usePilotOptions(role);
+  const columns = tripColumns(timezone, getDetailHref);
   const trips = useTrips(
     {
       page,
@@ -149,23 +151,9 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
       <DataTable
         label="Flights"
         columns={[
-          {
-            key: 'date',
-            header: `Date (${timezone})`,
-            sortField: 'begin_time',
-            cell: (trip) => (trip.begin_time ? formatDateTime(trip.begin_time, timezone) : '—'),
-          },
-          {
-            key: 'name',
-            header: 'Trip',
-            sortField: 'trip_name',
-            cell: (trip) => (
-              <Link to={getDetailHref(trip)} className="font-medium text-brand-700 hover:underline">
-                {trip.trip_name}
-              </Link>
-            ),
-          },
-          { key: 'aircraft', header: 'Aircraft', cell: (trip) => trip.aircraft?.tail_number ?? '—' },
+          { ...columns.date, sortField: 'begin_time' },
+          { ...columns.name, sortField: 'trip_name' },
+          columns.aircraft,
           { key: 'left', header: 'Left seat', cell: (trip) => personName(trip.left_seat) },
           { key: 'right', header: 'Right seat', cell: (trip) => personName(trip.right_seat) },
           {
@@ -173,14 +161,14 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
             header: 'Route',
             cell: (trip) => (trip.origin || trip.destination ? `${trip.origin ?? '?'} → ${trip.destination ?? '?'}` : '—'),
           },
-          { key: 'duration', header: 'Duration', sortField: 'duration', cell: (trip) => formatDuration(trip.duration_ms) },
+          { ...columns.duration, sortField: 'duration' },
           {
             key: 'distance',
             header: 'Distance',
             sortField: 'distance',
             cell: (trip) => (trip.distance === null ? '—' : `${trip.distance} NM`),
           },
-          { key: 'markers', header: 'Markers', cell: (trip) => trip.marker_count },
+          columns.markers,
           { key: 'status', header: 'Status', cell: (trip) => <StatusCell trip={trip} /> },
         ]}
         rows={trips.data?.items}

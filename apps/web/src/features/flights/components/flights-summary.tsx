@@ -1,10 +1,9 @@
 import type { TripSummary } from '@skylog/contracts';
-import { Link } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table.tsx';
-import { formatDateTime, formatDuration } from '../../../lib/format-time.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
 import { useListState } from '../../../lib/use-list-state.ts';
 import { useTrips, type TripsQuery } from '../api/get-trips.ts';
+import { tripColumns } from './trip-columns.tsx';
 
 const pageSize = 10;
 
@@ -19,6 +18,7 @@ type FlightsSummaryProps = {
 export function FlightsSummary({ filter, getDetailHref }: FlightsSummaryProps) {
   const timezone = useSettingsStore((state) => state.timezone);
   const { page, setPage } = useListState();
+  const columns = tripColumns(timezone, getDetailHref);
   const trips = useTrips({ ...filter, page, page_size: pageSize, with_flight_time: 'true' }, filter.pilot_id ? 'person' : 'status');
   const hours = trips.data?.total_duration_ms != null ? (trips.data.total_duration_ms / 3600000).toFixed(1) : null;
   return (
@@ -36,28 +36,7 @@ export function FlightsSummary({ filter, getDetailHref }: FlightsSummaryProps) {
       </div>
       <DataTable
         label="Flights"
-        columns={[
-          {
-            key: 'date',
-            header: `Date (${timezone})`,
-            cell: (trip) => (trip.begin_time ? formatDateTime(trip.begin_time, timezone) : '—'),
-          },
-          {
-            key: 'name',
-            header: 'Trip',
-            cell: (trip) =>
-              getDetailHref ? (
-                <Link to={getDetailHref(trip)} className="font-medium text-brand-700 hover:underline">
-                  {trip.trip_name}
-                </Link>
-              ) : (
-                trip.trip_name
-              ),
-          },
-          { key: 'aircraft', header: 'Aircraft', cell: (trip) => trip.aircraft?.tail_number ?? '—' },
-          { key: 'duration', header: 'Duration', cell: (trip) => formatDuration(trip.duration_ms) },
-          { key: 'markers', header: 'Markers', cell: (trip) => trip.marker_count },
-        ]}
+        columns={[columns.date, columns.name, columns.aircraft, columns.duration, columns.markers]}
         rows={trips.data?.items}
         getRowKey={(trip) => trip.trip_id}
         isLoading={trips.isPending}
