@@ -13,3 +13,4 @@ export * from './schemas/audit.ts';
 export * from './schemas/people.ts';
 export * from './schemas/aircraft.ts';
 export * from './schemas/trips.ts';
+export * from './schemas/text.ts';

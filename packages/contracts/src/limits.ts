@@ -30,7 +30,10 @@ export const limits = {
   textFieldMaxLength: 200,
   signInAttemptsPerWindow: 5,
   signInWindowSeconds: 60,
+  /** Public school registrations from one address per hour (each creates an organization). */
+  schoolRegistrationsPerHour: 5,
   invitationLifetimeDays: 7,
+  emailChangeLifetimeHours: 24,
   sessionLifetimeSeconds: 60 * 60 * 24 * 7,
   sessionRefreshAgeSeconds: 60 * 60 * 24,
   markerNoteMaxLength: 2000,
@@ -45,6 +48,11 @@ export const limits = {
   /** Waveform peaks per second of audio, capped so a long flight stays light. */
   peaksPerSecond: 20,
   peaksMax: 20_000,
+  /** Unfinished audio uploads one person may have open, and one trip. */
+  openUploadsPerPerson: 3,
+  openUploadsPerTrip: 2,
+  /** An unfinished upload nobody has sent a byte to for this long expires (its bytes are removed). */
+  uploadIdleExpiryHours: 24,
   /** Size of one PATCH of a resumable audio upload sent by the web app. */
   uploadChunkBytes: 8 * 1024 * 1024,
 } as const;

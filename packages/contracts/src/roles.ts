@@ -45,18 +45,45 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (roles as readonly string[]).includes(value);
 }
 
-/** Roles that see everything in their organization (decisions.md, tenancy). */
-export const orgWideRoles = ['super_admin', 'admin', 'org_admin', 'admin_secondary'] as const satisfies readonly Role[];
+/**
+ * The role groups, named once: the API access table, the route rules, the component permissions
+ * and the server's access rules are all built from these.
+ *
+ * Two families on purpose. The server's tenancy follows decisions.md, where the legacy `admin`
+ * works like an org admin (`orgAdmins`). Spec §6's page tables are requirements word for word and
+ * name their own lists, without `admin` on most rows (`specAdmins` and the groups built from it).
+ */
+const orgAdmins = ['super_admin', 'admin', 'org_admin', 'admin_secondary'] as const satisfies readonly Role[];
+const subOrgAdmins = ['sub_org_admin', 'sub_org_admin_secondary'] as const satisfies readonly Role[];
+const specAdmins = ['super_admin', 'org_admin', 'admin_secondary'] as const satisfies readonly Role[];
 
-/** Roles scoped to one sub-organization. */
-export const subOrgRoles = ['sub_org_admin', 'sub_org_admin_secondary'] as const satisfies readonly Role[];
+export const roleGroups = {
+  /** Everything in their organization, its sub-organizations included (decisions.md tenancy). */
+  orgAdmins,
+  /** Their sub-organization's people, trips and settings. */
+  subOrgAdmins,
+  /** Every administrator, of an organization or of a sub-organization. */
+  allAdmins: [...orgAdmins, ...subOrgAdmins],
+  /** Spec §6: Overview, Instructors, Aircraft, Admin, Cable Collection, and the instructor buttons. */
+  specAdmins,
+  /** Spec §6: the Flights pages and Billing. */
+  flightPageRoles: [...specAdmins, 'instructor', 'student'],
+  /** Spec §6: the Students pages and buttons. */
+  studentPageRoles: [...specAdmins, 'instructor'],
+  /** Spec §6: Markers and Audio Upload. */
+  uploadPageRoles: ['super_admin', 'admin', 'org_admin', 'sub_org_admin', 'instructor', 'student'],
+  /** Spec §6: the Sub Organization pages. */
+  subOrgPageRoles: [...specAdmins, ...subOrgAdmins],
+  /** Spec §6: /login. */
+  signInRoles: ['super_admin', 'admin', 'org_admin', 'sub_org_admin', 'instructor', 'student'],
+} as const satisfies Record<string, readonly Role[]>;
 
 export function isOrgWideRole(role: string): boolean {
-  return (orgWideRoles as readonly string[]).includes(role);
+  return (orgAdmins as readonly string[]).includes(role);
 }
 
 export function isSubOrgRole(role: string): boolean {
-  return (subOrgRoles as readonly string[]).includes(role);
+  return (subOrgAdmins as readonly string[]).includes(role);
 }
 
 /** Which roles a person may grant (invite as, or change to) and administer: never above their own reach. */
@@ -69,4 +96,14 @@ export function getGrantableRoles(role: string): readonly AssignableRole[] {
   // Spec §6: instructors add students.
   if (role === 'instructor') return ['student'];
   return [];
+}
+
+/**
+ * Whether someone of `actorRole` may manage a person holding `targetRole`: only roles they could
+ * grant. super_admin manages everyone; the legacy `admin` ranks as an org admin.
+ */
+export function canManageRole(actorRole: string, targetRole: string): boolean {
+  if (actorRole === 'super_admin') return true;
+  const target = targetRole === 'admin' ? 'org_admin' : targetRole;
+  return (getGrantableRoles(actorRole) as readonly string[]).includes(target);
 }

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { pageQuerySchema } from './people.ts';
 
 /** An aircraft of the fleet (spec §3: id, tailNumber, callSign, type, with a total count). */
 export const aircraftSchema = z.object({
   id: z.uuid(),
   org_id: z.uuid(),
-  tail_number: z.string(),
-  call_sign: z.string().nullable(),
-  type: z.string().nullable(),
-  notes: z.string().nullable(),
+  tail_number: text(),
+  call_sign: text().nullable(),
+  type: text().nullable(),
+  notes: text().nullable(),
 });
 
 export type Aircraft = z.infer<typeof aircraftSchema>;
@@ -16,17 +17,16 @@ export type Aircraft = z.infer<typeof aircraftSchema>;
 export const aircraftListSchema = z.object({ items: z.array(aircraftSchema), total: z.number().int() });
 
 export const aircraftListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  search: text().trim().max(100, 'Search must be at most 100 characters').optional(),
   sort: z.enum(['tail_number', 'call_sign', 'type']).default('tail_number'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 
 const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional().transform((value) => value || null);
+  text().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional().transform((value) => value || null);
 
 const aircraftFields = {
-  tail_number: z
-    .string({ error: 'Tail number is required' })
+  tail_number: text({ error: 'Tail number is required' })
     .trim()
     .toUpperCase()
     .min(1, 'Tail number is required')

@@ -17,6 +17,21 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number];
 
+/** The HTTP status of each code: one map, so a code never travels with the wrong status. */
+export const errorStatus = {
+  bad_request: 400,
+  validation_error: 400,
+  invalid_json: 400,
+  body_too_large: 413,
+  unsupported_media_type: 415,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  internal_error: 500,
+} as const satisfies Record<ErrorCode, number>;
+
 /** The one error shape every API failure answers with. */
 export const apiErrorSchema = z.object({
   status: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { assignableRoles, roles } from '../roles.ts';
@@ -9,7 +10,7 @@ export const pageQuerySchema = z.object({
   page_size: z.coerce.number({ error: 'Page size must be a number' }).int().min(1).max(100).default(limits.tripsPageSize),
 });
 
-const search = z.string().trim().max(100, 'Search must be at most 100 characters').optional();
+const search = text().trim().max(100, 'Search must be at most 100 characters').optional();
 
 export const userSortFields = ['name', 'email', 'user_type', 'created_at', 'cable_collected_at'] as const;
 
@@ -27,12 +28,16 @@ export const userListQuerySchema = pageQuerySchema.extend({
 
 export const personSchema = userSchema.extend({
   is_active: z.boolean(),
-  org_name: z.string().nullable(),
-  sub_org_name: z.string().nullable(),
-  cable_collected_at: z.string().nullable(),
+  org_name: text().nullable(),
+  sub_org_name: text().nullable(),
+  cable_collected_at: text().nullable(),
   cable_collected_by: z.uuid().nullable(),
-  cable_collected_by_name: z.string().nullable(),
-  created_at: z.string(),
+  cable_collected_by_name: text().nullable(),
+  created_at: text(),
+  /** What the caller may do to this person, decided by the server's access rules (the web shows buttons by these). */
+  can_edit: z.boolean(),
+  can_administer: z.boolean(),
+  can_delete: z.boolean(),
 });
 
 export type Person = z.infer<typeof personSchema>;
@@ -56,12 +61,12 @@ export const relationsCreateSchema = z.array(relationSchema).min(1, 'Choose at l
 export const relationsQuerySchema = z.object({ instructor: z.uuid().optional(), student: z.uuid().optional() });
 
 export const relationListSchema = z.object({
-  items: z.array(relationSchema.extend({ instructor_name: z.string().nullable(), student_name: z.string().nullable() })),
+  items: z.array(relationSchema.extend({ instructor_name: text().nullable(), student_name: text().nullable() })),
   total: z.number().int(),
 });
 
-const subOrgName = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(limits.nameMaxLength);
-const subOrgDescription = z.string().trim().max(1000, 'Description must be at most 1000 characters').nullable().optional();
+const subOrgName = text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(limits.nameMaxLength);
+const subOrgDescription = text().trim().max(1000, 'Description must be at most 1000 characters').nullable().optional();
 
 export const subOrgCreateSchema = z.strictObject({ name: subOrgName, description: subOrgDescription, org_id: z.uuid().optional() });
 
@@ -79,19 +84,19 @@ export const subOrgListItemSchema = subOrgSchema.extend({ member_count: z.number
 export const subOrgListSchema = z.object({ items: z.array(subOrgListItemSchema), total: z.number().int() });
 
 export const orgCreateSchema = z.strictObject({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(limits.nameMaxLength),
+  name: text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(limits.nameMaxLength),
 });
 
 export const invitationListSchema = z.object({
   items: z.array(
     z.object({
       id: z.uuid(),
-      email: z.string(),
+      email: text(),
       user_type: z.enum(assignableRoles),
       org_id: z.uuid().nullable(),
       sub_org_id: z.uuid().nullable(),
-      expires_at: z.string(),
-      created_at: z.string(),
+      expires_at: text(),
+      created_at: text(),
     }),
   ),
   total: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { limits, programs } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { ratings } from '../ratings.ts';
@@ -7,20 +8,17 @@ const e164 = /^\+[1-9]\d{1,14}$/;
 
 /** The Update Profile form of spec §5; messages word for word. */
 export const profileFormSchema = z.object({
-  name: z
-    .string({ error: messages.nameRequired })
+  name: text({ error: messages.nameRequired })
     .trim()
     .min(1, messages.nameRequired)
     .max(limits.nameMaxLength, `Name must be at most ${limits.nameMaxLength} characters`),
   fulltime: z.boolean({ error: messages.employmentStatusRequired }),
-  phone: z
-    .string({ error: messages.phoneRequired })
+  phone: text({ error: messages.phoneRequired })
     .trim()
     .min(1, messages.phoneRequired)
     .regex(e164, messages.phoneFormat),
   program: z.enum(programs, { error: messages.programRequired }),
-  license_number: z
-    .string()
+  license_number: text()
     .trim()
     .max(limits.textFieldMaxLength, `License number must be at most ${limits.textFieldMaxLength} characters`)
     .nullable()

@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { limits } from '../limits.ts';
 import { assignableRoles } from '../roles.ts';
 
-const password = z
-  .string({ error: 'Password is required' })
+const password = text({ error: 'Password is required' })
   .min(limits.passwordMinLength, `Password must be at least ${limits.passwordMinLength} characters`)
   .max(limits.passwordMaxLength, `Password must be at most ${limits.passwordMaxLength} characters`);
 
-const personName = z
-  .string({ error: 'Name is required' })
+const personName = text({ error: 'Name is required' })
   .trim()
   .min(1, 'Name is required')
   .max(limits.nameMaxLength, `Name must be at most ${limits.nameMaxLength} characters`);
@@ -25,24 +24,23 @@ export const invitationCreateSchema = z.strictObject({
   sub_org_id: z.uuid().nullable().optional(),
 });
 
-export const invitationCreatedSchema = z.object({ id: z.uuid(), email: z.string(), expires_at: z.string() });
+export const invitationCreatedSchema = z.object({ id: z.uuid(), email: text(), expires_at: text() });
 
 export const invitationPreviewSchema = z.object({
-  email: z.string(),
+  email: text(),
   user_type: z.enum(assignableRoles),
-  role_label: z.string(),
-  org_name: z.string().nullable(),
+  role_label: text(),
+  org_name: text().nullable(),
 });
 
 export const invitationAcceptSchema = z.strictObject({
-  token: z.string().min(1, 'The invitation token is missing'),
+  token: text().min(1, 'The invitation token is missing'),
   name: personName,
   password,
 });
 
 export const schoolRegistrationSchema = z.strictObject({
-  school_name: z
-    .string({ error: 'School name is required' })
+  school_name: text({ error: 'School name is required' })
     .trim()
     .min(1, 'School name is required')
     .max(limits.nameMaxLength, `School name must be at most ${limits.nameMaxLength} characters`),
@@ -51,4 +49,25 @@ export const schoolRegistrationSchema = z.strictObject({
   password,
 });
 
-export const invitationTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+/**
+ * Public school registration answers the same for a new and an already used e-mail address, so it
+ * tells nobody who has an account; the e-mail then tells the address's owner what happened.
+ */
+export const schoolRegistrationAcceptedSchema = z.object({ email: text() });
+
+/** Only the owner changes their sign-in e-mail: with their password, confirmed from the new address. */
+export const emailChangeRequestSchema = z.strictObject({
+  new_email: email,
+  password: text({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(limits.passwordMaxLength),
+});
+
+/** Same answer whether or not the address is free: the mail to it says which. */
+export const emailChangeRequestedSchema = z.object({ new_email: text(), expires_at: text() });
+
+export const emailChangeConfirmSchema = z.strictObject({
+  token: text({ error: 'The confirmation token is missing' }).min(1, 'The confirmation token is missing').max(200),
+});
+
+export const emailChangeConfirmedSchema = z.object({ email: text() });
+
+export const invitationTokenParamsSchema = z.object({ token: text().min(1).max(200) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { limits } from '../limits.ts';
 import { pageQuerySchema } from './people.ts';
 
@@ -58,7 +59,7 @@ export type Marker = {
 
 const markerKey = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'markerID must be a rocker key 1 to 4' });
 const notesObject = z.object({
-  text: z.string({ error: 'Notes must be text' }).trim().max(limits.markerNoteMaxLength, `Notes must be at most ${limits.markerNoteMaxLength} characters`),
+  text: text({ error: 'Notes must be text' }).trim().max(limits.markerNoteMaxLength, `Notes must be at most ${limits.markerNoteMaxLength} characters`),
 });
 const notesInput = notesObject.default({ text: '' });
 
@@ -71,13 +72,13 @@ export const markerInputSchema = z.object({
 
 /** The recorder's JSON upload: POST /api/trips. */
 export const tripCreateSchema = z.strictObject({
-  trip_name: z.string({ error: 'Trip name is required' }).trim().min(1, 'Trip name is required').max(limits.textFieldMaxLength, `Trip name must be at most ${limits.textFieldMaxLength} characters`),
+  trip_name: text({ error: 'Trip name is required' }).trim().min(1, 'Trip name is required').max(limits.textFieldMaxLength, `Trip name must be at most ${limits.textFieldMaxLength} characters`),
   aircraft_id: z.uuid('Choose an aircraft of your fleet').nullable().optional(),
   left_seat: z.uuid('Left seat must be a person of your organization').nullable().optional(),
   right_seat: z.uuid('Right seat must be a person of your organization').nullable().optional(),
-  origin: z.string().trim().max(40, 'Origin must be at most 40 characters').nullable().optional(),
-  destination: z.string().trim().max(40, 'Destination must be at most 40 characters').nullable().optional(),
-  custom_marker: z.string().trim().max(40, 'Custom marker must be at most 40 characters').nullable().optional(),
+  origin: text().trim().max(40, 'Origin must be at most 40 characters').nullable().optional(),
+  destination: text().trim().max(40, 'Destination must be at most 40 characters').nullable().optional(),
+  custom_marker: text().trim().max(40, 'Custom marker must be at most 40 characters').nullable().optional(),
   points: z.array(trackPointInputSchema).max(limits.trackMaxPoints, `A track may have at most ${limits.trackMaxPoints} points`).default([]),
   /** When the flight began, for a trip sent without points (its audio comes next). */
   begin_time: timestampInput.optional(),
@@ -92,8 +93,8 @@ export const tripUpdateSchema = z.strictObject({
   right_seat: tripCreateSchema.shape.right_seat,
   origin: tripCreateSchema.shape.origin,
   destination: tripCreateSchema.shape.destination,
-  trip_well: z.string().max(limits.debriefMaxLength, `Notes must be at most ${limits.debriefMaxLength} characters`).nullable().optional(),
-  trip_improve: z.string().max(limits.debriefMaxLength, `Notes must be at most ${limits.debriefMaxLength} characters`).nullable().optional(),
+  trip_well: text().max(limits.debriefMaxLength, `Notes must be at most ${limits.debriefMaxLength} characters`).nullable().optional(),
+  trip_improve: text().max(limits.debriefMaxLength, `Notes must be at most ${limits.debriefMaxLength} characters`).nullable().optional(),
 });
 
 export const tripShareSchema = z.strictObject({
@@ -125,17 +126,17 @@ const coordsSchema = z.object({
 });
 
 export const markerSchema = z.object({
-  id: z.string().optional(),
+  id: text().optional(),
   markerID: z.number().int(),
   timestamp: z.number(),
   coords: coordsSchema,
-  notes: z.object({ text: z.string() }),
+  notes: z.object({ text: text() }),
 });
 
-export const manualMarkerSchema = markerSchema.extend({ id: z.uuid(), trip_id: z.uuid(), created_by: z.uuid().nullable(), updated_at: z.string() });
+export const manualMarkerSchema = markerSchema.extend({ id: z.uuid(), trip_id: z.uuid(), created_by: z.uuid().nullable(), updated_at: text() });
 export type ManualMarker = z.infer<typeof manualMarkerSchema>;
 
-export const tripPersonSchema = z.object({ skylog_id: z.uuid(), name: z.string().nullable(), email: z.string() });
+export const tripPersonSchema = z.object({ skylog_id: z.uuid(), name: text().nullable(), email: text() });
 export type TripPerson = z.infer<typeof tripPersonSchema>;
 
 export const audioStatuses = ['none', 'processing', 'ready', 'failed'] as const;
@@ -144,10 +145,10 @@ export type AudioStatus = (typeof audioStatuses)[number];
 export const tripAudioSchema = z.object({
   status: z.enum(audioStatuses),
   duration_ms: z.number().nullable(),
-  mime_type: z.string().nullable(),
+  mime_type: text().nullable(),
   size_bytes: z.number().nullable(),
   /** Why processing failed, in words a person understands. */
-  error: z.string().nullable(),
+  error: text().nullable(),
   /** Epoch ms of the audio's first sample: aligns audio time with track and marker times. */
   started_at: z.number().nullable(),
 });
@@ -156,15 +157,15 @@ export const tripSummarySchema = z.object({
   trip_id: z.uuid(),
   skylog_id: z.uuid().nullable(),
   org_id: z.uuid(),
-  trip_name: z.string(),
-  aircraft: z.object({ id: z.uuid(), tail_number: z.string() }).nullable(),
+  trip_name: text(),
+  aircraft: z.object({ id: z.uuid(), tail_number: text() }).nullable(),
   owner: tripPersonSchema.nullable(),
   left_seat: tripPersonSchema.nullable(),
   right_seat: tripPersonSchema.nullable(),
-  origin: z.string().nullable(),
-  destination: z.string().nullable(),
-  begin_time: z.string().nullable(),
-  end_time: z.string().nullable(),
+  origin: text().nullable(),
+  destination: text().nullable(),
+  begin_time: text().nullable(),
+  end_time: text().nullable(),
   duration_ms: z.number().nullable(),
   /** Nautical miles along the track. */
   distance: z.number().nullable(),
@@ -172,7 +173,7 @@ export const tripSummarySchema = z.object({
   has_transcript: z.boolean(),
   transcript_in_progress: z.boolean(),
   audio_status: z.enum(audioStatuses),
-  ai_status: z.string().nullable(),
+  ai_status: text().nullable(),
   is_debriefed: z.boolean(),
 });
 export type TripSummary = z.infer<typeof tripSummarySchema>;
@@ -182,7 +183,7 @@ export const tripSortFields = ['begin_time', 'trip_name', 'duration', 'distance'
 
 /** GET /api/trips: ten per page (spec: range 0-9), exact total; a page past the end is empty with the total. */
 export const tripListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  search: text().trim().max(100, 'Search must be at most 100 characters').optional(),
   /** Instants: the client turns the chosen days into times in the chosen timezone (Local / UTC). */
   from: z.iso.datetime({ offset: true, error: 'From must be a time like 2026-01-31T00:00:00Z' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'To must be a time like 2026-01-31T00:00:00Z' }).optional(),
@@ -201,32 +202,32 @@ export const tripListSchema = z.object({ items: z.array(tripSummarySchema), tota
 
 /** Deepgram's pre-recorded response, as far as Skylog reads it. */
 export const transcriptWordSchema = z.object({
-  word: z.string(),
+  word: text(),
   start: z.number(),
   end: z.number(),
   speaker: z.number().int().optional(),
-  punctuated_word: z.string().optional(),
+  punctuated_word: text().optional(),
   confidence: z.number().optional(),
 });
 export type TranscriptWord = z.infer<typeof transcriptWordSchema>;
 
 export const transcriptJsonSchema = z.object({
   results: z.object({
-    channels: z.array(z.object({ alternatives: z.array(z.object({ transcript: z.string(), words: z.array(transcriptWordSchema) })) })),
+    channels: z.array(z.object({ alternatives: z.array(z.object({ transcript: text(), words: z.array(transcriptWordSchema) })) })),
   }),
 });
 export type TranscriptJson = z.infer<typeof transcriptJsonSchema>;
 
 export const tripDetailSchema = tripSummarySchema.extend({
   shared_with: z.array(tripPersonSchema),
-  custom_marker: z.string().nullable(),
-  trip_well: z.string().nullable(),
-  trip_improve: z.string().nullable(),
-  ai_trip_well: z.string().nullable(),
-  ai_trip_improve: z.string().nullable(),
+  custom_marker: text().nullable(),
+  trip_well: text().nullable(),
+  trip_improve: text().nullable(),
+  ai_trip_well: text().nullable(),
+  ai_trip_improve: text().nullable(),
   ai_teachable_moments: z.unknown().nullable(),
   transcript_json: transcriptJsonSchema.nullable(),
-  record_uri: z.string().nullable(),
+  record_uri: text().nullable(),
   audio: tripAudioSchema,
   markers: z.array(markerSchema),
   /** The track simplified on the server for the map overview (full track: /api/trips/:id/track). */
@@ -259,7 +260,7 @@ export const tripListQueryDefaults = { page: 0, page_size: limits.tripsPageSize 
 
 /** POST /api/trips/import: the file is the raw body; these say what to do with it. */
 export const trackImportQuerySchema = z.strictObject({
-  filename: z.string({ error: 'File name is required' }).trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
+  filename: text({ error: 'File name is required' }).trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
   /** Replace this trip's track; without it a new trip is created. */
   trip_id: z.uuid('Not a valid trip id').optional(),
   trip_name: tripCreateSchema.shape.trip_name.optional(),
@@ -273,22 +274,22 @@ export type TrackFormat = (typeof trackFormats)[number];
 
 export const apiTokenSchema = z.object({
   id: z.uuid(),
-  name: z.string(),
-  prefix: z.string(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
+  name: text(),
+  prefix: text(),
+  created_at: text(),
+  last_used_at: text().nullable(),
 });
 export const apiTokenCreateSchema = z.strictObject({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
+  name: text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
 });
 /** The token itself is shown once, at creation; the server keeps only its hash. */
-export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: z.string() });
+export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: text() });
 
 /** Resumable audio upload (tus 1.0 core semantics): created with its length, then PATCHed in pieces. */
 export const audioUploadCreateSchema = z.strictObject({
-  filename: z.string().trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
+  filename: text().trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
   size_bytes: z.number({ error: 'Size is required' }).int().positive('The file is empty'),
-  content_type: z.string().max(100).optional(),
+  content_type: text().max(100).optional(),
 });
 export const audioUploadSchema = z.object({
   id: z.uuid(),
@@ -300,8 +301,8 @@ export const audioUploadSchema = z.object({
 
 export const clientConfigSchema = z.object({
   /** Leaflet tile URL template; null: the map draws the track without tiles (offline). */
-  map_tile_url: z.string().nullable(),
-  map_attribution: z.string().nullable(),
+  map_tile_url: text().nullable(),
+  map_attribution: text().nullable(),
   audio_upload_max_bytes: z.number(),
   track_file_max_bytes: z.number(),
 });

@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { roles } from '../roles.ts';
 
 /** A user account (spec §3 `users`). */
 export const userSchema = z.object({
   skylog_id: z.uuid(),
-  auth_id: z.string().nullable(),
-  name: z.string().nullable(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  program: z.string().nullable(),
-  license_number: z.string().nullable(),
+  auth_id: text().nullable(),
+  name: text().nullable(),
+  email: text(),
+  phone: text().nullable(),
+  program: text().nullable(),
+  license_number: text().nullable(),
   international: z.boolean(),
   fulltime: z.boolean(),
-  certifications: z.array(z.string()),
+  certifications: z.array(text()),
   user_type: z.enum(roles),
   org_id: z.uuid().nullable(),
   sub_org_id: z.uuid().nullable(),
@@ -22,15 +23,15 @@ export const userSchema = z.object({
 
 export type User = z.infer<typeof userSchema>;
 
-export const orgSchema = z.object({ id: z.uuid(), name: z.string() });
+export const orgSchema = z.object({ id: z.uuid(), name: text() });
 export type Org = z.infer<typeof orgSchema>;
 
-export const subOrgSchema = z.object({ id: z.uuid(), org_id: z.uuid(), name: z.string(), description: z.string().nullable() });
+export const subOrgSchema = z.object({ id: z.uuid(), org_id: z.uuid(), name: text(), description: text().nullable() });
 export type SubOrg = z.infer<typeof subOrgSchema>;
 
 /** GET /api/me: the signed-in account with what the shell shows beside it. */
 export const meSchema = userSchema.extend({
-  role_label: z.string(),
+  role_label: text(),
   is_profile_complete: z.boolean(),
   email_verified: z.boolean(),
   org: orgSchema.nullable(),
