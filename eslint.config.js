@@ -65,6 +65,40 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // One access module decides who may do what (issue 9): the role helpers that rank people stay in it.
+    files: ['apps/server/**/*.ts'],
+    ignores: ['apps/server/src/access/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@skylog/contracts',
+              importNames: ['isOrgWideRole', 'getGrantableRoles', 'canManageRole', 'roleGroups'],
+              message: 'Access is decided in apps/server/src/access only: call its rules or require… loaders.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // PostgreSQL cannot store every JavaScript string: contracts' `text()` refuses what it cannot.
+    files: ['packages/contracts/src/schemas/**/*.ts'],
+    ignores: ['packages/contracts/src/schemas/text.ts', 'packages/contracts/src/schemas/errors.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a string-literal union, not an enum.' },
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Use text() from ./text.ts: it refuses characters the database cannot store.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config/env.ts'],
     rules: {

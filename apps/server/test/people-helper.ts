@@ -61,6 +61,8 @@ export function sessions(getApp: () => TestApp) {
     addPerson,
     /** The password an account signs in with (the demo one unless made by addPerson). */
     passwordOf: (email: string) => passwords.get(email),
+    /** An account made another way (a school's registration): its password, for signing in. */
+    remember: (email: string, password: string) => passwords.set(email, password),
     forget: (email: string) => cookies.delete(email),
   };
 }

@@ -167,11 +167,26 @@ describe('GET, POST and DELETE /api/student-instructor', () => {
       expect(entry).toMatchObject({ status: 'success', resource: 'student_instructor' });
     });
 
-    it('an instructor links students of the organization', async () => {
+    it('an instructor links themself with students of their own sub-organization', async () => {
       const student = await addSkylinePerson('link.byinstructor@skyline.test', 'student');
       const response = await create('instructor@skyline.test', [{ instructor: id('instructor@skyline.test'), student }]);
       expect(response.statusCode).toBe(204);
       expect(names(await links('instructor@skyline.test', `?student=${student}`))).toEqual(['Iris Calder → Test link.byinstructor']);
+    });
+
+    it('an instructor cannot link another instructor, nor a student of another sub-organization (404, audited, nothing added)', async () => {
+      const student = await addSkylinePerson('link.notmine@skyline.test', 'student');
+      // Ana Costa is another North Field instructor; Jonas Berg flies at Lakeside, Iris Calder's sub-organization is North Field.
+      for (const pair of [
+        { instructor: id('ana.costa@skyline.test'), student },
+        { instructor: id('instructor@skyline.test'), student: id('jonas.berg@skyline.test') },
+      ]) {
+        const response = await create('instructor@skyline.test', [pair]);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ code: 'not_found', message: 'Instructor or student not found in your reach' });
+      }
+      expect(await links('orgadmin@skyline.test', `?student=${student}`)).toEqual({ items: [], total: 0 });
+      expect(names(await links('orgadmin@skyline.test', `?student=${id('jonas.berg@skyline.test')}`))).toEqual(['Marcus Webb → Jonas Berg']);
     });
 
     it('a pair with a Harbor student answers 404 and adds nothing, not even the valid pairs', async () => {
@@ -302,11 +317,13 @@ describe('GET, POST and DELETE /api/student-instructor', () => {
       expect(again.json()).toMatchObject({ status: 404, code: 'not_found' });
     });
 
-    it('an instructor removes a link of the organization', async () => {
+    it('an instructor removes their own link, never another instructor’s (404, and it stays)', async () => {
       const student = await addSkylinePerson('unlink.byinstructor@skyline.test', 'student');
       expect((await create('orgadmin@skyline.test', [{ instructor: id('ana.costa@skyline.test'), student }])).statusCode).toBe(204);
-      expect((await remove('instructor@skyline.test', id('ana.costa@skyline.test'), student)).statusCode).toBe(204);
-      expect(await links('orgadmin@skyline.test', `?student=${student}`)).toEqual({ items: [], total: 0 });
+      expect((await create('orgadmin@skyline.test', [{ instructor: id('instructor@skyline.test'), student }])).statusCode).toBe(204);
+      expect((await remove('instructor@skyline.test', id('ana.costa@skyline.test'), student)).statusCode).toBe(404);
+      expect((await remove('instructor@skyline.test', id('instructor@skyline.test'), student)).statusCode).toBe(204);
+      expect(names(await links('orgadmin@skyline.test', `?student=${student}`))).toEqual(['Ana Costa → Test unlink.byinstructor']);
     });
 
     it('the Harbor admin cannot remove a Skyline link (404), and it stays', async () => {

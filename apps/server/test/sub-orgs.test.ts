@@ -103,7 +103,9 @@ describe('sub-organizations and organizations', () => {
           total: 1,
         });
         expect(await list(viewer, '?search=lake')).toEqual({ items: [], total: 0 });
-        expect(await list(viewer, `?org_id=${harborId}`)).toEqual({ items: [expect.objectContaining({ id: northId })], total: 1 });
+        const otherOrg = await s.call(viewer, 'GET', `/api/sub-orgs?org_id=${harborId}`);
+        expect(otherOrg.statusCode).toBe(404);
+        expect(otherOrg.json()).toMatchObject({ code: 'not_found', fields: { org_id: 'Organization not found' } });
       });
     }
 
@@ -111,8 +113,9 @@ describe('sub-organizations and organizations', () => {
       const harbor = await list('admin@harbor.test', '?page_size=100');
       expect(harbor.items.some((item) => item.org_id === skylineId)).toBe(false);
       expect(harbor.total).toBe(await countSubOrgs(harborId));
-      const skyline = await list('orgadmin@skyline.test', `?org_id=${harborId}&page_size=100`);
-      expect(skyline.items.every((item) => item.org_id === skylineId)).toBe(true);
+      const skyline = await s.call('orgadmin@skyline.test', 'GET', `/api/sub-orgs?org_id=${harborId}&page_size=100`);
+      expect(skyline.statusCode).toBe(404);
+      expect(skyline.json()).toMatchObject({ code: 'not_found', fields: { org_id: 'Organization not found' } });
     });
 
     it('the super_admin lists another organization with org_id', async () => {
@@ -156,11 +159,14 @@ describe('sub-organizations and organizations', () => {
       expect(created).toMatchObject({ org_id: skylineId, name: 'East Hangar', description: null });
     });
 
-    it('an org admin cannot place one in another organization', async () => {
-      const created = await createSubOrg('orgadmin@skyline.test', { name: 'Planted Base', org_id: harborId });
-      expect(created.org_id).toBe(skylineId);
-      const harbor = await list('admin@harbor.test', '?search=Planted');
-      expect(harbor).toEqual({ items: [], total: 0 });
+    it('an org admin cannot place one in another organization: refused (not silently made at home) and audited', async () => {
+      const response = await s.call('orgadmin@skyline.test', 'POST', '/api/sub-orgs', { name: 'Planted Base', org_id: harborId });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'not_found', fields: { org_id: 'Organization not found' } });
+      expect(await list('admin@harbor.test', '?search=Planted')).toEqual({ items: [], total: 0 });
+      expect(await list('orgadmin@skyline.test', '?search=Planted')).toEqual({ items: [], total: 0 });
+      const own = await createSubOrg('orgadmin@skyline.test', { name: 'Home Base', org_id: skylineId });
+      expect(own.org_id).toBe(skylineId);
     });
 
     it('the super_admin creates one in a chosen organization', async () => {

@@ -1,20 +1,20 @@
-import type { ErrorCode } from '@skylog/contracts';
+import { errorStatus, type ErrorCode } from '@skylog/contracts';
 
-/** A failure with the status, stable code and person-readable message the client shows. */
+/** A failure with a stable code (its HTTP status follows from it) and a person-readable message. */
 export class AppError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
     super(message);
-    this.status = status;
+    this.status = errorStatus[code];
     this.code = code;
     this.fields = fields;
   }
 }
 
-export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
-export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, 'conflict', message, fields);
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError(400, 'validation_error', message, fields);
+export const notFound = (message = 'Not found', fields?: Record<string, string>) => new AppError('not_found', message, fields);
+export const conflict = (message: string, fields?: Record<string, string>) => new AppError('conflict', message, fields);
+export const badRequest = (message: string, fields?: Record<string, string>) => new AppError('validation_error', message, fields);
+export const forbidden = (message: string, fields?: Record<string, string>) => new AppError('forbidden', message, fields);

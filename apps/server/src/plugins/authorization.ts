@@ -36,7 +36,7 @@ export const authorizationPlugin = fp<{ audit: AuditService }>(async (app: Fasti
     const access = apiAccess[operation];
     if (access === 'public') return;
     const user = request.user;
-    if (!user) throw new AppError(401, 'unauthenticated', messages.notSignedIn);
+    if (!user) throw new AppError('unauthenticated', messages.notSignedIn);
     if (access === 'authenticated') return;
     if ((access as readonly string[]).includes(user.role)) return;
     await audit.recordDenial({
@@ -48,6 +48,6 @@ export const authorizationPlugin = fp<{ audit: AuditService }>(async (app: Fasti
       reason: 'role',
       ipAddress: request.ip,
     });
-    throw new AppError(403, 'forbidden', messages.permissionDenied);
+    throw new AppError('forbidden', messages.permissionDenied);
   });
 });

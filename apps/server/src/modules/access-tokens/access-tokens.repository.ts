@@ -15,11 +15,11 @@ export async function insertToken(db: Executor, values: typeof apiTokens.$inferI
   return row!;
 }
 
-export async function revokeToken(db: Executor, userId: string, id: string): Promise<boolean> {
+export async function revokeToken(db: Executor, id: string): Promise<boolean> {
   const rows = await db
     .update(apiTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
   return rows.length > 0;
 }
@@ -37,4 +37,9 @@ export async function findTokenOwner(db: Executor, tokenHash: string) {
 
 export async function touchToken(db: Executor, id: string): Promise<void> {
   await db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, id));
+}
+
+export async function findToken(db: Executor, id: string) {
+  const [row] = await db.select({ id: apiTokens.id, userId: apiTokens.userId, revokedAt: apiTokens.revokedAt }).from(apiTokens).where(eq(apiTokens.id, id)).limit(1);
+  return row;
 }

@@ -32,7 +32,7 @@ export const accessTokensRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/api/access-tokens/:id',
     { config: { operation: 'access-tokens.revoke' }, schema: { tags, summary: 'Revoke a token at once', params: idParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await service.revokeToken(ctx, requireUser(request), request.params.id);
+      await service.revokeToken(ctx, requireUser(request), request.params.id, request.url);
       return reply.status(204).send(null);
     },
   );

@@ -1,19 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { messages } from '@skylog/contracts';
+import { accessTokenPrefix } from '../../lib/access-token.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { requireOwnToken } from '../../access/access.ts';
+import { notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-token.ts';
 import * as repository from './access-tokens.repository.ts';
-
-const tokenPrefix = 'skl_';
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-export function isAccessToken(value: string): boolean {
-  return value.startsWith(tokenPrefix);
-}
 
 function toToken(row: Awaited<ReturnType<typeof repository.insertToken>>) {
   return { id: row.id, name: row.name, prefix: row.prefix, created_at: row.createdAt.toISOString(), last_used_at: row.lastUsedAt?.toISOString() ?? null };
@@ -25,13 +17,14 @@ export async function listTokens(ctx: AppContext, actor: RequestUser) {
 
 /** The token is shown once; only its SHA-256 is stored, so a database leak reveals no token. */
 export async function createToken(ctx: AppContext, actor: RequestUser, name: string) {
-  const token = `${tokenPrefix}${randomBytes(32).toString('base64url')}`;
-  const row = await repository.insertToken(ctx.db, { userId: actor.skylogId, name, tokenHash: hashToken(token), prefix: token.slice(0, 10) });
+  const token = `${accessTokenPrefix}${newSecretToken()}`;
+  const row = await repository.insertToken(ctx.db, { userId: actor.skylogId, name, tokenHash: hashSecretToken(token), prefix: token.slice(0, 10) });
   await ctx.audit.record({ actor, action: 'access-tokens.create', resource: `access-tokens/${row.id}`, status: 'success', details: { name } });
   return { ...toToken(row), token };
 }
 
-export async function revokeToken(ctx: AppContext, actor: RequestUser, id: string) {
-  if (!(await repository.revokeToken(ctx.db, actor.skylogId, id))) throw new AppError(404, 'not_found', messages.accessTokenNotFound);
+export async function revokeToken(ctx: AppContext, actor: RequestUser, id: string, path: string) {
+  await requireOwnToken(ctx, actor, id, { action: 'access-tokens.revoke', path });
+  if (!(await repository.revokeToken(ctx.db, id))) throw notFound(messages.accessTokenNotFound);
   await ctx.audit.record({ actor, action: 'access-tokens.revoke', resource: `access-tokens/${id}`, status: 'success' });
 }

@@ -1,14 +1,14 @@
 import { messages, type Aircraft } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { aircraftCreateSchema, aircraftListQuerySchema, aircraftUpdateSchema } from '@skylog/contracts';
+import { requireAircraft } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { AppError, conflict } from '../../lib/app-error.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import * as repository from './aircraft.repository.ts';
 import type { AircraftRow } from './aircraft.repository.ts';
 
-const notFound = () => new AppError(404, 'not_found', messages.aircraftNotFound);
 const tailTaken = () => conflict(messages.aircraftTailTaken, { tail_number: messages.aircraftTailTaken });
 
 function toAircraft(row: AircraftRow): Aircraft {
@@ -17,7 +17,7 @@ function toAircraft(row: AircraftRow): Aircraft {
 
 /** The fleet is the organization's (super_admin: the current organization). */
 function fleetOf(actor: RequestUser): string {
-  if (!actor.orgId) throw new AppError(400, 'validation_error', 'Choose an organization first');
+  if (!actor.orgId) throw badRequest('Choose an organization first');
   return actor.orgId;
 }
 
@@ -33,18 +33,8 @@ export async function listAircraft(ctx: AppContext, actor: RequestUser, query: z
   return { items: items.map(toAircraft), total };
 }
 
-async function findInFleet(ctx: AppContext, actor: RequestUser, id: string, action: string, path: string): Promise<AircraftRow> {
-  const row = await repository.findAircraft(ctx.db, id);
-  if (!row) throw notFound();
-  if (row.orgId !== actor.orgId) {
-    await ctx.audit.recordDenial({ actor, action, resource: `aircraft/${id}`, path, isSelfAccess: false, reason: 'scope' });
-    throw notFound();
-  }
-  return row;
-}
-
 export async function getAircraft(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<Aircraft> {
-  return toAircraft(await findInFleet(ctx, actor, id, 'aircraft.read', path));
+  return toAircraft(await requireAircraft(ctx, actor, id, { action: 'aircraft.read', path }));
 }
 
 export async function createAircraft(ctx: AppContext, actor: RequestUser, input: z.infer<typeof aircraftCreateSchema>): Promise<Aircraft> {
@@ -65,14 +55,17 @@ export async function createAircraft(ctx: AppContext, actor: RequestUser, input:
 }
 
 export async function updateAircraft(ctx: AppContext, actor: RequestUser, id: string, input: z.infer<typeof aircraftUpdateSchema>, path: string) {
-  await findInFleet(ctx, actor, id, 'aircraft.update', path);
+  const current = await requireAircraft(ctx, actor, id, { action: 'aircraft.update', path });
+  const changes = {
+    ...(input.tail_number !== undefined ? { tailNumber: input.tail_number } : {}),
+    ...(input.call_sign !== undefined ? { callSign: input.call_sign } : {}),
+    ...(input.type !== undefined ? { type: input.type } : {}),
+    ...(input.notes !== undefined ? { notes: input.notes } : {}),
+  };
+  // An empty PATCH changes nothing and is not an error.
+  if (Object.keys(changes).length === 0) return toAircraft(current);
   try {
-    const row = await repository.updateAircraft(ctx.db, id, {
-      ...(input.tail_number !== undefined ? { tailNumber: input.tail_number } : {}),
-      ...(input.call_sign !== undefined ? { callSign: input.call_sign } : {}),
-      ...(input.type !== undefined ? { type: input.type } : {}),
-      ...(input.notes !== undefined ? { notes: input.notes } : {}),
-    });
+    const row = await repository.updateAircraft(ctx.db, id, changes);
     await ctx.audit.record({ actor, action: 'aircraft.update', resource: `aircraft/${id}`, status: 'success' });
     return toAircraft(row!);
   } catch (error) {
@@ -82,7 +75,7 @@ export async function updateAircraft(ctx: AppContext, actor: RequestUser, id: st
 }
 
 export async function deleteAircraft(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  const row = await findInFleet(ctx, actor, id, 'aircraft.delete', path);
+  const row = await requireAircraft(ctx, actor, id, { action: 'aircraft.delete', path });
   await repository.deleteAircraft(ctx.db, id);
   await ctx.audit.record({ actor, action: 'aircraft.delete', resource: `aircraft/${id}`, status: 'success', details: { tail_number: row.tailNumber } });
 }

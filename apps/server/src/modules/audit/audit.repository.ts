@@ -80,12 +80,11 @@ export async function listAlerts(db: Executor, orgId: string | null, offset: num
   return { items, total: totals[0]?.value ?? 0 };
 }
 
-/** Marks an alert seen; scoped to an organization unless orgId is null. Answers false when none matched. */
-export async function acknowledgeAlert(db: Executor, id: string, orgId: string | null, by: string): Promise<boolean> {
-  const rows = await db
-    .update(alerts)
-    .set({ acknowledgedAt: new Date(), acknowledgedBy: by })
-    .where(and(eq(alerts.id, id), orgId ? eq(alerts.orgId, orgId) : undefined))
-    .returning({ id: alerts.id });
-  return rows.length > 0;
+export async function findAlert(db: Executor, id: string) {
+  const [row] = await db.select({ id: alerts.id, orgId: alerts.orgId }).from(alerts).where(eq(alerts.id, id)).limit(1);
+  return row;
+}
+
+export async function acknowledgeAlert(db: Executor, id: string, by: string): Promise<void> {
+  await db.update(alerts).set({ acknowledgedAt: new Date(), acknowledgedBy: by }).where(eq(alerts.id, id));
 }

@@ -19,7 +19,7 @@ export async function getMarkerCategories(ctx: AppContext, actor: RequestUser) {
 
 export async function updateMarkerCategories(ctx: AppContext, actor: RequestUser, categories: readonly MarkerCategory[]) {
   const orgId = actor.orgId;
-  if (!orgId) throw new AppError(400, 'validation_error', 'Choose an organization first');
+  if (!orgId) throw new AppError('validation_error', 'Choose an organization first');
   // Only what differs from the defaults is stored, so later default changes still reach untouched keys.
   const changed = categories.filter((category) => {
     const fallback = markerCategories.find((item) => item.key === category.key)!;

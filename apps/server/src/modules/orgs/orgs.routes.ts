@@ -61,7 +61,7 @@ export const orgsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { operation: 'sub-orgs.list' },
       schema: { tags: ['orgs'], summary: 'Sub-organizations with member counts and exact total', querystring: subOrgListQuerySchema, response: { 200: subOrgListSchema } },
     },
-    async (request) => service.listSubOrgs(ctx, requireUser(request), request.query),
+    async (request) => service.listSubOrgs(ctx, requireUser(request), request.query, request.url),
   );
 
   app.post(
@@ -70,7 +70,7 @@ export const orgsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: { operation: 'sub-orgs.create' },
       schema: { tags: ['orgs'], summary: 'Create a sub-organization', body: subOrgCreateSchema, response: { 201: subOrgSchema } },
     },
-    async (request, reply) => reply.status(201).send(await service.createSubOrg(ctx, requireUser(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.createSubOrg(ctx, requireUser(request), request.body, request.url)),
   );
 
   app.patch(

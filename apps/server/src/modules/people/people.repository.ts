@@ -85,7 +85,6 @@ export async function findPerson(db: Executor, skylogId: string): Promise<Person
   return row;
 }
 
-
 export async function updatePerson(db: Executor, skylogId: string, values: Partial<typeof users.$inferInsert>) {
   await db
     .update(users)
@@ -106,15 +105,4 @@ export async function deleteSessions(db: Executor, authId: string, exceptToken: 
   await db
     .delete(authSession)
     .where(and(eq(authSession.userId, authId), exceptToken ? sql`${authSession.token} <> ${exceptToken}` : undefined));
-}
-
-export async function findInstructorIdsOf(db: Executor, studentId: string): Promise<string[]> {
-  const rows = await db.select({ id: studentInstructor.instructor }).from(studentInstructor).where(eq(studentInstructor.student, studentId));
-  return rows.map((row) => row.id);
-}
-
-/** The students linked to an instructor. */
-export async function findStudentIdsOf(db: Executor, instructorId: string): Promise<string[]> {
-  const rows = await db.select({ id: studentInstructor.student }).from(studentInstructor).where(eq(studentInstructor.instructor, instructorId));
-  return rows.map((row) => row.id);
 }

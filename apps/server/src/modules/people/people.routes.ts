@@ -25,7 +25,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: personListSchema },
       },
     },
-    async (request) => service.listPeople(ctx, requireUser(request), request.query),
+    async (request) => service.listPeople(ctx, requireUser(request), request.query, request.url),
   );
 
   app.get(

@@ -1,26 +1,17 @@
-import {
-  getGrantableRoles,
-  getRoleLabel,
-  isOrgWideRole,
-  isSubOrgRole,
-  messages,
-  type AssignableRole,
-  type Person,
-  type User,
-} from '@skylog/contracts';
+import { isSubOrgRole, messages, type AssignableRole, type Person, type User } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { assignmentSchema, userListQuerySchema } from '@skylog/contracts';
+import { mayMovePersonAcrossOrgs, peopleScope } from '../../access/access-rules.ts';
+import { getPersonPermissions, requireGrantableRole, requirePerson, requireOrgReach, type PersonPermissions } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { findOrg, findSubOrg } from '../orgs/orgs.repository.ts';
 import { deleteAuthIdentity } from '../users/users.repository.ts';
 import * as repository from './people.repository.ts';
-import type { PeopleFilter, PersonRow } from './people.repository.ts';
+import type { PersonRow } from './people.repository.ts';
 
-const userNotFound = () => new AppError(404, 'not_found', messages.userNotFound);
-
-export function toPerson({ user, orgName, subOrgName, collectorName }: PersonRow): Person {
+export function toPerson({ user, orgName, subOrgName, collectorName }: PersonRow, permissions: PersonPermissions): Person {
   return {
     skylog_id: user.skylogId,
     auth_id: user.authId,
@@ -44,31 +35,30 @@ export function toPerson({ user, orgName, subOrgName, collectorName }: PersonRow
     cable_collected_by: user.cableCollectedBy,
     cable_collected_by_name: collectorName,
     created_at: user.createdAt.toISOString(),
+    ...permissions,
   };
 }
 
-const noOrg = '00000000-0000-0000-0000-000000000000';
-
-/**
- * Which people a caller may list (decisions.md tenancy): super_admin the current organization or,
- * with org_id=all, every one; org admins their organization; sub-org admins their sub-organization;
- * instructors the students and instructors of their organization.
- */
-function scopeFilter(actor: RequestUser, requestedOrgId: string | undefined): Pick<PeopleFilter, 'orgId' | 'subOrgId' | 'roles'> {
-  if (actor.role === 'super_admin') {
-    if (requestedOrgId === 'all') return { orgId: null };
-    return { orgId: requestedOrgId ?? actor.orgId };
-  }
-  const orgId = actor.orgId ?? noOrg;
-  if (isOrgWideRole(actor.role)) return { orgId };
-  if (isSubOrgRole(actor.role)) return { orgId, subOrgId: actor.subOrgId ?? noOrg };
-  return { orgId, roles: ['student', 'instructor'] };
+/** A person as the caller sees them, with what the caller may do to them. */
+async function present(ctx: AppContext, actor: RequestUser, row: PersonRow): Promise<Person> {
+  const permissions = await getPersonPermissions(ctx, actor, [row.user]);
+  return toPerson(row, permissions.get(row.user.skylogId)!);
 }
 
-export async function listPeople(ctx: AppContext, actor: RequestUser, query: z.infer<typeof userListQuerySchema>) {
-  const scope = scopeFilter(actor, query.org_id);
-  const filter: PeopleFilter = {
-    ...scope,
+async function presentAgain(ctx: AppContext, actor: RequestUser, skylogId: string): Promise<Person> {
+  const row = await repository.findPerson(ctx.db, skylogId);
+  if (!row) throw notFound(messages.userNotFound);
+  return present(ctx, actor, row);
+}
+
+/** People in the caller's scope (decisions.md tenancy); naming an organization out of reach is refused. */
+export async function listPeople(ctx: AppContext, actor: RequestUser, query: z.infer<typeof userListQuerySchema>, path: string) {
+  const scope = peopleScope(actor, query.org_id);
+  if (scope === 'out-of-reach') await requireOrgReach(ctx, actor, query.org_id, { action: 'users.list', path });
+  if (scope === 'out-of-reach' || scope.isEmpty) return { items: [], total: 0 };
+  const filter: repository.PeopleFilter = {
+    orgId: scope.orgId,
+    roles: scope.roles,
     // A sub-org filter narrows an org-wide scope; a sub-org admin's own scope cannot be widened.
     subOrgId: scope.subOrgId ?? query.sub_org_id,
     role: query.role,
@@ -83,93 +73,52 @@ export async function listPeople(ctx: AppContext, actor: RequestUser, query: z.i
     query.page * query.page_size,
     query.page_size,
   );
-  return { items: items.map(toPerson), total };
-}
-
-/** Whether the actor's scope holds this person at all (reads). */
-export function canSeePerson(actor: RequestUser, target: PersonRow['user'], linkedStudentIds: readonly string[] = []): boolean {
-  if (actor.skylogId === target.skylogId || actor.role === 'super_admin') return true;
-  if (!actor.orgId || actor.orgId !== target.orgId) return false;
-  if (isOrgWideRole(actor.role)) return true;
-  if (isSubOrgRole(actor.role)) return actor.subOrgId !== null && actor.subOrgId === target.subOrgId;
-  if (actor.role === 'instructor') return target.userType === 'student' || target.userType === 'instructor';
-  return linkedStudentIds.includes(actor.skylogId) && target.userType === 'instructor';
-}
-
-/** Whether the actor may administer this person (role, organization, status, cable): their organization, and roles they could grant. */
-function canAdminister(actor: RequestUser, target: PersonRow['user']): boolean {
-  if (actor.role === 'super_admin') return true;
-  return (
-    isOrgWideRole(actor.role) &&
-    actor.orgId !== null &&
-    actor.orgId === target.orgId &&
-    (getGrantableRoles(actor.role) as readonly string[]).includes(target.userType)
-  );
-}
-
-async function findInScope(ctx: AppContext, actor: RequestUser, skylogId: string, action: string, path: string, canAct: (target: PersonRow['user']) => boolean) {
-  const row = await repository.findPerson(ctx.db, skylogId);
-  if (!row) throw userNotFound();
-  if (!canAct(row.user)) {
-    await ctx.audit.recordDenial({ actor, action, resource: `users/${skylogId}`, path, isSelfAccess: actor.skylogId === skylogId, reason: 'scope' });
-    throw userNotFound();
-  }
-  return row;
+  const permissions = await getPersonPermissions(ctx, actor, items.map((row) => row.user));
+  return { items: items.map((row) => toPerson(row, permissions.get(row.user.skylogId)!)), total };
 }
 
 export async function getPerson(ctx: AppContext, actor: RequestUser, skylogId: string, path: string): Promise<Person> {
-  // A student may see the instructors linked to them.
-  const linked = actor.role === 'student' ? await repository.findInstructorIdsOf(ctx.db, actor.skylogId) : [];
-  const row = await findInScope(ctx, actor, skylogId, 'users.read', path, (target) =>
-    actor.role === 'student' ? target.skylogId === actor.skylogId || linked.includes(target.skylogId) : canSeePerson(actor, target),
-  );
-  return toPerson(row);
+  return present(ctx, actor, await requirePerson(ctx, actor, skylogId, 'read', { action: 'users.read', path }));
 }
 
 function refuseSelf(actor: RequestUser, skylogId: string) {
-  if (actor.skylogId === skylogId) throw new AppError(400, 'validation_error', messages.cannotChangeOwnAccount);
+  if (actor.skylogId === skylogId) throw badRequest(messages.cannotChangeOwnAccount);
 }
 
 /** A role change signs the person out everywhere, so the new role applies at once (decisions.md). */
 export async function changeRole(ctx: AppContext, actor: RequestUser, skylogId: string, role: AssignableRole, path: string) {
   refuseSelf(actor, skylogId);
-  const row = await findInScope(ctx, actor, skylogId, 'users.change-role', path, (target) => canAdminister(actor, target));
-  if (!getGrantableRoles(actor.role).includes(role)) {
-    throw new AppError(403, 'forbidden', `You cannot make someone ${getRoleLabel(role)}`, { user_type: 'Choose a role you may grant' });
-  }
-  if (row.user.userType === role) return toPerson(row);
-  if (isSubOrgRole(role) && !row.user.subOrgId) {
-    throw new AppError(400, 'validation_error', messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
-  }
+  const row = await requirePerson(ctx, actor, skylogId, 'administer', { action: 'users.change-role', path });
+  requireGrantableRole(actor, role, 'make someone');
+  if (row.user.userType === role) return present(ctx, actor, row);
+  if (isSubOrgRole(role) && !row.user.subOrgId) throw badRequest(messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
   await ctx.db.transaction(async (tx) => {
     await repository.updatePerson(tx, skylogId, { userType: role });
     if (row.user.authId) await repository.deleteSessions(tx, row.user.authId);
   });
   await ctx.audit.record({ actor, action: 'users.change-role', resource: `users/${skylogId}`, status: 'success', details: { from: row.user.userType, to: role } });
-  return toPerson((await repository.findPerson(ctx.db, skylogId))!);
+  return presentAgain(ctx, actor, skylogId);
 }
 
 /** Spec §7 POST users with org_id, and the sub-organization: both checked against the actor's reach. */
 export async function assign(ctx: AppContext, actor: RequestUser, skylogId: string, input: z.infer<typeof assignmentSchema>, path: string) {
   refuseSelf(actor, skylogId);
-  const row = await findInScope(ctx, actor, skylogId, 'users.assign', path, (target) => canAdminister(actor, target));
+  const row = await requirePerson(ctx, actor, skylogId, 'administer', { action: 'users.assign', path });
   const isOrgChange = input.org_id !== undefined && input.org_id !== row.user.orgId;
-  if (isOrgChange && actor.role !== 'super_admin') {
-    throw new AppError(403, 'forbidden', 'Only a super admin can move people to another organization', { org_id: 'Only a super admin can change this' });
+  if (isOrgChange && !mayMovePersonAcrossOrgs(actor)) {
+    throw forbidden('Only a super admin can move people to another organization', { org_id: 'Only a super admin can change this' });
   }
   const orgId = input.org_id !== undefined ? input.org_id : row.user.orgId;
-  if (orgId && !(await findOrg(ctx.db, orgId))) throw new AppError(400, 'validation_error', 'Organization not found', { org_id: 'Organization not found' });
+  if (orgId && !(await findOrg(ctx.db, orgId))) throw badRequest(messages.organizationNotFound, { org_id: messages.organizationNotFound });
   // Moving to another organization leaves the old organization's sub-organization behind.
   let subOrgId = input.sub_org_id !== undefined ? input.sub_org_id : isOrgChange ? null : row.user.subOrgId;
   if (subOrgId) {
     const subOrg = await findSubOrg(ctx.db, subOrgId);
-    if (!subOrg || subOrg.orgId !== orgId) throw new AppError(400, 'validation_error', 'Sub-organization not found in this organization', { sub_org_id: 'Sub-organization not found in this organization' });
+    if (!subOrg || subOrg.orgId !== orgId) throw badRequest('Sub-organization not found in this organization', { sub_org_id: 'Sub-organization not found in this organization' });
   } else {
     subOrgId = null;
   }
-  if (isSubOrgRole(row.user.userType) && !subOrgId) {
-    throw new AppError(400, 'validation_error', messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
-  }
+  if (isSubOrgRole(row.user.userType) && !subOrgId) throw badRequest(messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
   await ctx.db.transaction(async (tx) => {
     await repository.updatePerson(tx, skylogId, { orgId, subOrgId });
     // Links belong to one organization: moving someone out ends their instructor–student links.
@@ -183,18 +132,18 @@ export async function assign(ctx: AppContext, actor: RequestUser, skylogId: stri
     status: 'success',
     details: { from: { org_id: row.user.orgId, sub_org_id: row.user.subOrgId }, to: { org_id: orgId, sub_org_id: subOrgId } },
   });
-  return toPerson((await repository.findPerson(ctx.db, skylogId))!);
+  return presentAgain(ctx, actor, skylogId);
 }
 
 export async function setActive(ctx: AppContext, actor: RequestUser, skylogId: string, isActive: boolean, path: string) {
   refuseSelf(actor, skylogId);
-  const row = await findInScope(ctx, actor, skylogId, 'users.set-active', path, (target) => canAdminister(actor, target));
+  const row = await requirePerson(ctx, actor, skylogId, 'administer', { action: 'users.set-active', path });
   await ctx.db.transaction(async (tx) => {
     await repository.updatePerson(tx, skylogId, { isActive });
     if (!isActive && row.user.authId) await repository.deleteSessions(tx, row.user.authId);
   });
   await ctx.audit.record({ actor, action: isActive ? 'users.reactivate' : 'users.deactivate', resource: `users/${skylogId}`, status: 'success' });
-  return toPerson((await repository.findPerson(ctx.db, skylogId))!);
+  return presentAgain(ctx, actor, skylogId);
 }
 
 /**
@@ -203,11 +152,7 @@ export async function setActive(ctx: AppContext, actor: RequestUser, skylogId: s
  */
 export async function deletePerson(ctx: AppContext, actor: RequestUser, skylogId: string, path: string) {
   refuseSelf(actor, skylogId);
-  const ownStudents = actor.role === 'instructor' ? await repository.findStudentIdsOf(ctx.db, actor.skylogId) : [];
-  const row = await findInScope(ctx, actor, skylogId, 'users.delete', path, (target) => {
-    if (actor.role === 'instructor') return target.userType === 'student' && target.orgId === actor.orgId && ownStudents.includes(target.skylogId);
-    return canAdminister(actor, target);
-  });
+  const row = await requirePerson(ctx, actor, skylogId, 'delete', { action: 'users.delete', path });
   await ctx.db.transaction(async (tx) => {
     await repository.deletePerson(tx, skylogId);
     if (row.user.authId) await deleteAuthIdentity(tx, row.user.authId);
@@ -223,12 +168,12 @@ export async function deletePerson(ctx: AppContext, actor: RequestUser, skylogId
 
 /** Cable Collection: who has handed in the recorder cable, when and to whom. */
 export async function updateCable(ctx: AppContext, actor: RequestUser, skylogId: string, isCollected: boolean, path: string) {
-  await findInScope(ctx, actor, skylogId, 'users.update-cable', path, (target) => canAdminister(actor, target));
+  await requirePerson(ctx, actor, skylogId, 'administer', { action: 'users.update-cable', path });
   await repository.updatePerson(ctx.db, skylogId, {
     cableCollections: isCollected,
     cableCollectedAt: isCollected ? new Date() : null,
     cableCollectedBy: isCollected ? actor.skylogId : null,
   });
   await ctx.audit.record({ actor, action: 'users.update-cable', resource: `users/${skylogId}`, status: 'success', details: { cable_collections: isCollected } });
-  return toPerson((await repository.findPerson(ctx.db, skylogId))!);
+  return presentAgain(ctx, actor, skylogId);
 }

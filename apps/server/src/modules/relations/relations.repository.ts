@@ -34,7 +34,7 @@ export async function listRelations(db: Executor, filter: RelationFilter): Promi
 export async function findUsersByIds(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ skylogId: users.skylogId, userType: users.userType, orgId: users.orgId })
+    .select({ skylogId: users.skylogId, userType: users.userType, orgId: users.orgId, subOrgId: users.subOrgId })
     .from(users)
     .where(inArray(users.skylogId, [...ids]));
 }

@@ -1,7 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,9 +16,7 @@ import { AppError, conflict } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import * as repository from './trips.repository.ts';
 import type { AudioUploadRow } from './trips.repository.ts';
-import { findEditableTrip, findReadableTrip } from './trips.service.ts';
-
-const uploadNotFound = () => new AppError(404, 'not_found', messages.uploadNotFound);
+import { requireOwnUpload, requireTrip } from '../../access/access.ts';
 
 /**
  * Bytes of an unfinished upload live in STORAGE_DIR/incoming (a shared volume when several
@@ -41,12 +38,35 @@ function toUpload(row: AudioUploadRow, offset = row.offset) {
   return { id: row.id, trip_id: row.tripId, offset, size_bytes: row.sizeBytes, is_complete: offset >= row.sizeBytes };
 }
 
+/** Ends an unfinished upload: it answers `error` when asked, and its bytes are removed. */
+async function abandonUpload(ctx: AppContext, id: string, error: string): Promise<void> {
+  await repository.updateUpload(ctx.db, id, { status: 'failed', error });
+  await rm(incomingPath(ctx, id), { force: true });
+}
+
+/**
+ * Unfinished uploads hold disk until they end, so they are limited: starting again on the same
+ * trip replaces one's own unfinished upload there; beyond that, a few per person and per trip.
+ */
+async function makeRoomForUpload(ctx: AppContext, actor: RequestUser, tripId: string): Promise<void> {
+  for (const row of await repository.findOpenUploads(ctx.db, { userId: actor.skylogId, tripId })) {
+    await abandonUpload(ctx, row.id, messages.uploadReplaced);
+  }
+  const [ownOpen, tripOpen] = await Promise.all([
+    repository.findOpenUploads(ctx.db, { userId: actor.skylogId }),
+    repository.findOpenUploads(ctx.db, { tripId }),
+  ]);
+  if (ownOpen.length >= limits.openUploadsPerPerson) throw conflict(messages.uploadsOpenPerPerson);
+  if (tripOpen.length >= limits.openUploadsPerTrip) throw conflict(messages.uploadsOpenPerTrip);
+}
+
 export async function createUpload(ctx: AppContext, actor: RequestUser, tripId: string, input: z.infer<typeof audioUploadCreateSchema>, path: string) {
-  await findEditableTrip(ctx, actor, tripId, 'audio-uploads.create', path);
+  await requireTrip(ctx, actor, tripId, 'edit', { action: 'audio-uploads.create', path });
   if (input.size_bytes > ctx.config.audioUploadMaxBytes) {
     const message = uploadTooLargeMessage(ctx.config.audioUploadMaxBytes);
-    throw new AppError(413, 'body_too_large', message, { size_bytes: message });
+    throw new AppError('body_too_large', message, { size_bytes: message });
   }
+  await makeRoomForUpload(ctx, actor, tripId);
   const row = await repository.insertUpload(ctx.db, {
     tripId,
     userId: actor.skylogId,
@@ -57,15 +77,8 @@ export async function createUpload(ctx: AppContext, actor: RequestUser, tripId: 
   return toUpload(row);
 }
 
-/** Only the person who started an upload can see or continue it. */
-async function findOwnUpload(ctx: AppContext, actor: RequestUser, id: string): Promise<AudioUploadRow> {
-  const row = await repository.findUpload(ctx.db, id);
-  if (!row || row.userId !== actor.skylogId) throw uploadNotFound();
-  return row;
-}
-
-export async function getUpload(ctx: AppContext, actor: RequestUser, id: string) {
-  const row = await findOwnUpload(ctx, actor, id);
+export async function getUpload(ctx: AppContext, actor: RequestUser, id: string, path: string) {
+  const row = await requireOwnUpload(ctx, actor, id, { action: 'audio-uploads.read', path });
   return { ...toUpload(row, row.status === 'receiving' ? await sizeOf(incomingPath(ctx, id)) : row.sizeBytes), status: row.status, error: row.error };
 }
 
@@ -75,9 +88,10 @@ const busyUploads = new Set<string>();
  * Appends one piece at `offset` (tus 1.0 PATCH). A broken connection keeps every byte that
  * arrived: the client asks for the offset and sends the rest. The last byte queues processing.
  */
-export async function appendToUpload(ctx: AppContext, actor: RequestUser, id: string, offset: number, body: Readable) {
-  const row = await findOwnUpload(ctx, actor, id);
-  if (row.status !== 'receiving') throw conflict(messages.uploadComplete);
+export async function appendToUpload(ctx: AppContext, actor: RequestUser, id: string, offset: number, body: Readable, requestPath: string) {
+  const row = await requireOwnUpload(ctx, actor, id, { action: 'audio-uploads.append', path: requestPath });
+  // An expired or replaced upload says why; a finished one that it is complete.
+  if (row.status !== 'receiving') throw conflict(row.status === 'failed' && row.error ? row.error : messages.uploadComplete);
   if (busyUploads.has(id)) throw conflict(messages.uploadOffsetMismatch);
   busyUploads.add(id);
   const file = incomingPath(ctx, id);
@@ -89,7 +103,7 @@ export async function appendToUpload(ctx: AppContext, actor: RequestUser, id: st
     const limiter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         remaining -= chunk.length;
-        done(remaining < 0 ? new AppError(413, 'body_too_large', messages.uploadTooLong) : null, remaining < 0 ? undefined : chunk);
+        done(remaining < 0 ? new AppError('body_too_large', messages.uploadTooLong) : null, remaining < 0 ? undefined : chunk);
       },
     });
     try {
@@ -97,7 +111,7 @@ export async function appendToUpload(ctx: AppContext, actor: RequestUser, id: st
     } catch (error) {
       if (error instanceof AppError) throw error;
       // The client went away mid-piece: what arrived is kept, and it resumes from the new offset.
-      throw new AppError(400, 'bad_request', messages.uploadInterrupted);
+      throw new AppError('bad_request', messages.uploadInterrupted);
     } finally {
       await repository.updateUpload(ctx.db, id, { offset: await sizeOf(file) });
     }
@@ -133,7 +147,7 @@ function extensionOf(filename: string): string {
  * swap the trip's audio in one transaction. A file that is not audio fails the upload with a
  * message for the pilot and leaves the trip as it was.
  */
-export async function processUpload(ctx: AppContext, uploadId: string): Promise<void> {
+export async function processUpload(ctx: AppContext, uploadId: string, workDir: string): Promise<void> {
   const upload = await repository.findUpload(ctx.db, uploadId);
   if (!upload || upload.status !== 'processing') return;
   const incoming = incomingPath(ctx, uploadId);
@@ -144,7 +158,6 @@ export async function processUpload(ctx: AppContext, uploadId: string): Promise<
   const trip = await repository.findTripHeader(ctx.db, upload.tripId);
   if (!trip) return fail(messages.tripNotFound);
   if (!ctx.audioTools.ffmpegPath) return fail(messages.audioToolsMissing);
-  const workDir = await mkdtemp(path.join(tmpdir(), 'skylog-audio-'));
   try {
     const result = await processAudio({
       ffmpegPath: ctx.audioTools.ffmpegPath,
@@ -187,15 +200,13 @@ export async function processUpload(ctx: AppContext, uploadId: string): Promise<
   } catch (error) {
     if (error instanceof AudioProcessingError) return fail(error.message);
     throw error;
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
   }
 }
 
 export async function getPeaks(ctx: AppContext, actor: RequestUser, tripId: string, path: string) {
-  await findReadableTrip(ctx, actor, tripId, 'trips.read', path);
+  await requireTrip(ctx, actor, tripId, 'read', { action: 'trips.read', path });
   const audio = await repository.findTripAudio(ctx.db, tripId);
-  if (!audio) throw new AppError(404, 'not_found', messages.audioNotReady);
+  if (!audio) throw new AppError('not_found', messages.audioNotReady);
   return { duration_ms: audio.durationMs, peaks: audio.peaks };
 }
 
@@ -208,11 +219,11 @@ const openRangeChunkBytes = 128 * 1024;
 
 /** The playable audio, a byte range of it when asked (seeking in a long flight fetches little). */
 export async function openAudio(ctx: AppContext, actor: RequestUser, tripId: string, rangeHeader: string | undefined, path: string) {
-  await findReadableTrip(ctx, actor, tripId, 'trips.read', path);
+  await requireTrip(ctx, actor, tripId, 'read', { action: 'trips.read', path });
   const audio = await repository.findTripAudioMeta(ctx.db, tripId);
-  if (!audio) throw new AppError(404, 'not_found', messages.audioNotReady);
+  if (!audio) throw new AppError('not_found', messages.audioNotReady);
   const size = (await ctx.storage.stat(audio.playableKey))?.size;
-  if (size === undefined) throw new AppError(404, 'not_found', messages.audioNotReady);
+  if (size === undefined) throw new AppError('not_found', messages.audioNotReady);
   const range = parseRangeHeader(rangeHeader, size);
   const headers: Record<string, string> = {
     'content-type': audio.mimeType,
@@ -232,4 +243,33 @@ export async function openAudio(ctx: AppContext, actor: RequestUser, tripId: str
     };
   }
   return { status: 200, headers: { ...headers, 'content-length': String(size) }, stream: ctx.storage.read(audio.playableKey) };
+}
+
+/** Removes the bytes of a deleted trip's unfinished uploads (their rows went with the trip). */
+export async function removeUploadFiles(ctx: AppContext, uploadIds: readonly string[]): Promise<void> {
+  await Promise.all(uploadIds.map((id) => rm(incomingPath(ctx, id), { force: true })));
+}
+
+/**
+ * The upload sweeper (a periodic job): uploads idle for a day expire, and bytes in `incoming` that
+ * no upload is waiting for (left by a crash or a deleted trip) are removed once an hour old.
+ */
+export async function sweepUploads(ctx: AppContext, now = new Date()): Promise<{ expired: number; orphans: number }> {
+  const idle = await repository.findIdleUploads(ctx.db, new Date(now.getTime() - limits.uploadIdleExpiryHours * 3600 * 1000));
+  for (const row of idle) await abandonUpload(ctx, row.id, messages.uploadExpired);
+  const folder = path.join(ctx.config.storageDir, 'incoming');
+  const files = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.part'));
+  const ids = files.map((name) => name.slice(0, -'.part'.length));
+  const live = await repository.findLiveUploadIds(ctx.db, ids.filter((id) => /^[0-9a-f-]{36}$/.test(id)));
+  let orphans = 0;
+  for (const id of ids) {
+    if (live.has(id)) continue;
+    const file = path.join(folder, `${id}.part`);
+    const modified = (await stat(file).catch(() => null))?.mtimeMs ?? now.getTime();
+    // An hour's grace: a row may be a moment behind its file while an upload is created.
+    if (now.getTime() - modified < 3600 * 1000) continue;
+    await rm(file, { force: true });
+    orphans += 1;
+  }
+  return { expired: idle.length, orphans };
 }

@@ -3,16 +3,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Marker, TrackPoint } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { aircraft, audioUploads, manualMarkers, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
+import type { TripScope } from '../../access/access-rules.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
 export type TripRow = typeof trips.$inferSelect;
 
-/** Which trips a person may read (decisions.md tenancy), as the service decides it. */
-export type TripScope =
-  | { kind: 'org'; orgId: string }
-  | { kind: 'sub-org'; subOrgId: string }
-  | { kind: 'person'; userId: string; withStudents: boolean }
-  | { kind: 'none' };
 
 export type TripFilter = {
   search?: string | undefined;
@@ -168,15 +163,6 @@ export async function findTripSummary(db: Executor, id: string) {
 
 export type TripSummaryRow = NonNullable<Awaited<ReturnType<typeof findTripSummary>>>;
 
-export async function isTripInScope(db: Executor, id: string, scope: TripScope): Promise<boolean> {
-  const [row] = await db
-    .select({ id: trips.id })
-    .from(trips)
-    .where(and(eq(trips.id, id), scopeCondition(scope)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** What the detail shows: everything but the recorded points (megabytes on a long flight). */
 export async function findTripDetail(db: Executor, id: string) {
   const [row] = await db
@@ -281,17 +267,6 @@ export async function findAircraftInOrg(db: Executor, orgId: string, id: string)
   return row;
 }
 
-export async function isInstructorOf(db: Executor, instructorId: string, studentIds: (string | null)[]): Promise<boolean> {
-  const ids = studentIds.filter((id): id is string => Boolean(id));
-  if (ids.length === 0) return false;
-  const [row] = await db
-    .select({ student: studentInstructor.student })
-    .from(studentInstructor)
-    .where(and(eq(studentInstructor.instructor, instructorId), inArray(studentInstructor.student, ids)))
-    .limit(1);
-  return Boolean(row);
-}
-
 export type ManualMarkerRow = typeof manualMarkers.$inferSelect;
 
 export async function listManualMarkers(db: Executor, tripId: string): Promise<ManualMarkerRow[]> {
@@ -380,4 +355,41 @@ export async function updateUpload(db: Executor, id: string, values: Partial<typ
     .update(audioUploads)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(audioUploads.id, id));
+}
+
+/** Uploads still receiving bytes, of a person and/or a trip. */
+export async function findOpenUploads(db: Executor, of: { userId?: string; tripId?: string }): Promise<AudioUploadRow[]> {
+  return db
+    .select()
+    .from(audioUploads)
+    .where(
+      and(
+        eq(audioUploads.status, 'receiving'),
+        of.userId ? eq(audioUploads.userId, of.userId) : undefined,
+        of.tripId ? eq(audioUploads.tripId, of.tripId) : undefined,
+      ),
+    );
+}
+
+/** Unfinished uploads nobody has sent a byte to since `before`. */
+export async function findIdleUploads(db: Executor, before: Date): Promise<AudioUploadRow[]> {
+  return db
+    .select()
+    .from(audioUploads)
+    .where(and(eq(audioUploads.status, 'receiving'), lt(audioUploads.updatedAt, before)));
+}
+
+/** Which of these upload ids still have bytes to keep (receiving or processing). */
+export async function findLiveUploadIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: audioUploads.id })
+    .from(audioUploads)
+    .where(and(inArray(audioUploads.id, [...ids]), inArray(audioUploads.status, ['receiving', 'processing'])));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function findUploadIdsOfTrip(db: Executor, tripId: string): Promise<string[]> {
+  const rows = await db.select({ id: audioUploads.id }).from(audioUploads).where(eq(audioUploads.tripId, tripId));
+  return rows.map((row) => row.id);
 }

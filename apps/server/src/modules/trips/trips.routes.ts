@@ -96,7 +96,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         onRequest: async (request) => {
           const length = Number(request.headers['content-length'] ?? 0);
           if (length > ctx.config.trackFileMaxBytes)
-            throw new AppError(413, 'body_too_large', uploadTooLargeMessage(ctx.config.trackFileMaxBytes));
+            throw new AppError('body_too_large', uploadTooLargeMessage(ctx.config.trackFileMaxBytes));
         },
       },
       async (request, reply) => {
@@ -307,7 +307,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const upload = await audio.getUpload(ctx, requireUser(request), request.params.id);
+      const upload = await audio.getUpload(ctx, requireUser(request), request.params.id, request.url);
       return reply.header('upload-offset', String(upload.offset)).header('cache-control', 'no-store').send(upload);
     },
   );
@@ -331,7 +331,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request, reply) => {
       if (request.headers['content-type'] !== uploadContentType) {
-        throw new AppError(415, 'unsupported_media_type', `Send the bytes as ${uploadContentType}.`);
+        throw new AppError('unsupported_media_type', `Send the bytes as ${uploadContentType}.`);
       }
       const upload = await audio.appendToUpload(
         ctx,
@@ -339,6 +339,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         request.params.id,
         request.headers['upload-offset'],
         request.body as Readable,
+        request.url,
       );
       return reply.header('upload-offset', String(upload.offset)).send(upload);
     },

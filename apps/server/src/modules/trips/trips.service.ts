@@ -1,72 +1,18 @@
-import { isOrgWideRole, isSubOrgRole, limits, messages, type Marker, type TrackColumns, type TrackPoint, type TripDetail, type TripSummary } from '@skylog/contracts';
+import { limits, messages, type Marker, type TrackColumns, type TrackPoint, type TripDetail, type TripSummary } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { manualMarkerInputSchema, manualMarkerUpdateSchema, tripCreateSchema, tripListQuerySchema, tripUpdateSchema } from '@skylog/contracts';
+import { tripScope } from '../../access/access-rules.ts';
+import { requireManualMarker, requireTrip, tripNotFound } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { AppError, badRequest } from '../../lib/app-error.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { trackDistanceNm } from '../../lib/track/geo.ts';
 import { simplifyTrack } from '../../lib/track/simplify.ts';
 import { TrackFileError } from '../../lib/track/track-file-error.ts';
 import { validateTrack } from '../../lib/track/validate-track.ts';
+import { removeUploadFiles } from './audio.service.ts';
 import * as repository from './trips.repository.ts';
-import type { ManualMarkerRow, TripHeader, TripRow, TripScope, TripSummaryRow } from './trips.repository.ts';
-
-export const tripNotFound = () => new AppError(404, 'not_found', messages.tripNotFound);
-
-/** decisions.md tenancy: what each role reads. */
-export function scopeOf(actor: RequestUser): TripScope {
-  if (actor.role === 'super_admin' || isOrgWideRole(actor.role)) return actor.orgId ? { kind: 'org', orgId: actor.orgId } : { kind: 'none' };
-  if (isSubOrgRole(actor.role)) return actor.subOrgId ? { kind: 'sub-org', subOrgId: actor.subOrgId } : { kind: 'none' };
-  return { kind: 'person', userId: actor.skylogId, withStudents: actor.role === 'instructor' };
-}
-
-function isAdminOf(actor: RequestUser, trip: Pick<TripHeader, 'orgId' | 'subOrgId'>): boolean {
-  if (actor.role === 'super_admin' || isOrgWideRole(actor.role)) return actor.orgId === trip.orgId;
-  if (isSubOrgRole(actor.role)) return actor.subOrgId !== null && actor.subOrgId === trip.subOrgId;
-  return false;
-}
-
-const isInvolved = (actor: RequestUser, trip: TripHeader) => [trip.skylogId, trip.leftSeat, trip.rightSeat].includes(actor.skylogId);
-
-export type TripRights = { canEdit: boolean; canDebrief: boolean; canDelete: boolean };
-
-/** Who may change a trip: its admins, the people on it and their instructors; a share only grants reading. */
-async function rightsOn(ctx: AppContext, actor: RequestUser, trip: TripHeader): Promise<TripRights> {
-  if (isAdminOf(actor, trip)) return { canEdit: true, canDebrief: true, canDelete: true };
-  const isOnTrip = isInvolved(actor, trip);
-  const isTheirInstructor =
-    actor.role === 'instructor' && !isOnTrip && (await repository.isInstructorOf(ctx.db, actor.skylogId, [trip.skylogId, trip.leftSeat, trip.rightSeat]));
-  const canEdit = isOnTrip || isTheirInstructor;
-  return { canEdit, canDebrief: canEdit && actor.role === 'instructor', canDelete: trip.skylogId === actor.skylogId };
-}
-
-/** The trip if the actor may read it; otherwise 404 (existence does not leak), with the denial audited. */
-export async function findReadableTrip(ctx: AppContext, actor: RequestUser, id: string, action: string, path: string): Promise<TripHeader> {
-  const trip = await repository.findTripHeader(ctx.db, id);
-  if (!trip) throw tripNotFound();
-  if (!(await repository.isTripInScope(ctx.db, id, scopeOf(actor)))) {
-    await ctx.audit.recordDenial({ actor, action, resource: `trips/${id}`, path, isSelfAccess: false, reason: 'scope' });
-    throw tripNotFound();
-  }
-  return trip;
-}
-
-export async function findEditableTrip(
-  ctx: AppContext,
-  actor: RequestUser,
-  id: string,
-  action: string,
-  path: string,
-  need: keyof TripRights = 'canEdit',
-): Promise<TripHeader> {
-  const trip = await findReadableTrip(ctx, actor, id, action, path);
-  const rights = await rightsOn(ctx, actor, trip);
-  if (!rights[need]) {
-    await ctx.audit.recordDenial({ actor, action, resource: `trips/${id}`, path, isSelfAccess: false, reason: 'role' });
-    throw new AppError(403, 'forbidden', need === 'canDebrief' ? messages.debriefNeedsInstructor : messages.tripReadOnly);
-  }
-  return trip;
-}
+import type { ManualMarkerRow, TripRow, TripSummaryRow } from './trips.repository.ts';
 
 const person = (value: { skylogId: string; name: string | null; email: string } | null) =>
   value ? { skylog_id: value.skylogId, name: value.name, email: value.email } : null;
@@ -105,7 +51,7 @@ function toSummary(row: TripSummaryRow): TripSummary {
 export async function listTrips(ctx: AppContext, actor: RequestUser, query: z.infer<typeof tripListQuerySchema>) {
   const { rows, total, totalDurationMs } = await repository.listTrips(
     ctx.db,
-    scopeOf(actor),
+    tripScope(actor),
     {
       search: query.search,
       from: query.from,
@@ -127,14 +73,13 @@ function sortedMarkers(markers: Marker[]): Marker[] {
 }
 
 export async function getTrip(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<TripDetail> {
-  const header = await findReadableTrip(ctx, actor, id, 'trips.read', path);
-  const [summary, trip, shares, audio, upload, rights] = await Promise.all([
+  const { rights } = await requireTrip(ctx, actor, id, 'read', { action: 'trips.read', path });
+  const [summary, trip, shares, audio, upload] = await Promise.all([
     repository.findTripSummary(ctx.db, id),
     repository.findTripDetail(ctx.db, id),
     repository.findShares(ctx.db, id),
     repository.findTripAudioMeta(ctx.db, id),
     repository.findLatestUpload(ctx.db, id),
-    rightsOn(ctx, actor, header),
   ]);
   if (!summary || !trip) throw tripNotFound();
   const base = toSummary(summary);
@@ -163,7 +108,7 @@ export async function getTrip(ctx: AppContext, actor: RequestUser, id: string, p
     point_count: trip.pointCount,
     can_edit: rights.canEdit,
     can_debrief: rights.canDebrief,
-    can_share: rights.canEdit,
+    can_share: rights.canShare,
   };
 }
 
@@ -240,7 +185,7 @@ export async function createTrip(ctx: AppContext, actor: RequestUser, input: New
 
 /** Replaces a trip's track (an imported file); markers and everything else stay. */
 export async function replaceTrack(ctx: AppContext, actor: RequestUser, id: string, points: TrackPoint[], path: string): Promise<TripDetail> {
-  await findEditableTrip(ctx, actor, id, 'trips.import-track', path);
+  await requireTrip(ctx, actor, id, 'edit', { action: 'trips.import-track', path });
   const checked = checkTrack(points);
   await ctx.db.transaction(async (tx) => {
     const trip = await repository.lockTrip(tx, id);
@@ -253,7 +198,7 @@ export async function replaceTrack(ctx: AppContext, actor: RequestUser, id: stri
 
 export async function updateTrip(ctx: AppContext, actor: RequestUser, id: string, input: z.infer<typeof tripUpdateSchema>, path: string) {
   const isDebrief = input.trip_well !== undefined || input.trip_improve !== undefined;
-  const trip = await findEditableTrip(ctx, actor, id, 'trips.update', path, isDebrief ? 'canDebrief' : 'canEdit');
+  const trip = await requireTrip(ctx, actor, id, isDebrief ? 'debrief' : 'edit', { action: 'trips.update', path });
   const leftSubOrg = await checkPeopleAndAircraft(ctx, trip.orgId, { aircraftId: input.aircraft_id, leftSeat: input.left_seat, rightSeat: input.right_seat });
   await repository.updateTrip(ctx.db, id, {
     ...(input.trip_name !== undefined ? { tripName: input.trip_name } : {}),
@@ -270,7 +215,7 @@ export async function updateTrip(ctx: AppContext, actor: RequestUser, id: string
 }
 
 export async function shareTrip(ctx: AppContext, actor: RequestUser, id: string, userIds: string[], path: string) {
-  const trip = await findEditableTrip(ctx, actor, id, 'trips.share', path);
+  const trip = await requireTrip(ctx, actor, id, 'share', { action: 'trips.share', path });
   const unique = [...new Set(userIds)];
   const found = await repository.findUsersInOrg(ctx.db, trip.orgId, unique);
   if (found.length !== unique.length) throw badRequest(messages.personNotInOrganization, { shared_with: messages.personNotInOrganization });
@@ -280,16 +225,17 @@ export async function shareTrip(ctx: AppContext, actor: RequestUser, id: string,
 }
 
 export async function deleteTrip(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  await findEditableTrip(ctx, actor, id, 'trips.delete', path, 'canDelete');
-  const audio = await repository.findTripAudio(ctx.db, id);
+  await requireTrip(ctx, actor, id, 'delete', { action: 'trips.delete', path });
+  const [audio, uploadIds] = await Promise.all([repository.findTripAudio(ctx.db, id), repository.findUploadIdsOfTrip(ctx.db, id)]);
   await repository.deleteTrip(ctx.db, id);
-  // Files go after the rows: a failure here leaves an orphan file, never a trip pointing at nothing.
+  // Files go after the rows: a failure here leaves an orphan file (the upload sweeper's to remove), never a trip pointing at nothing.
   if (audio) await Promise.all([...new Set([audio.originalKey, audio.playableKey])].map((key) => ctx.storage.delete(key)));
+  await removeUploadFiles(ctx, uploadIds);
   await ctx.audit.record({ actor, action: 'trips.delete', resource: `trips/${id}`, status: 'success' });
 }
 
 export async function getTrack(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<TrackColumns> {
-  await findReadableTrip(ctx, actor, id, 'trips.read', path);
+  await requireTrip(ctx, actor, id, 'read', { action: 'trips.read', path });
   const points = await repository.findTrackPoints(ctx.db, id);
   return {
     timestamp: points.map((point) => point.timestamp),
@@ -302,7 +248,7 @@ export async function getTrack(ctx: AppContext, actor: RequestUser, id: string, 
 }
 
 export async function getTripForExport(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  await findReadableTrip(ctx, actor, id, 'trips.export', path);
+  await requireTrip(ctx, actor, id, 'read', { action: 'trips.export', path });
   const trip = await repository.findTrip(ctx.db, id);
   if (!trip) throw tripNotFound();
   return { name: trip.tripName, points: trip.rawTrips.points, markers: sortedMarkers(trip.rawTrips.markers) };
@@ -337,7 +283,7 @@ function coordsAt(points: TrackPoint[], timestamp: number): Marker['coords'] {
 }
 
 export async function listManualMarkers(ctx: AppContext, actor: RequestUser, tripId: string, path: string) {
-  await findReadableTrip(ctx, actor, tripId, 'manual-markers.list', path);
+  await requireTrip(ctx, actor, tripId, 'read', { action: 'manual-markers.list', path });
   return { items: (await repository.listManualMarkers(ctx.db, tripId)).map(toManualMarker) };
 }
 
@@ -349,7 +295,7 @@ async function syncRawMarkers(tx: Parameters<Parameters<AppContext['db']['transa
 }
 
 export async function createManualMarker(ctx: AppContext, actor: RequestUser, tripId: string, input: z.infer<typeof manualMarkerInputSchema>, path: string) {
-  await findEditableTrip(ctx, actor, tripId, 'manual-markers.create', path);
+  await requireTrip(ctx, actor, tripId, 'edit', { action: 'manual-markers.create', path });
   const row = await ctx.db.transaction(async (tx) => {
     const trip = await repository.lockTrip(tx, tripId);
     if (!trip) throw tripNotFound();
@@ -370,15 +316,7 @@ export async function createManualMarker(ctx: AppContext, actor: RequestUser, tr
 }
 
 export async function updateManualMarker(ctx: AppContext, actor: RequestUser, id: string, input: z.infer<typeof manualMarkerUpdateSchema>, path: string) {
-  const existing = await repository.findManualMarker(ctx.db, id);
-  if (!existing) throw new AppError(404, 'not_found', messages.manualMarkerNotFound);
-  try {
-    await findEditableTrip(ctx, actor, existing.tripId, 'manual-markers.update', path);
-  } catch (error) {
-    // Out of scope reads as "no such marker", not as a trip the caller never asked about.
-    if (error instanceof AppError && error.status === 404) throw new AppError(404, 'not_found', messages.manualMarkerNotFound);
-    throw error;
-  }
+  const existing = await requireManualMarker(ctx, actor, id, { action: 'manual-markers.update', path });
   const row = await ctx.db.transaction(async (tx) => {
     const trip = await repository.lockTrip(tx, existing.tripId);
     if (!trip) throw tripNotFound();

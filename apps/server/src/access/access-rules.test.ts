@@ -1,0 +1,240 @@
+import { assignableRoles, type AssignableRole } from '@skylog/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  mayManageLink,
+  mayOnPerson,
+  mayOnSubOrg,
+  mayOnTrip,
+  peopleScope,
+  reachOrg,
+  reachSubOrg,
+  tripScope,
+  type Actor,
+  type PersonAction,
+  type PersonFacts,
+  type TripAction,
+  type TripFacts,
+} from './access-rules.ts';
+
+/**
+ * Role × resource × relation, written out as tables (decisions.md tenancy, and the issue-9 rules:
+ * a Secondary Admin never manages an Org Admin; instructors manage only their own links). Every
+ * actor works in organization A; those with a sub-organization are in North.
+ */
+const orgA = 'org-a';
+const orgB = 'org-b';
+const north = 'north';
+const lake = 'lake';
+
+const actorOf = (role: AssignableRole): Actor => ({
+  skylogId: 'actor',
+  role,
+  orgId: orgA,
+  subOrgId: ['sub_org_admin', 'sub_org_admin_secondary', 'instructor', 'student'].includes(role) ? north : null,
+});
+
+const person = (facts: Partial<PersonFacts> & Pick<PersonFacts, 'userType'>): PersonFacts => ({
+  skylogId: 'target',
+  orgId: orgA,
+  subOrgId: north,
+  isActorsStudent: false,
+  isActorsInstructor: false,
+  ...facts,
+});
+
+const people = {
+  self: (role: AssignableRole) => person({ skylogId: 'actor', userType: role, subOrgId: actorOf(role).subOrgId }),
+  studentSameSubOrg: () => person({ userType: 'student' }),
+  ownStudent: () => person({ userType: 'student', isActorsStudent: true }),
+  studentOtherSubOrg: () => person({ userType: 'student', subOrgId: lake }),
+  instructorSameSubOrg: () => person({ userType: 'instructor' }),
+  ownInstructor: () => person({ userType: 'instructor', isActorsInstructor: true }),
+  orgAdmin: () => person({ userType: 'org_admin', subOrgId: null }),
+  secondaryAdmin: () => person({ userType: 'admin_secondary', subOrgId: null }),
+  subOrgSecondary: () => person({ userType: 'sub_org_admin_secondary' }),
+  superAdmin: () => person({ userType: 'super_admin', subOrgId: null }),
+  otherOrgStudent: () => person({ userType: 'student', orgId: orgB, subOrgId: null }),
+} as const;
+
+type PersonRelation = keyof typeof people;
+
+/** R read, E edit the profile, A administer (role, organization, status, cable), D delete. */
+const personTable: Record<AssignableRole, Record<PersonRelation, string>> = {
+  super_admin: {
+    self: 'RE', studentSameSubOrg: 'READ', ownStudent: 'READ', studentOtherSubOrg: 'READ', instructorSameSubOrg: 'READ', ownInstructor: 'READ',
+    orgAdmin: 'READ', secondaryAdmin: 'READ', subOrgSecondary: 'READ', superAdmin: 'READ', otherOrgStudent: 'READ',
+  },
+  org_admin: {
+    self: 'RE', studentSameSubOrg: 'READ', ownStudent: 'READ', studentOtherSubOrg: 'READ', instructorSameSubOrg: 'READ', ownInstructor: 'READ',
+    orgAdmin: 'READ', secondaryAdmin: 'READ', subOrgSecondary: 'READ', superAdmin: 'R', otherOrgStudent: '',
+  },
+  admin_secondary: {
+    self: 'RE', studentSameSubOrg: 'READ', ownStudent: 'READ', studentOtherSubOrg: 'READ', instructorSameSubOrg: 'READ', ownInstructor: 'READ',
+    orgAdmin: 'R', secondaryAdmin: 'READ', subOrgSecondary: 'READ', superAdmin: 'R', otherOrgStudent: '',
+  },
+  sub_org_admin: {
+    self: 'RE', studentSameSubOrg: 'RE', ownStudent: 'RE', studentOtherSubOrg: '', instructorSameSubOrg: 'RE', ownInstructor: 'RE',
+    orgAdmin: '', secondaryAdmin: '', subOrgSecondary: 'RE', superAdmin: '', otherOrgStudent: '',
+  },
+  sub_org_admin_secondary: {
+    self: 'RE', studentSameSubOrg: 'RE', ownStudent: 'RE', studentOtherSubOrg: '', instructorSameSubOrg: 'RE', ownInstructor: 'RE',
+    orgAdmin: '', secondaryAdmin: '', subOrgSecondary: 'RE', superAdmin: '', otherOrgStudent: '',
+  },
+  instructor: {
+    self: 'RE', studentSameSubOrg: 'R', ownStudent: 'RED', studentOtherSubOrg: 'R', instructorSameSubOrg: 'R', ownInstructor: 'R',
+    orgAdmin: '', secondaryAdmin: '', subOrgSecondary: '', superAdmin: '', otherOrgStudent: '',
+  },
+  student: {
+    self: 'RE', studentSameSubOrg: '', ownStudent: '', studentOtherSubOrg: '', instructorSameSubOrg: '', ownInstructor: 'R',
+    orgAdmin: '', secondaryAdmin: '', subOrgSecondary: '', superAdmin: '', otherOrgStudent: '',
+  },
+};
+
+const personLetters: Record<PersonAction, string> = { read: 'R', 'edit-profile': 'E', administer: 'A', delete: 'D' };
+
+describe('people: role × relation', () => {
+  for (const role of assignableRoles) {
+    for (const relation of Object.keys(people) as PersonRelation[]) {
+      it(`${role} → ${relation}: ${personTable[role][relation] || 'nothing'}`, () => {
+        const target = relation === 'self' ? people.self(role) : people[relation]();
+        const granted = (Object.keys(personLetters) as PersonAction[])
+          .filter((action) => mayOnPerson(actorOf(role), target, action))
+          .map((action) => personLetters[action])
+          .join('');
+        expect(granted).toBe(personTable[role][relation]);
+      });
+    }
+  }
+});
+
+const trip = (facts: Partial<TripFacts>): TripFacts => ({
+  orgId: orgA,
+  subOrgId: north,
+  ownerId: 'someone',
+  leftSeat: null,
+  rightSeat: null,
+  isSharedWithActor: false,
+  isActorInstructorOfCrew: false,
+  ...facts,
+});
+
+const trips = {
+  own: trip({ ownerId: 'actor' }),
+  inASeat: trip({ leftSeat: 'actor' }),
+  crewIsOwnStudents: trip({ isActorInstructorOfCrew: true }),
+  sharedWithActor: trip({ isSharedWithActor: true }),
+  sameSubOrg: trip({}),
+  otherSubOrg: trip({ subOrgId: lake }),
+  otherOrg: trip({ orgId: orgB, subOrgId: null }),
+} as const;
+
+type TripRelation = keyof typeof trips;
+
+/** R read, E edit, B debrief, D delete, S share. */
+const tripTable: Record<AssignableRole, Record<TripRelation, string>> = {
+  super_admin: { own: 'REBDS', inASeat: 'REBDS', crewIsOwnStudents: 'REBDS', sharedWithActor: 'REBDS', sameSubOrg: 'REBDS', otherSubOrg: 'REBDS', otherOrg: '' },
+  org_admin: { own: 'REBDS', inASeat: 'REBDS', crewIsOwnStudents: 'REBDS', sharedWithActor: 'REBDS', sameSubOrg: 'REBDS', otherSubOrg: 'REBDS', otherOrg: '' },
+  admin_secondary: { own: 'REBDS', inASeat: 'REBDS', crewIsOwnStudents: 'REBDS', sharedWithActor: 'REBDS', sameSubOrg: 'REBDS', otherSubOrg: 'REBDS', otherOrg: '' },
+  sub_org_admin: { own: 'REBDS', inASeat: 'REBDS', crewIsOwnStudents: 'REBDS', sharedWithActor: 'REBDS', sameSubOrg: 'REBDS', otherSubOrg: '', otherOrg: '' },
+  sub_org_admin_secondary: { own: 'REBDS', inASeat: 'REBDS', crewIsOwnStudents: 'REBDS', sharedWithActor: 'REBDS', sameSubOrg: 'REBDS', otherSubOrg: '', otherOrg: '' },
+  instructor: { own: 'REBDS', inASeat: 'REBS', crewIsOwnStudents: 'REBS', sharedWithActor: 'R', sameSubOrg: '', otherSubOrg: '', otherOrg: '' },
+  student: { own: 'REDS', inASeat: 'RES', crewIsOwnStudents: '', sharedWithActor: 'R', sameSubOrg: '', otherSubOrg: '', otherOrg: '' },
+};
+
+const tripLetters: Record<TripAction, string> = { read: 'R', edit: 'E', debrief: 'B', delete: 'D', share: 'S' };
+
+describe('trips: role × relation', () => {
+  for (const role of assignableRoles) {
+    for (const relation of Object.keys(trips) as TripRelation[]) {
+      it(`${role} → ${relation}: ${tripTable[role][relation] || 'nothing'}`, () => {
+        const granted = (Object.keys(tripLetters) as TripAction[])
+          .filter((action) => mayOnTrip(actorOf(role), trips[relation], action))
+          .map((action) => tripLetters[action])
+          .join('');
+        expect(granted).toBe(tripTable[role][relation]);
+      });
+    }
+  }
+
+  it('the list scope of each role is the read rule: the organization, the sub-organization, or the person', () => {
+    expect(tripScope(actorOf('org_admin'))).toEqual({ kind: 'org', orgId: orgA });
+    expect(tripScope(actorOf('sub_org_admin'))).toEqual({ kind: 'sub-org', subOrgId: north });
+    expect(tripScope(actorOf('instructor'))).toEqual({ kind: 'person', userId: 'actor', withStudents: true });
+    expect(tripScope(actorOf('student'))).toEqual({ kind: 'person', userId: 'actor', withStudents: false });
+    expect(tripScope({ ...actorOf('sub_org_admin'), subOrgId: null })).toEqual({ kind: 'none' });
+  });
+});
+
+describe('sub-organizations: role × relation', () => {
+  const subOrgs = { own: { id: north, orgId: orgA }, otherInOrg: { id: lake, orgId: orgA }, otherOrg: { id: 'far', orgId: orgB } };
+  /** R read, M manage (rename, delete). */
+  const table: Record<AssignableRole, Record<keyof typeof subOrgs, string>> = {
+    super_admin: { own: 'RM', otherInOrg: 'RM', otherOrg: 'RM' },
+    org_admin: { own: 'RM', otherInOrg: 'RM', otherOrg: '' },
+    admin_secondary: { own: 'RM', otherInOrg: 'RM', otherOrg: '' },
+    sub_org_admin: { own: 'RM', otherInOrg: '', otherOrg: '' },
+    sub_org_admin_secondary: { own: 'RM', otherInOrg: '', otherOrg: '' },
+    instructor: { own: 'R', otherInOrg: '', otherOrg: '' },
+    student: { own: 'R', otherInOrg: '', otherOrg: '' },
+  };
+  for (const role of assignableRoles) {
+    for (const relation of Object.keys(subOrgs) as (keyof typeof subOrgs)[]) {
+      it(`${role} → ${relation}: ${table[role][relation] || 'nothing'}`, () => {
+        const subOrg = subOrgs[relation];
+        const granted = `${mayOnSubOrg(actorOf(role), subOrg, 'read') ? 'R' : ''}${mayOnSubOrg(actorOf(role), subOrg, 'manage') ? 'M' : ''}`;
+        expect(granted).toBe(table[role][relation]);
+      });
+    }
+  }
+});
+
+describe('instructor ↔ student links: who manages which', () => {
+  const member = (skylogId: string, userType: string, orgId: string, subOrgId: string | null) => ({ skylogId, userType, orgId, subOrgId });
+  const pairs = {
+    selfWithStudentOfOwnSubOrg: { instructor: member('actor', 'instructor', orgA, north), student: member('s1', 'student', orgA, north) },
+    selfWithStudentOfOtherSubOrg: { instructor: member('actor', 'instructor', orgA, north), student: member('s2', 'student', orgA, lake) },
+    otherInstructorWithStudent: { instructor: member('i2', 'instructor', orgA, north), student: member('s1', 'student', orgA, north) },
+    acrossOrganizations: { instructor: member('i3', 'instructor', orgA, north), student: member('s3', 'student', orgB, null) },
+    notInstructorAndStudent: { instructor: member('s1', 'student', orgA, north), student: member('i2', 'instructor', orgA, north) },
+  };
+  const table: Record<AssignableRole, string[]> = {
+    super_admin: ['selfWithStudentOfOwnSubOrg', 'selfWithStudentOfOtherSubOrg', 'otherInstructorWithStudent'],
+    org_admin: ['selfWithStudentOfOwnSubOrg', 'selfWithStudentOfOtherSubOrg', 'otherInstructorWithStudent'],
+    admin_secondary: ['selfWithStudentOfOwnSubOrg', 'selfWithStudentOfOtherSubOrg', 'otherInstructorWithStudent'],
+    sub_org_admin: [],
+    sub_org_admin_secondary: [],
+    instructor: ['selfWithStudentOfOwnSubOrg'],
+    student: [],
+  };
+  for (const role of assignableRoles) {
+    it(`${role}: ${table[role].join(', ') || 'none'}`, () => {
+      const allowed = Object.entries(pairs)
+        .filter(([, pair]) => mayManageLink(actorOf(role), pair))
+        .map(([name]) => name);
+      expect(allowed).toEqual(table[role]);
+    });
+  }
+
+  it('an instructor without a sub-organization links students of the whole organization', () => {
+    const actor = { ...actorOf('instructor'), subOrgId: null };
+    expect(mayManageLink(actor, { ...pairs.selfWithStudentOfOtherSubOrg, instructor: { ...pairs.selfWithStudentOfOtherSubOrg.instructor, subOrgId: null } })).toBe(true);
+  });
+});
+
+describe('ids out of reach are refused, never silently replaced', () => {
+  it('an organization other than one’s own', () => {
+    expect(reachOrg(actorOf('org_admin'), orgB)).toEqual({ orgId: orgA, isOutOfReach: true });
+    expect(reachOrg(actorOf('org_admin'), orgA)).toEqual({ orgId: orgA, isOutOfReach: false });
+    expect(reachOrg(actorOf('org_admin'), undefined)).toEqual({ orgId: orgA, isOutOfReach: false });
+    expect(reachOrg(actorOf('super_admin'), orgB)).toEqual({ orgId: orgB, isOutOfReach: false });
+    expect(peopleScope(actorOf('org_admin'), orgB)).toBe('out-of-reach');
+    expect(peopleScope(actorOf('org_admin'), 'all')).toBe('out-of-reach');
+    expect(peopleScope(actorOf('super_admin'), 'all')).toEqual({ orgId: null });
+  });
+
+  it('a sub-organization other than one’s own, for sub-organization admins and instructors', () => {
+    expect(reachSubOrg(actorOf('instructor'), lake)).toMatchObject({ subOrgId: north, isOutOfReach: true });
+    expect(reachSubOrg(actorOf('sub_org_admin'), north)).toMatchObject({ subOrgId: north, isOutOfReach: false });
+    expect(reachSubOrg(actorOf('org_admin'), lake)).toMatchObject({ subOrgId: lake, isOutOfReach: false });
+  });
+});

@@ -1,0 +1,260 @@
+import { canManageRole, getGrantableRoles, isOrgWideRole, isSubOrgRole, type AssignableRole } from '@skylog/contracts';
+import type { RequestUser } from '../lib/request-user.ts';
+
+/**
+ * Who may do what to which row: every rule of decisions.md's tenancy, as pure decisions over facts
+ * the loaders in access.ts read. No other server file decides access (lint keeps the role helpers
+ * here); the route-level role check (contracts' apiAccess) runs before any of this.
+ */
+
+export type Actor = Pick<RequestUser, 'skylogId' | 'role' | 'orgId' | 'subOrgId'>;
+
+const isSuperAdmin = (actor: Actor) => actor.role === 'super_admin';
+const inOrg = (actor: Actor, orgId: string | null) => actor.orgId !== null && actor.orgId === orgId;
+const inSubOrg = (actor: Actor, subOrgId: string | null) => actor.subOrgId !== null && actor.subOrgId === subOrgId;
+
+// People
+
+/** A person as the rules see them, with how they relate to the actor (instructor ↔ student links). */
+export type PersonFacts = {
+  skylogId: string;
+  orgId: string | null;
+  subOrgId: string | null;
+  userType: string;
+  /** The person is a student linked to the actor (an instructor). */
+  isActorsStudent: boolean;
+  /** The person is an instructor linked to the actor (a student). */
+  isActorsInstructor: boolean;
+};
+
+export type PersonAction = 'read' | 'edit-profile' | 'administer' | 'delete';
+
+/** Whether the actor's scope holds this person at all. */
+function canSeePerson(actor: Actor, target: PersonFacts): boolean {
+  if (actor.skylogId === target.skylogId || isSuperAdmin(actor)) return true;
+  if (!inOrg(actor, target.orgId)) return false;
+  if (isOrgWideRole(actor.role)) return true;
+  if (isSubOrgRole(actor.role)) return inSubOrg(actor, target.subOrgId);
+  // Instructors see the organization's students (to link them) and fellow instructors.
+  if (actor.role === 'instructor') return target.userType === 'student' || target.userType === 'instructor';
+  return target.isActorsInstructor;
+}
+
+/**
+ * One rule for managing a person, used by every route that touches one: an administrator whose
+ * scope holds them, and only roles the administrator could grant (a Secondary Admin never manages
+ * an Org Admin); an instructor only their own students.
+ */
+function canManagePerson(actor: Actor, target: PersonFacts, kind: 'profile' | 'account'): boolean {
+  if (actor.skylogId === target.skylogId) return false;
+  if (isSuperAdmin(actor)) return true;
+  if (!inOrg(actor, target.orgId)) return false;
+  if (isOrgWideRole(actor.role)) return canManageRole(actor.role, target.userType);
+  // Sub-organization admins edit profiles in their sub-organization; accounts (role, organization, status) are the organization's.
+  if (isSubOrgRole(actor.role)) return kind === 'profile' && inSubOrg(actor, target.subOrgId) && canManageRole(actor.role, target.userType);
+  if (actor.role === 'instructor') return target.userType === 'student' && target.isActorsStudent && kind === 'profile';
+  return false;
+}
+
+export function mayOnPerson(actor: Actor, target: PersonFacts, action: PersonAction): boolean {
+  switch (action) {
+    case 'read':
+      return canSeePerson(actor, target);
+    case 'edit-profile':
+      return actor.skylogId === target.skylogId || canManagePerson(actor, target, 'profile');
+    case 'administer':
+      return canManagePerson(actor, target, 'account');
+    case 'delete':
+      // Spec §6: instructors delete students (Skylog: their own).
+      return canManagePerson(actor, target, 'account') || (actor.role === 'instructor' && canManagePerson(actor, target, 'profile'));
+  }
+}
+
+/** Only the owner changes their sign-in e-mail (decisions.md): admins resend an invitation or deactivate instead. */
+export const mayChangeSignInEmail = (actor: Actor, target: Pick<PersonFacts, 'skylogId'>) => actor.skylogId === target.skylogId;
+
+/** Which roles the actor may give someone (invite as, or change to). */
+export const mayGrantRole = (actor: Actor, role: AssignableRole) => getGrantableRoles(actor.role).includes(role);
+
+/** Which people a list may hold: one organization (null: every one, super_admin only), narrowed to a sub-organization or roles. */
+export type PeopleScope = { orgId: string | null; subOrgId?: string; roles?: readonly ('student' | 'instructor')[]; isEmpty?: true };
+
+/** `requested`: an organization named by the caller ('all': every one); another organization than one's own is out of reach. */
+export function peopleScope(actor: Actor, requested: string | undefined): PeopleScope | 'out-of-reach' {
+  if (isSuperAdmin(actor)) return { orgId: requested === 'all' ? null : (requested ?? actor.orgId) };
+  if (requested !== undefined && requested !== actor.orgId) return 'out-of-reach';
+  if (!actor.orgId) return { orgId: null, isEmpty: true };
+  if (isOrgWideRole(actor.role)) return { orgId: actor.orgId };
+  if (isSubOrgRole(actor.role)) return actor.subOrgId ? { orgId: actor.orgId, subOrgId: actor.subOrgId } : { orgId: null, isEmpty: true };
+  return { orgId: actor.orgId, roles: ['student', 'instructor'] };
+}
+
+// Organizations, sub-organizations, invitations
+
+export const maySeeOrg = (actor: Actor, orgId: string) => isSuperAdmin(actor) || inOrg(actor, orgId);
+
+/** The organizations a person sees in lists: super_admin every one (to switch), others their own. */
+export const orgListScope = (actor: Actor): 'all' | { orgId: string | null } => (isSuperAdmin(actor) ? 'all' : { orgId: actor.orgId });
+
+/** Moving someone to another organization is super_admin's alone (org admins work inside theirs). */
+export const mayMovePersonAcrossOrgs = (actor: Actor) => isSuperAdmin(actor);
+
+export type SubOrgFacts = { id: string; orgId: string };
+
+/** Which sub-organizations a list may hold: super_admin any organization's; org admins their organization's; sub-org admins their own. */
+export type SubOrgScope = { orgId: string | null; subOrgId?: string; isEmpty?: true };
+
+export function subOrgScope(actor: Actor, requested: string | undefined): SubOrgScope | 'out-of-reach' {
+  if (isSuperAdmin(actor)) return { orgId: requested ?? actor.orgId };
+  if (requested !== undefined && requested !== actor.orgId) return 'out-of-reach';
+  if (!actor.orgId) return { orgId: null, isEmpty: true };
+  if (isOrgWideRole(actor.role)) return { orgId: actor.orgId };
+  return actor.subOrgId ? { orgId: actor.orgId, subOrgId: actor.subOrgId } : { orgId: null, isEmpty: true };
+}
+
+export function mayOnSubOrg(actor: Actor, subOrg: SubOrgFacts, action: 'read' | 'manage'): boolean {
+  if (isSuperAdmin(actor)) return true;
+  if (isOrgWideRole(actor.role)) return inOrg(actor, subOrg.orgId);
+  if (action === 'manage' && !isSubOrgRole(actor.role)) return false;
+  return inOrg(actor, subOrg.orgId) && inSubOrg(actor, subOrg.id);
+}
+
+/**
+ * The organization a request works in: super_admin any existing one (the current by default);
+ * everyone else their own — naming another is refused, never silently replaced.
+ */
+export function reachOrg(actor: Actor, requested: string | null | undefined): { orgId: string | null; isOutOfReach: boolean } {
+  if (isSuperAdmin(actor)) return { orgId: requested ?? actor.orgId, isOutOfReach: false };
+  return { orgId: actor.orgId, isOutOfReach: requested !== undefined && requested !== null && requested !== actor.orgId };
+}
+
+/**
+ * The sub-organization new people join: org admins choose one of the organization's; sub-org
+ * admins and instructors their own — naming another is refused.
+ */
+export function reachSubOrg(actor: Actor, requested: string | null | undefined): { subOrgId: string | null; isChosen: boolean; isOutOfReach: boolean } {
+  if (isSubOrgRole(actor.role) || actor.role === 'instructor') {
+    const isOutOfReach = requested !== undefined && requested !== null && requested !== actor.subOrgId;
+    return { subOrgId: actor.subOrgId, isChosen: false, isOutOfReach };
+  }
+  return { subOrgId: requested ?? null, isChosen: Boolean(requested), isOutOfReach: false };
+}
+
+/** Open invitations the actor sees and resends: their organization (sub-org admins: their sub-organization), roles they could grant. */
+export type InvitationScope = { orgId: string | null; subOrgId?: string | null; isEmpty?: true };
+
+export function invitationScope(actor: Actor): InvitationScope {
+  if (isSuperAdmin(actor)) return { orgId: actor.orgId };
+  if (!actor.orgId) return { orgId: null, isEmpty: true };
+  if (isSubOrgRole(actor.role)) return actor.subOrgId ? { orgId: actor.orgId, subOrgId: actor.subOrgId } : { orgId: null, isEmpty: true };
+  return { orgId: actor.orgId };
+}
+
+export function mayResendInvitation(actor: Actor, invitation: { orgId: string | null; subOrgId: string | null; userType: string }): boolean {
+  const scope = invitationScope(actor);
+  if (scope.isEmpty) return false;
+  const isInScope =
+    (!scope.orgId || invitation.orgId === scope.orgId) && (!('subOrgId' in scope) || (scope.subOrgId !== null && invitation.subOrgId === scope.subOrgId));
+  return isInScope && canManageRole(actor.role, invitation.userType);
+}
+
+// Instructor ↔ student links
+
+export type LinkFacts = { instructor: Omit<PersonFacts, 'isActorsStudent' | 'isActorsInstructor'> | undefined; student: Omit<PersonFacts, 'isActorsStudent' | 'isActorsInstructor'> | undefined };
+
+/**
+ * decisions.md: admins of the organization (and super_admin) manage any link in it; an instructor
+ * only links in which they are the instructor, with students of their own sub-organization (of the
+ * organization when they have none).
+ */
+export function mayManageLink(actor: Actor, { instructor, student }: LinkFacts): boolean {
+  if (instructor?.userType !== 'instructor' || student?.userType !== 'student') return false;
+  if (instructor.orgId === null || instructor.orgId !== student.orgId) return false;
+  if (isSuperAdmin(actor)) return true;
+  if (!inOrg(actor, instructor.orgId)) return false;
+  if (isOrgWideRole(actor.role)) return true;
+  if (actor.role !== 'instructor' || instructor.skylogId !== actor.skylogId) return false;
+  return actor.subOrgId === null || student.subOrgId === actor.subOrgId;
+}
+
+/** Which links a list may hold: students their own; sub-org admins those touching their sub-organization; others their organization's. */
+export type LinkScope = { orgId: string | null; subOrgId?: string; student?: string; isEmpty?: true };
+
+export function linkScope(actor: Actor): LinkScope {
+  if (isSuperAdmin(actor)) return { orgId: actor.orgId };
+  if (!actor.orgId) return { orgId: null, isEmpty: true };
+  if (actor.role === 'student') return { orgId: actor.orgId, student: actor.skylogId };
+  if (isSubOrgRole(actor.role)) return actor.subOrgId ? { orgId: actor.orgId, subOrgId: actor.subOrgId } : { orgId: null, isEmpty: true };
+  return { orgId: actor.orgId };
+}
+
+// Trips
+
+/** Which trips a person reads (decisions.md tenancy); the trips repository turns it into one SQL condition. */
+export type TripScope =
+  | { kind: 'org'; orgId: string }
+  | { kind: 'sub-org'; subOrgId: string }
+  | { kind: 'person'; userId: string; withStudents: boolean }
+  | { kind: 'none' };
+
+export function tripScope(actor: Actor): TripScope {
+  if (isSuperAdmin(actor) || isOrgWideRole(actor.role)) return actor.orgId ? { kind: 'org', orgId: actor.orgId } : { kind: 'none' };
+  if (isSubOrgRole(actor.role)) return actor.subOrgId ? { kind: 'sub-org', subOrgId: actor.subOrgId } : { kind: 'none' };
+  return { kind: 'person', userId: actor.skylogId, withStudents: actor.role === 'instructor' };
+}
+
+export type TripFacts = {
+  orgId: string;
+  subOrgId: string | null;
+  ownerId: string | null;
+  leftSeat: string | null;
+  rightSeat: string | null;
+  /** The trip is shared with the actor. */
+  isSharedWithActor: boolean;
+  /** The actor is an instructor linked to the owner or a seat. */
+  isActorInstructorOfCrew: boolean;
+};
+
+export type TripAction = 'read' | 'edit' | 'debrief' | 'delete' | 'share';
+
+function isTripAdmin(actor: Actor, trip: TripFacts): boolean {
+  if (isSuperAdmin(actor) || isOrgWideRole(actor.role)) return inOrg(actor, trip.orgId);
+  if (isSubOrgRole(actor.role)) return inSubOrg(actor, trip.subOrgId);
+  return false;
+}
+
+const isOnTrip = (actor: Actor, trip: TripFacts) => [trip.ownerId, trip.leftSeat, trip.rightSeat].includes(actor.skylogId);
+
+/** Reading follows tripScope; changing needs the trip's admins, its crew or their instructors (a share only lets one read). */
+export function mayOnTrip(actor: Actor, trip: TripFacts, action: TripAction): boolean {
+  if (isTripAdmin(actor, trip)) return true;
+  const isCrewsInstructor = actor.role === 'instructor' && trip.isActorInstructorOfCrew;
+  const canEdit = isOnTrip(actor, trip) || isCrewsInstructor;
+  switch (action) {
+    case 'read':
+      return isSubOrgRole(actor.role) || isOrgWideRole(actor.role) ? false : canEdit || trip.isSharedWithActor;
+    case 'edit':
+    case 'share':
+      return canEdit;
+    case 'debrief':
+      return canEdit && actor.role === 'instructor';
+    case 'delete':
+      return trip.ownerId === actor.skylogId;
+  }
+}
+
+// The audit log and alerts
+
+/** The audit log and alerts an admin reads: super_admin every organization's, org admins their own. */
+export function auditScope(actor: Actor): { orgId: string | null; isEmpty?: true } {
+  if (isSuperAdmin(actor)) return { orgId: null };
+  return actor.orgId ? { orgId: actor.orgId } : { orgId: null, isEmpty: true };
+}
+
+export const mayOnAuditRecord = (actor: Actor, record: { orgId: string | null }) => isSuperAdmin(actor) || inOrg(actor, record.orgId);
+
+// Rows owned by one person (audio uploads, access tokens) and the fleet
+
+export const mayOnOwnRow = (actor: Actor, row: { userId: string | null }) => row.userId !== null && row.userId === actor.skylogId;
+
+export const mayOnAircraft = (actor: Actor, plane: { orgId: string }) => inOrg(actor, plane.orgId);

@@ -1,0 +1,261 @@
+import { getRoleLabel, messages, type AssignableRole, type Relation } from '@skylog/contracts';
+import type { AppContext } from '../lib/app-context.ts';
+import { AppError, forbidden, notFound } from '../lib/app-error.ts';
+import type { RequestUser } from '../lib/request-user.ts';
+import { findToken } from '../modules/access-tokens/access-tokens.repository.ts';
+import { findAircraft, type AircraftRow } from '../modules/aircraft/aircraft.repository.ts';
+import { findAlert } from '../modules/audit/audit.repository.ts';
+import { findOrg, findSubOrg } from '../modules/orgs/orgs.repository.ts';
+import { findPerson, type PersonRow } from '../modules/people/people.repository.ts';
+import { findInvitationById } from '../modules/registration/registration.repository.ts';
+import { findUsersByIds } from '../modules/relations/relations.repository.ts';
+import { findManualMarker, findTripHeader, findUpload, type AudioUploadRow, type ManualMarkerRow, type TripHeader } from '../modules/trips/trips.repository.ts';
+import * as facts from './access.repository.ts';
+import {
+  mayChangeSignInEmail,
+  mayGrantRole,
+  mayManageLink,
+  mayOnAircraft,
+  mayOnAuditRecord,
+  mayOnOwnRow,
+  mayOnPerson,
+  mayOnSubOrg,
+  mayOnTrip,
+  mayResendInvitation,
+  maySeeOrg,
+  reachOrg,
+  reachSubOrg,
+  type PersonAction,
+  type PersonFacts,
+  type TripAction,
+} from './access-rules.ts';
+
+/**
+ * The one place that answers "may this actor do this to that row": each `require…` loads the row,
+ * asks access-rules.ts, and answers the row — or a 404 (existence does not leak), audited as a
+ * denial. Every service calls these first.
+ */
+
+/** What the audit entry of a refusal names: the operation and the request path. */
+export type AccessContext = { action: string; path: string };
+
+async function refuse(ctx: AppContext, actor: RequestUser, resource: string, at: AccessContext, error: AppError, reason: 'scope' | 'role' = 'scope'): Promise<never> {
+  await ctx.audit.recordDenial({ actor, action: at.action, resource, path: at.path, isSelfAccess: resource === `users/${actor.skylogId}`, reason });
+  throw error;
+}
+
+// People
+
+const userNotFound = () => notFound(messages.userNotFound);
+
+/** The actor's instructor ↔ student links, for deciding about many people at once. */
+async function linksOfActor(ctx: AppContext, actor: RequestUser) {
+  if (actor.role === 'instructor') return { students: new Set(await facts.findStudentIdsOf(ctx.db, actor.skylogId)), instructors: new Set<string>() };
+  if (actor.role === 'student') return { students: new Set<string>(), instructors: new Set(await facts.findInstructorIdsOf(ctx.db, actor.skylogId)) };
+  return { students: new Set<string>(), instructors: new Set<string>() };
+}
+
+type PersonUser = PersonRow['user'];
+
+const toPersonFacts = (user: PersonUser, links: { students: Set<string>; instructors: Set<string> }): PersonFacts => ({
+  skylogId: user.skylogId,
+  orgId: user.orgId,
+  subOrgId: user.subOrgId,
+  userType: user.userType,
+  isActorsStudent: links.students.has(user.skylogId),
+  isActorsInstructor: links.instructors.has(user.skylogId),
+});
+
+async function personFacts(ctx: AppContext, actor: RequestUser, user: PersonUser): Promise<PersonFacts> {
+  const link = await facts.findLinksBetween(ctx.db, actor.skylogId, user.skylogId);
+  return toPersonFacts(user, {
+    students: new Set(link.aInstructsB ? [user.skylogId] : []),
+    instructors: new Set(link.bInstructsA ? [user.skylogId] : []),
+  });
+}
+
+export async function requirePerson(ctx: AppContext, actor: RequestUser, skylogId: string, action: PersonAction, at: AccessContext): Promise<PersonRow> {
+  const row = await findPerson(ctx.db, skylogId);
+  if (!row) throw userNotFound();
+  const target = await personFacts(ctx, actor, row.user);
+  if (!mayOnPerson(actor, target, 'read') || !mayOnPerson(actor, target, action)) return refuse(ctx, actor, `users/${skylogId}`, at, userNotFound());
+  return row;
+}
+
+export type PersonPermissions = { can_edit: boolean; can_administer: boolean; can_delete: boolean };
+
+/** What the actor may do to each listed person, so the web shows buttons by the server's rules. */
+export async function getPersonPermissions(ctx: AppContext, actor: RequestUser, people: readonly PersonUser[]): Promise<Map<string, PersonPermissions>> {
+  const links = await linksOfActor(ctx, actor);
+  return new Map(
+    people.map((user) => {
+      const target = toPersonFacts(user, links);
+      return [
+        user.skylogId,
+        {
+          can_edit: mayOnPerson(actor, target, 'edit-profile'),
+          can_administer: mayOnPerson(actor, target, 'administer'),
+          can_delete: mayOnPerson(actor, target, 'delete'),
+        },
+      ];
+    }),
+  );
+}
+
+/** Only the owner changes their sign-in e-mail (decisions.md); anyone else is refused and audited. */
+export async function requireEmailOwner(ctx: AppContext, actor: RequestUser, skylogId: string, at: AccessContext): Promise<void> {
+  if (!mayChangeSignInEmail(actor, { skylogId })) {
+    await refuse(ctx, actor, `users/${skylogId}`, at, forbidden(messages.emailChangeOwnerOnly, { email: messages.emailChangeOwnerOnly }), 'role');
+  }
+}
+
+/** Only roles the actor could hold-or-lower may be given (a Secondary Admin never makes an Org Admin). */
+export function requireGrantableRole(actor: RequestUser, role: AssignableRole, verb: 'invite someone as' | 'make someone') {
+  if (!mayGrantRole(actor, role)) throw forbidden(`You cannot ${verb} ${getRoleLabel(role)}`, { user_type: 'Choose a role you may grant' });
+}
+
+// Organizations and sub-organizations
+
+export async function requireOrg(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
+  const org = await findOrg(ctx.db, id);
+  if (!org) throw notFound(messages.organizationNotFound);
+  if (!maySeeOrg(actor, id)) return refuse(ctx, actor, `orgs/${id}`, at, notFound(messages.organizationNotFound));
+  return org;
+}
+
+const subOrgNotFound = () => notFound('Sub-organization not found');
+
+export async function requireSubOrg(ctx: AppContext, actor: RequestUser, id: string, action: 'read' | 'manage', at: AccessContext) {
+  const subOrg = await findSubOrg(ctx.db, id);
+  if (!subOrg) throw subOrgNotFound();
+  if (!mayOnSubOrg(actor, subOrg, action)) return refuse(ctx, actor, `sub_orgs/${id}`, at, subOrgNotFound());
+  return subOrg;
+}
+
+/**
+ * The organization a create works in (`org_id` of the body): the actor's own, or for super_admin
+ * the one named. Naming one out of reach is refused, never silently replaced by one's own.
+ */
+export async function requireOrgReach(ctx: AppContext, actor: RequestUser, requested: string | null | undefined, at: AccessContext): Promise<string | null> {
+  const { orgId, isOutOfReach } = reachOrg(actor, requested);
+  const outOfReach = () => notFound(messages.organizationOutOfReach, { org_id: messages.organizationOutOfReach });
+  if (isOutOfReach) return refuse(ctx, actor, `orgs/${String(requested)}`, at, outOfReach());
+  if (orgId && !(await findOrg(ctx.db, orgId))) throw outOfReach();
+  return orgId;
+}
+
+/** The sub-organization a create puts someone in: one of `orgId`'s, and for sub-org admins and instructors their own. */
+export async function requireSubOrgReach(ctx: AppContext, actor: RequestUser, orgId: string | null, requested: string | null | undefined, at: AccessContext) {
+  const { subOrgId, isOutOfReach } = reachSubOrg(actor, requested);
+  const outOfReach = () => notFound(messages.subOrgOutOfReach, { sub_org_id: messages.subOrgOutOfReach });
+  if (isOutOfReach) return refuse(ctx, actor, `sub_orgs/${String(requested)}`, at, outOfReach());
+  if (!subOrgId) return null;
+  const subOrg = await findSubOrg(ctx.db, subOrgId);
+  if (!subOrg || subOrg.orgId !== orgId) return refuse(ctx, actor, `sub_orgs/${subOrgId}`, at, outOfReach());
+  return subOrgId;
+}
+
+export async function requireInvitation(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
+  const found = await findInvitationById(ctx.db, id);
+  const invitationNotFound = () => notFound('Invitation not found');
+  if (!found || found.invitation.acceptedAt) throw invitationNotFound();
+  if (!mayResendInvitation(actor, found.invitation)) return refuse(ctx, actor, `invitations/${id}`, at, invitationNotFound());
+  return found;
+}
+
+// Instructor ↔ student links
+
+/** Every pair must be one the actor may link or unlink (decisions.md); the first that is not names its index. */
+export async function requireLinks(ctx: AppContext, actor: RequestUser, relations: readonly Relation[], at: AccessContext): Promise<void> {
+  if (actor.role === 'instructor' && !actor.orgId) throw forbidden(messages.instructorNeedsOrganization);
+  const ids = [...new Set(relations.flatMap((relation) => [relation.instructor, relation.student]))];
+  const people = new Map((await findUsersByIds(ctx.db, ids)).map((person) => [person.skylogId, person]));
+  for (const [index, relation] of relations.entries()) {
+    if (!mayManageLink(actor, { instructor: people.get(relation.instructor), student: people.get(relation.student) })) {
+      await refuse(
+        ctx,
+        actor,
+        `student_instructor/${relation.instructor}/${relation.student}`,
+        at,
+        notFound(messages.linkOutOfReach, { [`${index}`]: 'Choose an instructor and a student you may link' }),
+      );
+    }
+  }
+}
+
+// Trips
+
+export const tripNotFound = () => notFound(messages.tripNotFound);
+
+export type TripRights = { canEdit: boolean; canDebrief: boolean; canDelete: boolean; canShare: boolean };
+
+export type AccessibleTrip = TripHeader & { rights: TripRights };
+
+/**
+ * The trip if the actor may read it (404 otherwise) and do `action` to it (403 otherwise: they can
+ * see it, so saying why is no leak). Answers what else they may do, for the screen.
+ */
+export async function requireTrip(ctx: AppContext, actor: RequestUser, id: string, action: TripAction, at: AccessContext): Promise<AccessibleTrip> {
+  const trip = await findTripHeader(ctx.db, id);
+  if (!trip) throw tripNotFound();
+  const relations = await facts.findTripRelations(ctx.db, id, actor.skylogId);
+  const tripFacts = { orgId: trip.orgId, subOrgId: trip.subOrgId, ownerId: trip.skylogId, leftSeat: trip.leftSeat, rightSeat: trip.rightSeat, ...relations };
+  const may = (what: TripAction) => mayOnTrip(actor, tripFacts, what);
+  if (!may('read')) return refuse(ctx, actor, `trips/${id}`, at, tripNotFound());
+  if (!may(action)) {
+    return refuse(ctx, actor, `trips/${id}`, at, forbidden(action === 'debrief' ? messages.debriefNeedsInstructor : messages.tripReadOnly), 'role');
+  }
+  return { ...trip, rights: { canEdit: may('edit'), canDebrief: may('debrief'), canDelete: may('delete'), canShare: may('share') } };
+}
+
+/** A manual marker through its trip; out of scope reads as "no such marker", not as a trip the caller never named. */
+export async function requireManualMarker(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext): Promise<ManualMarkerRow> {
+  const marker = await findManualMarker(ctx.db, id);
+  const markerNotFound = () => notFound(messages.manualMarkerNotFound);
+  if (!marker) throw markerNotFound();
+  try {
+    await requireTrip(ctx, actor, marker.tripId, 'edit', at);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') throw markerNotFound();
+    throw error;
+  }
+  return marker;
+}
+
+/** Only the person who started an upload sees or continues it. */
+export async function requireOwnUpload(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext): Promise<AudioUploadRow> {
+  const row = await findUpload(ctx.db, id);
+  const uploadNotFound = () => notFound(messages.uploadNotFound);
+  if (!row) throw uploadNotFound();
+  if (!mayOnOwnRow(actor, row)) return refuse(ctx, actor, `audio-uploads/${id}`, at, uploadNotFound());
+  return row;
+}
+
+/** Personal access tokens are their owner's alone. */
+export async function requireOwnToken(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
+  const row = await findToken(ctx.db, id);
+  const tokenNotFound = () => notFound(messages.accessTokenNotFound);
+  if (!row || row.revokedAt) throw tokenNotFound();
+  if (!mayOnOwnRow(actor, row)) return refuse(ctx, actor, `access-tokens/${id}`, at, tokenNotFound());
+  return row;
+}
+
+// Alerts
+
+export async function requireAlert(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
+  const alert = await findAlert(ctx.db, id);
+  const alertNotFound = () => notFound('Alert not found');
+  if (!alert) throw alertNotFound();
+  if (!mayOnAuditRecord(actor, alert)) return refuse(ctx, actor, `alerts/${id}`, at, alertNotFound());
+  return alert;
+}
+
+// The fleet
+
+export async function requireAircraft(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext): Promise<AircraftRow> {
+  const row = await findAircraft(ctx.db, id);
+  const aircraftNotFound = () => notFound(messages.aircraftNotFound);
+  if (!row) throw aircraftNotFound();
+  if (!mayOnAircraft(actor, row)) return refuse(ctx, actor, `aircraft/${id}`, at, aircraftNotFound());
+  return row;
+}

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { auditListQuerySchema } from '@skylog/contracts';
+import { auditScope } from '../../access/access-rules.ts';
+import { requireAlert } from '../../access/access.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import type { RequestUser } from '../../lib/request-user.ts';
+import * as repository from './audit.repository.ts';
+
+const pageSize = 50;
+
+/** The server audit log, newest first: super_admin every organization's, org admins their own. */
+export async function listAuditLog(ctx: AppContext, actor: RequestUser, query: z.infer<typeof auditListQuerySchema>) {
+  const scope = auditScope(actor);
+  if (scope.isEmpty) return { total: 0, items: [] };
+  const { items, total } = await repository.listAuditEntries(
+    ctx.db,
+    {
+      orgId: scope.orgId,
+      userId: query.user_id,
+      action: query.action,
+      status: query.status,
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? new Date(query.to) : undefined,
+    },
+    query.page * pageSize,
+    pageSize,
+  );
+  return {
+    total,
+    items: items.map((row) => ({
+      id: String(row.id),
+      timestamp: row.timestamp.toISOString(),
+      userId: row.userId,
+      userRole: row.userRole,
+      action: row.action,
+      resource: row.resource,
+      status: row.status as 'denied' | 'success' | 'failure',
+      details: row.details,
+    })),
+  };
+}
+
+export async function listAlerts(ctx: AppContext, actor: RequestUser, page: number) {
+  const scope = auditScope(actor);
+  if (scope.isEmpty) return { total: 0, items: [] };
+  const { items, total } = await repository.listAlerts(ctx.db, scope.orgId, page * pageSize, pageSize);
+  return {
+    total,
+    items: items.map(({ alert, userName, userEmail }) => ({
+      id: alert.id,
+      created_at: alert.createdAt.toISOString(),
+      user_id: alert.userId,
+      user_name: userName ?? userEmail,
+      kind: alert.kind,
+      details: alert.details,
+      acknowledged_at: alert.acknowledgedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export async function acknowledgeAlert(ctx: AppContext, actor: RequestUser, id: string, path: string) {
+  await requireAlert(ctx, actor, id, { action: 'alerts.acknowledge', path });
+  await repository.acknowledgeAlert(ctx.db, id, actor.skylogId);
+  await ctx.audit.record({ actor, action: 'alerts.acknowledge', resource: `alerts/${id}`, status: 'success' });
+}

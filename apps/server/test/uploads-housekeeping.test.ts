@@ -1,0 +1,115 @@
+import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { messages } from '@skylog/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepUploads } from '../src/modules/trips/audio.service.ts';
+import { createTestApp, type TestApp } from './helper.ts';
+import { createSchool, type School } from './factories.ts';
+import { sessions } from './people-helper.ts';
+import { straightTrack, tripsApi, uploadsApi } from './trips-helper.ts';
+
+/**
+ * Regressions of the outside security probe (issue 9): one student opened 60 uploads of 2 GiB on one
+ * trip; unfinished uploads never went away, nor did a deleted trip's partial file.
+ */
+describe('unfinished audio uploads are limited, expire, and leave no bytes behind', () => {
+  let t: TestApp;
+  const s = sessions(() => t);
+  const trips = tripsApi(() => t, s);
+  const uploads = uploadsApi(() => t);
+  let school: School;
+  let pilot: { email: string; id: string };
+  let counter = 0;
+
+  const newTrip = async (email = pilot.email) =>
+    (await trips.create(email, { trip_name: `Upload test ${(counter += 1)}`, points: straightTrack({ start: Date.parse('2026-06-01T16:00:00Z') + counter * 3_600_000, count: 3 }) })).trip_id;
+  const partOf = (id: string) => path.join(t.ctx.config.storageDir, 'incoming', `${id}.part`);
+  const start = async (email: string, tripId: string) => uploads.start({ cookie: await s.as(email) }, tripId, { filename: 'cockpit.opus', size_bytes: 2_000_000_000 });
+  /** Sends the first bytes, so a partial file exists. */
+  async function startWithBytes(email: string, tripId: string) {
+    const started = await start(email, tripId);
+    expect(started.statusCode, started.body).toBe(201);
+    const id = started.json().id as string;
+    expect((await uploads.patch({ cookie: await s.as(email) }, id, 0, Buffer.alloc(1024, 1))).statusCode).toBe(200);
+    expect(existsSync(partOf(id))).toBe(true);
+    return id;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    school = await createSchool(t, s, 'Upload Limits Aero');
+    pilot = await school.addPerson('student');
+  });
+  afterAll(async () => t.close());
+
+  it('starting again on the same trip replaces one’s own unfinished upload there (its bytes removed)', async () => {
+    const tripId = await newTrip();
+    const first = await startWithBytes(pilot.email, tripId);
+    const second = await startWithBytes(pilot.email, tripId);
+    expect(existsSync(partOf(first))).toBe(false);
+    const old = await uploads.read({ cookie: await s.as(pilot.email) }, first);
+    expect(old.json()).toMatchObject({ status: 'failed', error: messages.uploadReplaced });
+    const resumed = await uploads.patch({ cookie: await s.as(pilot.email) }, first, 1024, Buffer.alloc(10));
+    expect(resumed.statusCode).toBe(409);
+    expect(resumed.json().message).toBe(messages.uploadReplaced);
+    expect((await uploads.read({ cookie: await s.as(pilot.email) }, second)).json().status).toBe('receiving');
+  });
+
+  it('one person may have a few unfinished uploads at once, not sixty', async () => {
+    const person = await school.addPerson('student');
+    const statuses: number[] = [];
+    for (let index = 0; index < 5; index += 1) statuses.push((await start(person.email, await newTrip(person.email))).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 409, 409]);
+    const refused = await start(person.email, await newTrip(person.email));
+    expect(refused.json()).toMatchObject({ code: 'conflict', message: messages.uploadsOpenPerPerson });
+  });
+
+  it('one trip may have a few unfinished uploads by different people', async () => {
+    const instructor = await school.addPerson('instructor');
+    const student = await school.addPerson('student', { inviter: instructor.email });
+    const tripId = (await trips.create(instructor.email, { trip_name: 'Shared crew flight', left_seat: student.id, right_seat: instructor.id })).trip_id;
+    expect((await start(student.email, tripId)).statusCode).toBe(201);
+    expect((await start(instructor.email, tripId)).statusCode).toBe(201);
+    const third = await start(school.owner, tripId);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toBe(messages.uploadsOpenPerTrip);
+  });
+
+  it('an upload idle for a day expires: it says so, and its bytes are removed', async () => {
+    const person = await school.addPerson('student');
+    const id = await startWithBytes(person.email, await newTrip(person.email));
+    await t.ctx.db.execute(`update audio_uploads set updated_at = now() - interval '25 hours' where id = '${id}'`);
+    expect((await sweepUploads(t.ctx)).expired).toBeGreaterThanOrEqual(1);
+    expect(existsSync(partOf(id))).toBe(false);
+    const state = await uploads.read({ cookie: await s.as(person.email) }, id);
+    expect(state.json()).toMatchObject({ status: 'failed', error: messages.uploadExpired });
+    expect((await uploads.patch({ cookie: await s.as(person.email) }, id, 1024, Buffer.alloc(10))).json().message).toBe(messages.uploadExpired);
+  });
+
+  it('bytes no upload waits for are removed after an hour; a live upload’s are kept', async () => {
+    const person = await school.addPerson('student');
+    const live = await startWithBytes(person.email, await newTrip(person.email));
+    const folder = path.join(t.ctx.config.storageDir, 'incoming');
+    await mkdir(folder, { recursive: true });
+    const orphan = path.join(folder, '0b3f4a52-4c1e-4d55-9d7e-000000000001.part');
+    const young = path.join(folder, '0b3f4a52-4c1e-4d55-9d7e-000000000002.part');
+    writeFileSync(orphan, 'left by a crash');
+    writeFileSync(young, 'an upload being created this very moment');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
+    utimesSync(orphan, twoHoursAgo, twoHoursAgo);
+    utimesSync(partOf(live), twoHoursAgo, twoHoursAgo);
+    await sweepUploads(t.ctx);
+    expect(existsSync(orphan)).toBe(false);
+    expect(existsSync(young)).toBe(true);
+    expect(existsSync(partOf(live))).toBe(true);
+  });
+
+  it('deleting a trip removes its unfinished upload’s bytes', async () => {
+    const person = await school.addPerson('student');
+    const tripId = await newTrip(person.email);
+    const id = await startWithBytes(person.email, tripId);
+    expect((await s.call(person.email, 'DELETE', `/api/trips/${tripId}`)).statusCode).toBe(204);
+    expect(existsSync(partOf(id))).toBe(false);
+  });
+});
