@@ -1,40 +1,121 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
+import { createWorkFolders, defaultWorkRoot, removeOrphanWorkFolders } from './work-folders.ts';
 
 export type JobKind = 'audio.process';
-export type Job = { id: number; kind: JobKind; payload: Record<string, unknown>; attempts: number };
+export type Job = {
+  id: number;
+  kind: JobKind;
+  payload: Record<string, unknown>;
+  attempts: number;
+  /** An empty folder for this run alone; the queue removes it when the handler ends, however it ends. */
+  workDir: string;
+};
+/** May run more than once for one job (a retry, a worker taken for dead that was not): it must be safe to repeat. */
 export type JobHandler = (job: Job) => Promise<void>;
+/**
+ * Maintenance the worker runs at start and then every `everyMs` after the previous run ended. Every
+ * worker instance runs it, so it must be safe to run on two instances at once.
+ */
+export type PeriodicTask = { name: string; everyMs: number; run: () => Promise<void> };
+/** What failed: a job, a periodic task, or the worker itself (neither). */
+export type JobErrorSource = { jobId?: number; kind?: JobKind; task?: string };
+
+export type JobWorkerOptions = {
+  pollMs?: number;
+  /**
+   * How long a claimed job stays this worker's without news from it (2 minutes by default). A
+   * heartbeat renews it every leaseMs / 4 while the handler runs; once it lapses the worker is taken
+   * for dead and any instance queues the job again.
+   */
+  leaseMs?: number;
+  /**
+   * Queue the jobs left `running` again at start. Only for a database no other process can open
+   * (embedded PGlite): every running job there belongs to a process that died. On a shared
+   * PostgreSQL the lease covers it, since another instance may be running them.
+   */
+  isRunningRequeuedOnStart?: boolean;
+  periodicTasks?: PeriodicTask[];
+  /** Parent of every worker's work folders (the OS temp folder's `skylog-jobs` unless given). */
+  workRoot?: string;
+  onError?: (error: unknown, source: JobErrorSource) => void;
+};
 
 const maxAttempts = 3;
-/** A job locked longer than this belongs to an instance that died; it is taken up again. */
-const staleLockMs = 60 * 60 * 1000;
+const defaultLeaseMs = 2 * 60 * 1000;
+
+type ClaimedJob = Omit<Job, 'workDir'>;
 
 export async function enqueueJob(db: Executor, kind: JobKind, payload: Record<string, unknown>): Promise<number> {
   const [row] = await db.insert(jobs).values({ kind, payload }).returning({ id: jobs.id });
   return row!.id;
 }
 
+/** The database's clock, not this machine's: every instance compares leases against the same time. */
+const leaseEnd = (leaseMs: number) => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
+
 /** Takes the oldest due job; SKIP LOCKED lets every instance poll the same table safely. */
-async function claimJob(db: Database): Promise<Job | null> {
+async function claimJob(db: Database, workerId: string, leaseMs: number): Promise<ClaimedJob | null> {
   const due = sql`(
     select ${jobs.id} from ${jobs}
-    where (${jobs.status} = 'queued' and ${jobs.runAfter} <= now())
-       or (${jobs.status} = 'running' and ${jobs.lockedAt} < now() - make_interval(secs => ${staleLockMs / 1000}))
+    where ${jobs.status} = 'queued' and ${jobs.runAfter} <= now()
     order by ${jobs.runAfter}, ${jobs.id}
     for update skip locked
     limit 1)`;
   const [row] = await db
     .update(jobs)
-    .set({ status: 'running', lockedAt: new Date(), attempts: sql`${jobs.attempts} + 1` })
+    .set({ status: 'running', lockedAt: sql`now()`, lockedBy: workerId, lockedUntil: leaseEnd(leaseMs), attempts: sql`${jobs.attempts} + 1` })
     .where(eq(jobs.id, due))
     .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts });
   return row ? { ...row, kind: row.kind as JobKind } : null;
 }
 
-async function finishJob(db: Database, job: Job, error: unknown): Promise<void> {
+/** A running job whose worker is gone goes back to the queue at once, or fails when it has had its attempts. */
+async function releaseAbandonedJobs(db: Database, condition?: SQL): Promise<void> {
+  const isExhausted = sql`${jobs.attempts} >= ${maxAttempts}`;
+  await db
+    .update(jobs)
+    .set({
+      status: sql`case when ${isExhausted} then 'failed' else 'queued' end`,
+      lastError: sql`'The worker ' || coalesce(${jobs.lockedBy}, 'unknown') || ' stopped before the job finished'`,
+      finishedAt: sql`case when ${isExhausted} then now() end`,
+      runAfter: sql`now()`,
+      lockedAt: null,
+      lockedBy: null,
+      lockedUntil: null,
+    })
+    .where(and(eq(jobs.status, 'running'), condition));
+}
+
+/** Jobs whose lease lapsed: their worker stopped renewing it (killed, crashed, cut off). */
+export function releaseExpiredJobs(db: Database): Promise<void> {
+  return releaseAbandonedJobs(db, lt(jobs.lockedUntil, sql`now()`));
+}
+
+/** Every running job, at once: only when no other live process can hold one (see isRunningRequeuedOnStart). */
+export function requeueRunningJobs(db: Database): Promise<void> {
+  return releaseAbandonedJobs(db);
+}
+
+/** Answers false once the job is no longer this worker's (its lease lapsed and it was released). */
+async function renewLease(db: Database, jobId: number, workerId: string, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: leaseEnd(leaseMs) })
+    .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Records the outcome only while the job is still this worker's: a released job belongs to whoever took it. */
+async function finishJob(db: Database, job: ClaimedJob, workerId: string, error: unknown): Promise<void> {
+  const isOurs = and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running'));
+  const unlocked = { lockedAt: null, lockedBy: null, lockedUntil: null };
   if (!error) {
-    await db.update(jobs).set({ status: 'done', finishedAt: new Date(), lockedAt: null }).where(eq(jobs.id, job.id));
+    await db.update(jobs).set({ status: 'done', finishedAt: new Date(), ...unlocked }).where(isOurs);
     return;
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -44,56 +125,97 @@ async function finishJob(db: Database, job: Job, error: unknown): Promise<void> 
     .set({
       status: isFinal ? 'failed' : 'queued',
       lastError: message.slice(0, 2000),
-      lockedAt: null,
       finishedAt: isFinal ? new Date() : null,
       // Back off: 10 s, then 40 s.
       runAfter: sql`now() + make_interval(secs => ${10 * job.attempts ** 2})`,
+      ...unlocked,
     })
-    .where(eq(jobs.id, job.id));
+    .where(isOurs);
 }
 
 export type JobWorker = {
+  /** Names this worker in `jobs.locked_by`: host, pid and a random part. */
+  id: string;
   /** Looks for work now instead of at the next poll (after enqueueing on this instance). */
   wake: () => void;
   /** Resolves once no job is due (tests and the seed wait on it). */
   drain: () => Promise<void>;
+  /** Lets the running job and periodic tasks end, then stops; a job still running after it is released by its lease. */
   stop: () => Promise<void>;
 };
 
 /**
  * Polls the jobs table and runs one job at a time per instance (audio decoding is CPU-bound; a
- * second instance adds capacity). A handler's thrown error is retried with back-off, then kept.
+ * second instance adds capacity). A handler's thrown error is retried with back-off, then kept; a
+ * job whose instance died is taken up again once its lease lapses.
  */
-export function startJobWorker(
-  db: Database,
-  handlers: Record<JobKind, JobHandler>,
-  options: { pollMs?: number; onError?: (job: Job, error: unknown) => void } = {},
-): JobWorker {
+export function startJobWorker(db: Database, handlers: Record<JobKind, JobHandler>, options: JobWorkerOptions = {}): JobWorker {
   const pollMs = options.pollMs ?? 2000;
+  const leaseMs = options.leaseMs ?? defaultLeaseMs;
+  const workRoot = options.workRoot ?? defaultWorkRoot;
+  const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const folders = createWorkFolders(workRoot);
+  const reportTo = (source: JobErrorSource) => (error: unknown) => options.onError?.(error, source);
   let isStopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
+  const taskTimers = new Set<NodeJS.Timeout>();
+  const taskRuns = new Set<Promise<void>>();
+
+  const startUp = (async () => {
+    await removeOrphanWorkFolders(workRoot).catch(reportTo({ task: 'work folders' }));
+    if (options.isRunningRequeuedOnStart) await requeueRunningJobs(db).catch(reportTo({}));
+  })();
+
+  /** Renews the lease every leaseMs / 4 until the returned function is called (and awaited). */
+  function keepLease(job: ClaimedJob): () => Promise<void> {
+    const report = reportTo({ jobId: job.id, kind: job.kind });
+    let renewal: Promise<void> = Promise.resolve();
+    const interval = setInterval(() => {
+      renewal = renewLease(db, job.id, workerId, leaseMs).then((isHeld) => {
+        if (isHeld) return;
+        clearInterval(interval);
+        report(new Error(`job ${job.id}: lease lost; another worker may run it again`));
+      }, report);
+    }, leaseMs / 4);
+    return async () => {
+      clearInterval(interval);
+      await renewal;
+    };
+  }
+
+  async function runJob(job: ClaimedJob): Promise<void> {
+    const stopLease = keepLease(job);
+    let workDir: string | undefined;
+    let failure: unknown = null;
+    try {
+      workDir = await folders.create(job.id);
+      await handlers[job.kind]({ ...job, workDir });
+    } catch (error) {
+      failure = error;
+      reportTo({ jobId: job.id, kind: job.kind })(error);
+    } finally {
+      await stopLease();
+      if (workDir) await folders.remove(workDir).catch(reportTo({ jobId: job.id, kind: job.kind }));
+    }
+    await finishJob(db, job, workerId, failure);
+  }
 
   async function runDue(): Promise<void> {
+    await startUp;
+    await releaseExpiredJobs(db);
     for (;;) {
       if (isStopped) return;
-      const job = await claimJob(db);
+      const job = await claimJob(db, workerId, leaseMs);
       if (!job) return;
-      let failure: unknown = null;
-      try {
-        await handlers[job.kind](job);
-      } catch (error) {
-        failure = error;
-        options.onError?.(job, error);
-      }
-      await finishJob(db, job, failure);
+      await runJob(job);
     }
   }
 
   function tick(): Promise<void> {
     if (!running) {
       running = runDue()
-        .catch((error: unknown) => options.onError?.({ id: 0, kind: 'audio.process', payload: {}, attempts: 0 }, error))
+        .catch(reportTo({}))
         .finally(() => {
           running = null;
           if (!isStopped) schedule();
@@ -107,10 +229,31 @@ export function startJobWorker(
     timer = setTimeout(() => void tick(), pollMs);
   }
 
-  schedule();
+  function runTask(task: PeriodicTask) {
+    if (isStopped) return;
+    const run: Promise<void> = Promise.resolve()
+      .then(task.run)
+      .catch(reportTo({ task: task.name }))
+      .finally(() => {
+        taskRuns.delete(run);
+        if (isStopped) return;
+        const next = setTimeout(() => {
+          taskTimers.delete(next);
+          runTask(task);
+        }, task.everyMs);
+        taskTimers.add(next);
+      });
+    taskRuns.add(run);
+  }
+
+  // At once: jobs requeued at start, or released from a dead instance, should not wait for a poll.
+  void tick();
+  for (const task of options.periodicTasks ?? []) runTask(task);
   return {
+    id: workerId,
     wake: () => void tick(),
     async drain() {
+      await startUp;
       // A job enqueued while a pass was finishing is picked up by the next pass.
       while (await hasDueJobs(db)) await tick();
       await running;
@@ -118,7 +261,9 @@ export function startJobWorker(
     async stop() {
       isStopped = true;
       clearTimeout(timer);
-      await running;
+      for (const next of taskTimers) clearTimeout(next);
+      await Promise.all([running, startUp, ...taskRuns]);
+      await folders.removeAll().catch(reportTo({ task: 'work folders' }));
     },
   };
 }

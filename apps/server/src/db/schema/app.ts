@@ -322,7 +322,12 @@ export const jobs = pgTable(
     status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    /** When the current attempt was claimed. */
     lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** The worker running it (host, pid, random id), so only that worker renews or finishes it. */
+    lockedBy: text('locked_by'),
+    /** The holder's lease, renewed by its heartbeat; once past, the holder is taken for dead. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
