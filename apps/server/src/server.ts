@@ -20,9 +20,13 @@ async function main() {
 
   let database: DatabaseHandle;
   try {
-    database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
+    database = await openDatabase(
+      config.databaseUrl
+        ? { databaseUrl: config.databaseUrl, migrationUrl: config.databaseMigrationUrl }
+        : { dataDir: path.join(config.dataDir, 'pglite') },
+    );
   } catch (error) {
-    const where = config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR';
+    const where = config.databaseUrl ? `DATABASE_URL${config.databaseMigrationUrl ? ' and DATABASE_MIGRATION_URL' : ''}` : 'DATA_DIR';
     console.error(`Skylog cannot start: the database could not be opened (check ${where}).\n${(error as Error).message}`);
     process.exit(1);
   }

@@ -7,15 +7,15 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
 
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   APP_URL: z.url({ error: 'must be a full URL such as https://skylog.example.com' }).optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_MIGRATION_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SKYLOG_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -47,6 +47,8 @@ export type AppConfig = {
   /** Origins allowed to post to the auth endpoints (CSRF protection). */
   trustedOrigins: string[];
   databaseUrl: string | undefined;
+  /** Migrations run as this role (the tables' owner); DATABASE_URL's role then owns nothing. */
+  databaseMigrationUrl: string | undefined;
   dataDir: string;
   authSecret: string;
   smtpUrl: string | undefined;
@@ -83,6 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(values.ADMIN_EMAIL) !== Boolean(values.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if (values.DATABASE_MIGRATION_URL && !values.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_MIGRATION_URL: needs DATABASE_URL (the role the app runs as)');
+  }
   if (values.NODE_ENV === 'production' && !values.SKYLOG_AUTH_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SKYLOG_AUTH_SECRET: required when NODE_ENV=production');
   }
@@ -100,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           (origin, index, all) => all.indexOf(origin) === index,
         ),
     databaseUrl: values.DATABASE_URL,
+    databaseMigrationUrl: values.DATABASE_MIGRATION_URL,
     dataDir,
     authSecret: values.SKYLOG_AUTH_SECRET ?? readOrCreateLocalSecret(dataDir),
     smtpUrl: values.SMTP_URL,

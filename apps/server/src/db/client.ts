@@ -24,21 +24,22 @@ export type DatabaseHandle = {
   dump?: () => Promise<Blob>;
 };
 
-/** `template`: a dumped data folder (PGlite `dumpDataDir`) to start from instead of an empty one. */
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true; template?: Blob };
+/**
+ * `migrationUrl`: migrate as that role (the tables' owner) and grant `databaseUrl`'s role only what the
+ * app needs. `template`: a dumped data folder (PGlite `dumpDataDir`) to start from instead of an empty one.
+ */
+export type DatabaseTarget = { databaseUrl: string; migrationUrl?: string } | { dataDir: string } | { memory: true; template?: Blob };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite, and applies the migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('databaseUrl' in target) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
-    // An idle connection ended by the server (restart, failover, a dropped database) must not crash
-    // the process: the pool opens a new one on next use.
-    pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+    const pool = createPool(target.databaseUrl, 10);
     const db = drizzlePg({ client: pool, schema });
     try {
-      await migrateWithLock(pool, () => migratePg(db, { migrationsFolder }));
+      if (target.migrationUrl) await migrateAsOwner(target.migrationUrl, pool);
+      else await migrateWithLock(pool, () => migratePg(db, { migrationsFolder }));
     } catch (error) {
       await pool.end();
       throw error;
@@ -57,15 +58,74 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
+function createPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle connection ended by the server (restart, failover, a dropped database) must not crash
+  // the process: the pool opens a new one on next use.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+  return pool;
+}
+
 /** Several instances may start at once against one PostgreSQL: only one migrates at a time. */
-async function migrateWithLock(pool: pg.Pool, run: () => Promise<void>): Promise<void> {
+async function migrateWithLock(pool: pg.Pool, run: (connection: pg.PoolClient) => Promise<void>): Promise<void> {
   const connection = await pool.connect();
   try {
     await connection.query('select pg_advisory_lock(7319001)');
-    await run();
+    await run(connection);
   } finally {
     await connection.query('select pg_advisory_unlock(7319001)').catch(() => undefined);
     connection.release();
+  }
+}
+
+/**
+ * A table's owner (and a superuser) can switch the audit log's triggers off, so with a migration URL the
+ * app's role owns nothing: the owner migrates, then grants it rows only, and on audit_log only SELECT and
+ * INSERT. Granted again after every start (new tables), under the migration lock (concurrent GRANTs on
+ * one object fail). The drizzle schema with the migration journal stays the owner's alone.
+ */
+async function migrateAsOwner(migrationUrl: string, runtimePool: pg.Pool): Promise<void> {
+  const { rows } = await runtimePool.query<{ role: string }>('select current_user as role');
+  const runtimeRole = rows[0]!.role;
+  const ownerPool = createPool(migrationUrl, 1);
+  try {
+    await migrateWithLock(ownerPool, async (connection) => {
+      await migratePg(drizzlePg({ client: connection }), { migrationsFolder });
+      await assertOwnsNothing(connection, runtimeRole);
+      const role = connection.escapeIdentifier(runtimeRole);
+      // One simple query is one transaction: the app never sees the grants half applied.
+      await connection.query(`
+        revoke all on all tables in schema public from ${role};
+        revoke all on all sequences in schema public from ${role};
+        grant usage on schema public to ${role};
+        grant select, insert, update, delete on all tables in schema public to ${role};
+        revoke update, delete, truncate on public.audit_log from ${role};
+        grant usage, select on all sequences in schema public to ${role};
+      `);
+    });
+  } finally {
+    await ownerPool.end();
+  }
+}
+
+/**
+ * The owner of the database or of schema public may drop audit_log, the owner of a table may alter it:
+ * refuse to start when the app's role has any of those rights (being a superuser gives them all).
+ * This also stops the owner revoking its own rights when both URLs name one role.
+ */
+async function assertOwnsNothing(owner: pg.PoolClient, runtimeRole: string): Promise<void> {
+  const { rows } = await owner.query<{ isOwner: boolean }>(
+    `select pg_has_role($1, (select datdba from pg_database where datname = current_database()), 'MEMBER')
+         or pg_has_role($1, (select nspowner from pg_namespace where nspname = 'public'), 'MEMBER')
+         or exists (select from pg_class where relnamespace = 'public'::regnamespace and pg_has_role($1, relowner, 'MEMBER'))
+         as "isOwner"`,
+    [runtimeRole],
+  );
+  if (rows[0]!.isOwner) {
+    throw new Error(
+      `the DATABASE_URL role "${runtimeRole}" owns the database, schema public or a table in it (or is a superuser or a member of their owner); ` +
+        'connect DATABASE_URL as a role that owns nothing (docs/operations.md, Database roles)',
+    );
   }
 }
 
