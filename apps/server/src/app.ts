@@ -25,14 +25,17 @@ import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { relationsRoutes } from './modules/relations/relations.routes.ts';
-import { processUpload } from './modules/trips/audio.service.ts';
+import { processUpload, sweepUploads } from './modules/trips/audio.service.ts';
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { authPlugin, createAuth } from './plugins/auth.ts';
+import { createAuth } from './lib/better-auth.ts';
+import { authProxyPlugin } from './plugins/auth-proxy.ts';
 import { authorizationPlugin } from './plugins/authorization.ts';
+import { crossSitePlugin } from './plugins/cross-site.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { createSignInLimiter } from './plugins/sign-in-limiter.ts';
+import { createRateLimiter } from './plugins/rate-limiter.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { sessionPlugin } from './plugins/session.ts';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -64,18 +67,33 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
     storage: createLocalStorage(config.storageDir),
     audioTools: { ffmpegPath: await findFfmpeg(config.ffmpegPath) },
     jobs: { wake: () => undefined, drain: async () => undefined },
+    rateLimits: {
+      // Like sign-in (per address, in the database): public school registration creates an organization each time.
+      schoolRegistration: createRateLimiter(db, 'register-school', [
+        { per: 'address', max: limits.schoolRegistrationsPerHour, windowSeconds: 3600 },
+      ]),
+      // A signed-in request that checks the password again (changing the sign-in e-mail) must not become a guessing oracle.
+      passwordCheck: createRateLimiter(db, 'password-check', [
+        { per: 'address+subject', max: limits.signInAttemptsPerWindow, windowSeconds: limits.signInWindowSeconds },
+      ]),
+    },
   };
   if (!ctx.audioTools.ffmpegPath) app.log.warn('ffmpeg not found: uploaded audio cannot be processed (set FFMPEG_PATH)');
   if (config.isJobsWorker) {
-    const worker = startJobWorker(db, { 'audio.process': (job) => processUpload(ctx, String(job.payload.uploadId)) }, {
-      onError: (job, error) => app.log.error({ err: error, jobId: job.id }, 'job failed'),
+    const worker = startJobWorker(db, { 'audio.process': (job) => processUpload(ctx, String(job.payload.uploadId), job.workDir) }, {
+      // Only this process can open an embedded database: whatever it finds running was left by a dead one.
+      isRunningRequeuedOnStart: !config.databaseUrl,
+      // Unfinished uploads expire after a day idle; bytes nobody waits for are removed (safe on every instance at once).
+      periodicTasks: [{ name: 'uploads.sweep', everyMs: 15 * 60 * 1000, run: async () => void (await sweepUploads(ctx)) }],
+      onError: (error, source) => app.log.error({ err: error, ...source }, 'job failed'),
     });
     ctx.jobs = worker;
     app.addHook('onClose', () => worker.stop());
   }
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { isHttps: config.appUrl.startsWith('https://') });
+  await app.register(crossSitePlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Skylog API', version: '0.1.0', description: 'Every route checks its permission on the server.' },
@@ -90,10 +108,15 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(authPlugin, {
+  await app.register(sessionPlugin, { auth, db });
+  await app.register(authProxyPlugin, {
     auth,
     db,
-    signInLimiter: createSignInLimiter(db),
+    // Guessing one password (per address and e-mail), and trying many accounts (per address).
+    signInLimiter: createRateLimiter(db, 'sign-in', [
+      { per: 'address+subject', max: limits.signInAttemptsPerWindow, windowSeconds: limits.signInWindowSeconds },
+      { per: 'address', max: limits.signInAttemptsPerWindow * 6, windowSeconds: limits.signInWindowSeconds },
+    ]),
     onSignIn: async (request, { email: signInEmail, account, isSuccess, status }) => {
       await audit.record({
         actor: account && isRole(account.userType) ? { skylogId: account.skylogId, role: account.userType, orgId: account.orgId } : null,
@@ -106,7 +129,7 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
     },
   });
 
-  // After authPlugin: its onRequest hook resolves request.user before the permission check runs.
+  // After sessionPlugin: its onRequest hook resolves request.user before the permission check runs.
   await app.register(authorizationPlugin, { audit });
   app.get('/api/openapi.json', { config: { operation: 'openapi.read' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);

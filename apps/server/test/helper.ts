@@ -46,7 +46,7 @@ export type TestApp = {
  * A fresh app on a fresh database: in-memory PGlite by default, or a newly created PostgreSQL
  * database when the suite runs with SKYLOG_TEST_DB=postgres (TEST_DATABASE_URL points at the server).
  */
-export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skylog-test-'));
   const { handle, dropDatabase } = await openTestDatabase();
   const config = loadConfig({
@@ -56,13 +56,19 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
     // TEST_LOG_LEVEL=error shows the server's own log while debugging a failing test.
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SKYLOG_AUTH_SECRET: randomBytes(32).toString('hex'),
+    ...options.env,
   });
   if (options.seed ?? true) await seedDemoSchool(handle.db, demoPassword);
   const { app, ctx } = await buildApp({ config, db: handle.db });
   await app.ready();
 
-  const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
-    app.inject({ ...rest, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  // As the web app's pages send them: a request names Skylog's own origin (the cross-site check)
+  // unless the test sets another, or `origin: undefined` to send none.
+  const request: TestApp['request'] = ({ cookie, headers, ...rest }) => {
+    const merged: Record<string, string | string[] | number | undefined> = { origin: appOrigin, ...headers, ...(cookie ? { cookie } : {}) };
+    const sent = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string | string[] | number] => entry[1] !== undefined));
+    return app.inject({ ...rest, headers: sent });
+  };
 
   return {
     app,
@@ -74,6 +80,7 @@ export async function createTestApp(options: { seed?: boolean } = {}): Promise<T
       const response = await app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
+        headers: { origin: appOrigin },
         payload: { email, password },
         remoteAddress: nextClientIp(),
       });
@@ -115,7 +122,8 @@ async function pgliteTemplate(): Promise<Blob> {
   return new Blob([readFileSync(templateFile)]);
 }
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dropDatabase: () => Promise<void> }> {
+/** `databaseUrl`: PostgreSQL only, for another process to open the same database. */
+export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dropDatabase: () => Promise<void>; databaseUrl?: string }> {
   if (process.env.SKYLOG_TEST_DB !== 'postgres') {
     return { handle: await openDatabase({ memory: true, template: await pgliteTemplate() }), dropDatabase: async () => {} };
   }
@@ -131,6 +139,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dropDatabas
   const handle = await openDatabase({ databaseUrl: url.toString() });
   return {
     handle,
+    databaseUrl: url.toString(),
     async dropDatabase() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -140,11 +149,12 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; dropDatabas
   };
 }
 
-/** The token of the newest outbox e-mail to `to` that links to `linkPath` (e.g. '/auth/confirm'). */
-export async function tokenFromOutbox(t: Pick<TestApp, 'outbox'>, to: string, linkPath: string): Promise<string> {
-  const mail = (await t.outbox()).filter((entry) => entry.to === to && entry.text.includes(`${linkPath}?token=`)).at(-1);
-  if (!mail) throw new Error(`no e-mail to ${to} links to ${linkPath}`);
-  const match = /\?token=([^\s&]+)/.exec(mail.text.slice(mail.text.indexOf(`${linkPath}?token=`)));
+/** The token of the newest outbox e-mail to `to` that links to `linkPath` (e.g. '/auth/confirm'), from the query parameter `param`. */
+export async function tokenFromOutbox(t: Pick<TestApp, 'outbox'>, to: string, linkPath: string, param = 'token'): Promise<string> {
+  const link = `${linkPath}?${param}=`;
+  const mail = (await t.outbox()).filter((entry) => entry.to === to && entry.text.includes(link)).at(-1);
+  if (!mail) throw new Error(`no e-mail to ${to} links to ${link}`);
+  const match = /=([^\s&]+)/.exec(mail.text.slice(mail.text.indexOf(link)));
   return decodeURIComponent(match![1]!);
 }
 

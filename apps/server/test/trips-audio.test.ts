@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { audioPeaksSchema } from '@skylog/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helper.ts';
+import { appOrigin, createTestApp, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
 import {
   hasEncoder,
@@ -356,7 +356,7 @@ describe('trip audio: resumable uploads, processing, playback with ranges', () =
       port,
       method: 'PATCH',
       path: `/api/audio-uploads/${id}`,
-      headers: { cookie: leo.cookie, 'content-type': uploadContentType, 'upload-offset': '0', 'content-length': String(opus.length) },
+      headers: { origin: appOrigin, cookie: leo.cookie, 'content-type': uploadContentType, 'upload-offset': '0', 'content-length': String(opus.length) },
     });
     // The connection is cut on purpose; the client's own error is expected.
     request.on('error', () => undefined);

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { tripDetailSchema, tripListSchema, type TripDetail } from '@skylog/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestApp } from './helper.ts';
+import { appOrigin, type TestApp } from './helper.ts';
 import type { sessions } from './people-helper.ts';
 
 const run = promisify(execFile);
@@ -236,7 +236,7 @@ export async function sendOverHttp(
   const port = await listeningPort(t);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, method: options.method, path: options.path, headers: options.headers },
+      { host: '127.0.0.1', port, method: options.method, path: options.path, headers: { origin: appOrigin, ...options.headers } },
       (response) => {
         let body = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));

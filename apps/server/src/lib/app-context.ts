@@ -4,7 +4,8 @@ import type { EmailSender } from '../integrations/email/index.ts';
 import type { FileStorage } from '../integrations/storage/index.ts';
 import type { JobWorker } from '../jobs/job-queue.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
-import type { Auth } from '../plugins/auth.ts';
+import type { RateLimiter } from '../plugins/rate-limiter.ts';
+import type { Auth } from './better-auth.ts';
 
 /** What services need from the running app, passed explicitly (no globals). */
 export type AppContext = {
@@ -18,4 +19,5 @@ export type AppContext = {
   audioTools: { ffmpegPath: string | null };
   /** Wakes this instance's job worker (a no-op where JOBS_WORKER=false: another instance polls). */
   jobs: Pick<JobWorker, 'wake' | 'drain'>;
+  rateLimits: { schoolRegistration: RateLimiter; passwordCheck: RateLimiter };
 };

@@ -10,4 +10,6 @@ export type RequestUser = {
   subOrgId: string | null;
   /** Set when the request came with a personal access token instead of a browser session. */
   accessTokenId: string | null;
+  /** The browser session in use (null with an access token): kept when the person's other sessions end. */
+  sessionToken: string | null;
 };

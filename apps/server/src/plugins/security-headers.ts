@@ -13,8 +13,10 @@ const contentSecurityPolicy = [
   "form-action 'self'",
 ].join('; ');
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+export const securityHeadersPlugin = fp<{ isHttps: boolean }>(async (app: FastifyInstance, { isHttps }) => {
   app.addHook('onSend', async (request, reply) => {
+    // Served over https (APP_URL): browsers must never fall back to plain http for this host.
+    if (isHttps) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'same-origin');

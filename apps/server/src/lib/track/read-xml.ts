@@ -16,11 +16,18 @@ const parser = new XMLParser({
 
 /** The document element of an XML text, or a TrackFileError naming the format when it is cut off or malformed. */
 export const readXml = (text: string, formatLabel: 'GPX' | 'KML', rootName: 'gpx' | 'kml'): XmlNode => {
+  // GPX and KML never need a DOCTYPE; one can declare entities (external files, expansion bombs), so none is read.
+  if (/<!DOCTYPE/i.test(text)) throw new TrackFileError(`This ${formatLabel} file declares a DOCTYPE, which track files never need. Export it again without one.`);
   const result = XMLValidator.validate(text);
   if (result !== true) {
     throw new TrackFileError(`The ${formatLabel} file is cut off or malformed: ${describeXmlError(result.err.msg, result.err.line)}.`);
   }
-  const document = parser.parse(text) as XmlNode;
+  let document: XmlNode;
+  try {
+    document = parser.parse(text) as XmlNode;
+  } catch (error) {
+    throw new TrackFileError(`The ${formatLabel} file could not be read: ${(error as Error).message}`);
+  }
   const root = document[rootName];
   if (!isNode(root)) throw new TrackFileError(`This file is not a ${formatLabel} file: it has no <${rootName}> element.`);
   return root;

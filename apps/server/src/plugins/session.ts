@@ -1,0 +1,76 @@
+import { accessTokenOperations, apiAccess, isRole, messages, type ApiOperation, type Role } from '@skylog/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
+import { accessTokenOf } from '../lib/access-token.ts';
+import { AppError } from '../lib/app-error.ts';
+import { toAuthHeaders, type Auth } from '../lib/better-auth.ts';
+import type { RequestUser } from '../lib/request-user.ts';
+import { hashSecretToken } from '../lib/secret-token.ts';
+import { findTokenOwner, touchToken } from '../modules/access-tokens/access-tokens.repository.ts';
+import { findUserByAuthId } from '../modules/users/users.repository.ts';
+
+declare module 'fastify' {
+  // Module augmentation only works with interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    user: RequestUser | null;
+  }
+}
+
+/** Resolves every API request's session cookie (or personal access token) to the Skylog person behind it. */
+export const sessionPlugin = fp<{ auth: Auth; db: Database }>(async (app: FastifyInstance, { auth, db }) => {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    // Public operations (health checks, registration) need no session lookup.
+    const operation = request.routeOptions.config.operation;
+    if (operation && operation !== 'auth' && apiAccess[operation] === 'public') return;
+    const token = accessTokenOf(request.headers.authorization);
+    if (token) {
+      request.user = await userOfAccessToken(db, token, operation);
+      return;
+    }
+    const result = await auth.api.getSession({ headers: toAuthHeaders(request), returnHeaders: true });
+    // A session used after its refresh age is extended; pass the renewed cookie on.
+    const cookies = result.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    const session = result.response;
+    if (!session) return;
+    const user = await findUserByAuthId(db, session.user.id);
+    if (!user || !user.isActive || !isRole(user.userType)) return;
+    request.user = {
+      authId: session.user.id,
+      skylogId: user.skylogId,
+      role: user.userType,
+      email: user.email,
+      orgId: user.orgId,
+      subOrgId: user.subOrgId,
+      accessTokenId: null,
+      sessionToken: session.session.token,
+    };
+  });
+});
+
+/** The recorder app's person behind a personal access token; tokens only reach the flight operations. */
+async function userOfAccessToken(db: Database, token: string, operation: ApiOperation | 'auth' | undefined): Promise<RequestUser> {
+  const found = await findTokenOwner(db, hashSecretToken(token));
+  if (!found || !found.user.isActive || !isRole(found.user.userType)) throw new AppError('unauthenticated', messages.accessTokenInvalid);
+  if (!operation || operation === 'auth' || !accessTokenOperations.includes(operation)) {
+    throw new AppError('forbidden', messages.accessTokenNotAllowed);
+  }
+  // Last use is shown to the person; a minute's precision is enough and spares a write per request.
+  if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) await touchToken(db, found.tokenId);
+  const { user } = found;
+  return {
+    authId: user.authId ?? '',
+    skylogId: user.skylogId,
+    role: user.userType as Role,
+    email: user.email,
+    orgId: user.orgId,
+    subOrgId: user.subOrgId,
+    accessTokenId: found.tokenId,
+    sessionToken: null,
+  };
+}
