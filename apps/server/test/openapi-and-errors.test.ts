@@ -6,12 +6,14 @@ import { createTestApp, nextClientIp, skylogIdOf, type TestApp } from './helper.
 describe('OpenAPI document and the one error shape', () => {
   let t: TestApp;
   let student: string;
+  let orgAdmin: string;
   let studentId: string;
   let leoId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     student = await t.signIn('student@skyline.test');
+    orgAdmin = await t.signIn('orgadmin@skyline.test');
     studentId = await skylogIdOf(t, 'student@skyline.test');
     leoId = await skylogIdOf(t, 'leo.nakamura@skyline.test');
   });
@@ -128,14 +130,14 @@ describe('OpenAPI document and the one error shape', () => {
         }),
       },
       {
-        name: 'duplicate e-mail',
+        name: 'conflict: inviting an address that already has an account',
         status: 409,
         code: 'conflict',
         request: () => ({
-          method: 'PATCH',
-          url: `/api/users/${studentId}`,
-          cookie: student,
-          payload: { email: 'instructor@skyline.test' },
+          method: 'POST',
+          url: '/api/invitations',
+          cookie: orgAdmin,
+          payload: { email: 'instructor@skyline.test', user_type: 'student' },
         }),
       },
       {

@@ -47,3 +47,43 @@ export function invitationEmail(to: string, role: string, orgName: string | null
     `The invitation works for ${days} days.`,
   );
 }
+
+function noticeEmail(to: string, subject: string, lines: readonly string[]): EmailMessage {
+  return { to, subject, text: lines.join('\n\n'), html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') };
+}
+
+export function emailChangeConfirmEmail(to: string, name: string, url: string, hours: number): EmailMessage {
+  return linkEmail(
+    to,
+    'Confirm your new Skylog sign-in e-mail',
+    `Hello ${name}, you asked to sign in to Skylog with this address from now on.`,
+    'Confirm the new address',
+    url,
+    `The link works for ${hours} hours. If you did not ask for this, ignore this e-mail: nothing changes.`,
+  );
+}
+
+export function emailChangeTakenEmail(to: string): EmailMessage {
+  return noticeEmail(to, 'Your e-mail address was offered for a Skylog account', [
+    'Someone asked to move a Skylog account to this e-mail address, but this address already signs in to a Skylog account, so nothing changed.',
+    'If it was you, sign in with this address instead. If you did not ask for this, you can ignore this e-mail.',
+  ]);
+}
+
+export function emailChangedNoticeEmail(to: string, name: string, newEmail: string): EmailMessage {
+  return noticeEmail(to, 'Your Skylog sign-in e-mail was changed', [
+    `Hello ${name}, your Skylog account now signs in with ${newEmail} instead of this address, and your other sessions were signed out.`,
+    'If you did not do this, contact your school administrator at once.',
+  ]);
+}
+
+export function schoolRegistrationTakenEmail(to: string, url: string): EmailMessage {
+  return linkEmail(
+    to,
+    'Someone tried to register a Skylog school with your address',
+    'A new flight school was about to be registered on Skylog with this e-mail address, which already signs in to a Skylog account, so no school was created.',
+    'Sign in',
+    url,
+    'If it was you and you forgot your password, use "Forgot password" on the sign-in page. Otherwise you can ignore this e-mail.',
+  );
+}

@@ -6,7 +6,9 @@ import {
   invitationPreviewSchema,
   idParamsSchema,
   invitationTokenParamsSchema,
+  schoolRegistrationAcceptedSchema,
   schoolRegistrationSchema,
+  text,
 } from '@skylog/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +16,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { requireUser } from '../../lib/require-user.ts';
 import * as service from './registration.service.ts';
 
-const createdAccountSchema = z.object({ skylog_id: z.uuid(), email: z.string() });
+const createdAccountSchema = z.object({ skylog_id: z.uuid(), email: text() });
 
 export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
@@ -23,7 +25,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       config: { operation: 'invitations.create' },
       schema: { tags: ['registration'], summary: 'Invite someone by e-mail', body: invitationCreateSchema, response: { 201: invitationCreatedSchema } },
     },
-    async (request, reply) => reply.status(201).send(await service.createInvitation(ctx, requireUser(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.createInvitation(ctx, requireUser(request), request.body, request.url)),
   );
 
   app.get(
@@ -68,11 +70,11 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       config: { operation: 'registration.register-school' },
       schema: {
         tags: ['registration'],
-        summary: 'Register a new school and its first administrator',
+        summary: 'Register a new school and its first administrator (202 either way: the e-mail says what happened; 429 when one address registers too often)',
         body: schoolRegistrationSchema,
-        response: { 201: createdAccountSchema.extend({ org_id: z.uuid() }) },
+        response: { 202: schoolRegistrationAcceptedSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.registerSchool(ctx, request.body)),
+    async (request, reply) => reply.status(202).send(await service.registerSchool(ctx, request.body, request.ip)),
   );
 };

@@ -1,51 +1,43 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { getGrantableRoles, getRoleLabel, isSubOrgRole, limits, messages, type AssignableRole } from '@skylog/contracts';
+import { getRoleLabel, isSubOrgRole, limits, messages, rateLimitedMessage, type AssignableRole } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { invitationAcceptSchema, invitationCreateSchema, schoolRegistrationSchema } from '@skylog/contracts';
-import { invitationEmail } from '../../integrations/email/templates.ts';
+import { invitationScope } from '../../access/access-rules.ts';
+import { requireGrantableRole, requireInvitation, requireOrgReach, requireSubOrgReach } from '../../access/access.ts';
+import { invitationEmail, schoolRegistrationTakenEmail } from '../../integrations/email/templates.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-token.ts';
 import { insertAccount, isEmailTaken } from '../accounts/accounts.repository.ts';
 import { insertRelations } from '../relations/relations.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { findOrg, findSubOrg, insertOrg } from '../orgs/orgs.repository.ts';
+import { findOrg, insertOrg } from '../orgs/orgs.repository.ts';
 import * as repository from './registration.repository.ts';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 // Billing is off until a payment provider is configured: organizations are treated as paid (decisions.md).
 const isPaidWithoutBilling = true;
 
-export async function createInvitation(ctx: AppContext, actor: RequestUser, input: z.infer<typeof invitationCreateSchema>) {
-  if (!getGrantableRoles(actor.role).includes(input.user_type)) {
-    throw new AppError(403, 'forbidden', `You cannot invite someone as ${getRoleLabel(input.user_type)}`, { user_type: 'Choose a role you may grant' });
-  }
-  const orgId = actor.role === 'super_admin' ? (input.org_id ?? actor.orgId) : actor.orgId;
-  if (actor.role === 'instructor' && !orgId) throw new AppError(403, 'forbidden', messages.instructorNeedsOrganization);
-  if (input.user_type !== 'super_admin' && !orgId) {
-    throw new AppError(400, 'validation_error', 'Choose an organization', { org_id: 'Choose an organization' });
-  }
+/**
+ * An invitation into the inviter's reach: roles they could grant, their organization (super_admin:
+ * the one named), and for sub-org admins and instructors their own sub-organization. Naming an
+ * organization or sub-organization out of reach is refused, never silently replaced.
+ */
+export async function createInvitation(ctx: AppContext, actor: RequestUser, input: z.infer<typeof invitationCreateSchema>, path: string) {
+  const at = { action: 'invitations.create', path };
+  requireGrantableRole(actor, input.user_type, 'invite someone as');
+  const orgId = await requireOrgReach(ctx, actor, input.org_id, at);
+  if (actor.role === 'instructor' && !orgId) throw forbidden(messages.instructorNeedsOrganization);
+  if (input.user_type !== 'super_admin' && !orgId) throw badRequest('Choose an organization', { org_id: 'Choose an organization' });
   const org = orgId ? await findOrg(ctx.db, orgId) : undefined;
-  if (orgId && !org) throw notFound('Organization not found');
-  // Sub-organization admins and instructors invite into their own sub-organization.
-  let subOrgId = isSubOrgRole(actor.role) || actor.role === 'instructor' ? actor.subOrgId : (input.sub_org_id ?? null);
-  if (subOrgId) {
-    const subOrg = await findSubOrg(ctx.db, subOrgId);
-    if (!subOrg || subOrg.orgId !== orgId) throw new AppError(400, 'validation_error', 'Sub-organization not found', { sub_org_id: 'Sub-organization not found' });
-  } else {
-    subOrgId = null;
-  }
-  if (isSubOrgRole(input.user_type) && !subOrgId) {
-    throw new AppError(400, 'validation_error', messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
-  }
+  const subOrgId = await requireSubOrgReach(ctx, actor, orgId, input.sub_org_id, at);
+  if (isSubOrgRole(input.user_type) && !subOrgId) throw badRequest(messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
   if (await isEmailTaken(ctx.db, input.email)) throw conflict(messages.emailTaken, { email: messages.emailTaken });
 
   const { token, expiresAt } = newInvitationToken();
   const invitation = await repository.insertInvitation(ctx.db, {
-    tokenHash: hashToken(token),
+    tokenHash: hashSecretToken(token),
     email: input.email,
     userType: input.user_type,
     orgId: input.user_type === 'super_admin' ? null : orgId,
@@ -65,7 +57,7 @@ export async function createInvitation(ctx: AppContext, actor: RequestUser, inpu
 }
 
 function newInvitationToken() {
-  return { token: randomBytes(32).toString('base64url'), expiresAt: new Date(Date.now() + limits.invitationLifetimeDays * 24 * 3600 * 1000) };
+  return { token: newSecretToken(), expiresAt: new Date(Date.now() + limits.invitationLifetimeDays * 24 * 3600 * 1000) };
 }
 
 async function sendInvitation(ctx: AppContext, email: string, role: string, orgName: string | null, token: string) {
@@ -73,17 +65,10 @@ async function sendInvitation(ctx: AppContext, email: string, role: string, orgN
   await ctx.email.send(invitationEmail(email, role, orgName, url, limits.invitationLifetimeDays));
 }
 
-const noOrg = '00000000-0000-0000-0000-000000000000';
-
-/** Open invitations in the caller's reach: super_admin the current organization, sub-org admins their sub-organization. */
-function invitationScope(actor: RequestUser) {
-  if (actor.role === 'super_admin') return { orgId: actor.orgId };
-  if (isSubOrgRole(actor.role)) return { orgId: actor.orgId ?? noOrg, subOrgId: actor.subOrgId ?? noOrg };
-  return { orgId: actor.orgId ?? noOrg };
-}
-
 export async function listInvitations(ctx: AppContext, actor: RequestUser) {
-  const rows = await repository.listPendingInvitations(ctx.db, invitationScope(actor));
+  const scope = invitationScope(actor);
+  if (scope.isEmpty) return { total: 0, items: [] };
+  const rows = await repository.listPendingInvitations(ctx.db, scope);
   return {
     total: rows.length,
     items: rows.map((row) => ({
@@ -100,28 +85,18 @@ export async function listInvitations(ctx: AppContext, actor: RequestUser) {
 
 /** A new link (the old one stops working) valid for another 7 days. */
 export async function resendInvitation(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  const found = await repository.findInvitationById(ctx.db, id);
-  const scope = invitationScope(actor);
-  const isInScope =
-    found &&
-    !found.invitation.acceptedAt &&
-    (!scope.orgId || found.invitation.orgId === scope.orgId) &&
-    (!('subOrgId' in scope) || found.invitation.subOrgId === scope.subOrgId);
-  if (!found || !isInScope) {
-    if (found) await ctx.audit.recordDenial({ actor, action: 'invitations.resend', resource: `invitations/${id}`, path, isSelfAccess: false, reason: 'scope' });
-    throw notFound('Invitation not found');
-  }
+  const found = await requireInvitation(ctx, actor, id, { action: 'invitations.resend', path });
   const { token, expiresAt } = newInvitationToken();
-  await repository.renewInvitation(ctx.db, id, hashToken(token), expiresAt);
+  await repository.renewInvitation(ctx.db, id, hashSecretToken(token), expiresAt);
   await sendInvitation(ctx, found.invitation.email, found.invitation.userType, found.orgName, token);
   await ctx.audit.record({ actor, action: 'invitations.resend', resource: `invitations/${id}`, status: 'success', details: { email: found.invitation.email } });
   return { id, email: found.invitation.email, expires_at: expiresAt.toISOString() };
 }
 
 async function findOpenInvitation(ctx: AppContext, token: string) {
-  const found = await repository.findInvitationByTokenHash(ctx.db, hashToken(token));
+  const found = await repository.findInvitationByTokenHash(ctx.db, hashSecretToken(token));
   if (!found || found.invitation.acceptedAt || found.invitation.expiresAt.getTime() < Date.now()) {
-    throw new AppError(404, 'not_found', messages.invitationInvalid);
+    throw notFound(messages.invitationInvalid);
   }
   return found;
 }
@@ -138,7 +113,7 @@ export async function acceptInvitation(ctx: AppContext, input: z.infer<typeof in
   const passwordHash = await hashPassword(input.password);
   try {
     const created = await ctx.db.transaction(async (tx) => {
-      if (!(await repository.markInvitationAccepted(tx, invitation.id))) throw new AppError(404, 'not_found', messages.invitationInvalid);
+      if (!(await repository.markInvitationAccepted(tx, invitation.id))) throw notFound(messages.invitationInvalid);
       if (await isEmailTaken(tx, invitation.email)) throw conflict(messages.emailTaken, { email: messages.emailTaken });
       const account = await insertAccount(tx, {
         email: invitation.email,
@@ -171,10 +146,22 @@ export async function acceptInvitation(ctx: AppContext, input: z.infer<typeof in
   }
 }
 
-/** Self-service: a new school (organization) and its first org_admin, who confirms the e-mail next. */
-export async function registerSchool(ctx: AppContext, input: z.infer<typeof schoolRegistrationSchema>) {
-  if (await isEmailTaken(ctx.db, input.email)) throw conflict(messages.emailTaken, { email: messages.emailTaken });
+/**
+ * Self-service: a new school (organization) and its first org_admin, who confirms the e-mail next.
+ * Limited per client address, and answered the same whether or not the e-mail already has an
+ * account: the e-mail then tells the address's owner what happened.
+ */
+export async function registerSchool(ctx: AppContext, input: z.infer<typeof schoolRegistrationSchema>, ip: string) {
+  const retryAfter = await ctx.rateLimits.schoolRegistration.reserve(ip);
+  if (retryAfter !== null) throw new AppError('rate_limited', rateLimitedMessage(retryAfter));
+  // Hashed either way, so both answers take as long.
   const passwordHash = await hashPassword(input.password);
+  const accepted = { email: input.email };
+  if (await isEmailTaken(ctx.db, input.email)) {
+    await ctx.email.send(schoolRegistrationTakenEmail(input.email, `${ctx.config.appUrl}/login`));
+    await ctx.audit.record({ actor: null, action: 'registration.register-school', resource: 'orgs', status: 'failure', details: { email: input.email, reason: 'email_taken' }, ipAddress: ip });
+    return accepted;
+  }
   let created: { orgId: string; skylogId: string };
   try {
     created = await ctx.db.transaction(async (tx) => {
@@ -192,7 +179,8 @@ export async function registerSchool(ctx: AppContext, input: z.infer<typeof scho
       return { orgId: org.id, skylogId: account.skylogId };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(messages.emailTaken, { email: messages.emailTaken });
+    // Registered at the same instant by another request: the same answer as a known address.
+    if (isUniqueViolation(error)) return accepted;
     throw error;
   }
   await ctx.auth.api.sendVerificationEmail({ body: { email: input.email } });
@@ -202,6 +190,7 @@ export async function registerSchool(ctx: AppContext, input: z.infer<typeof scho
     resource: `orgs/${created.orgId}`,
     status: 'success',
     details: { email: input.email, school_name: input.school_name },
+    ipAddress: ip,
   });
-  return { org_id: created.orgId, skylog_id: created.skylogId, email: input.email };
+  return accepted;
 }

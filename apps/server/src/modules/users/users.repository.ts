@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { authSession, authUser, users } from '../../db/schema/index.ts';
+import { authAccount, authSession, authUser, emailChanges, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -57,4 +57,37 @@ export async function deleteAuthIdentity(db: Executor, authId: string) {
 
 export async function deleteSessionByToken(db: Executor, token: string) {
   await db.delete(authSession).where(eq(authSession.token, token));
+}
+
+/** The stored password hash of a person's e-mail-and-password sign-in, if they have one. */
+export async function findPasswordHash(db: Executor, authId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ hash: authAccount.password })
+    .from(authAccount)
+    .where(and(eq(authAccount.userId, authId), eq(authAccount.providerId, 'credential')))
+    .limit(1);
+  return row?.hash ?? null;
+}
+
+export async function insertEmailChange(db: Executor, values: typeof emailChanges.$inferInsert) {
+  const [row] = await db.insert(emailChanges).values(values).returning();
+  return row!;
+}
+
+/** Claims an open e-mail change once: a second use of the same link finds nothing. */
+export async function claimEmailChange(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .update(emailChanges)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailChanges.tokenHash, tokenHash), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, new Date())))
+    .returning();
+  return row;
+}
+
+/** A newer request replaces older ones: only the latest link works. */
+export async function closeEmailChangesOf(db: Executor, skylogId: string) {
+  await db
+    .update(emailChanges)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailChanges.skylogId, skylogId), isNull(emailChanges.usedAt)));
 }

@@ -1,0 +1,14 @@
+CREATE TABLE "email_changes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"skylog_id" uuid NOT NULL,
+	"new_email" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"requested_by_session" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "email_changes_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+ALTER TABLE "email_changes" ADD CONSTRAINT "email_changes_skylog_id_users_skylog_id_fk" FOREIGN KEY ("skylog_id") REFERENCES "public"."users"("skylog_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "email_changes_user_idx" ON "email_changes" USING btree ("skylog_id");
