@@ -173,6 +173,14 @@ describe('account takeover paths stay closed', () => {
     const person = await school.addPerson('student');
     const changing = await t.signIn(person.email, personPassword);
     const other = await t.signIn(person.email, personPassword);
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      cookie: changing,
+      payload: { currentPassword: 'not-my-password', newPassword: 'brand-new-password-1' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ fields: { currentPassword: messages.wrongPassword } });
     const changed = await t.request({
       method: 'POST',
       url: '/api/auth/change-password',

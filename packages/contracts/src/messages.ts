@@ -88,6 +88,7 @@ export const messages = {
   emailChangeNeedsConfirmation: 'Your sign-in e-mail changes through a link sent to the new address: use Change e-mail in your profile.',
   emailChangeInvalid: 'This e-mail change link is invalid or has expired. Ask for a new one from your profile.',
   wrongPassword: 'This is not your current password.',
+  passwordChanged: 'Password changed. You are signed out everywhere else.',
   schoolRegistrationAccepted: 'Check your e-mail: we sent the next step to this address.',
   uploadsOpenPerPerson: 'You have too many unfinished uploads on other flights. Finish one (or wait a day: unfinished uploads expire) before starting another.',
   uploadsOpenPerTrip: 'This flight already has unfinished uploads by other people. Let them finish before starting another.',
@@ -125,6 +126,14 @@ export function fetchTripsFailedMessage(statusText: string): string {
 
 export function generateTranscriptFailedMessage(statusText: string): string {
   return `Failed to generate transcript: ${statusText}`;
+}
+
+export function emailChangeSentMessage(newEmail: string): string {
+  return `We sent a confirmation link to ${newEmail}. Your sign-in e-mail changes when you open it.`;
+}
+
+export function emailChangedMessage(email: string): string {
+  return `Your sign-in e-mail is now ${email}. Sign in with it.`;
 }
 
 export function generateSessionFailedMessage(status: number, body: string): string {

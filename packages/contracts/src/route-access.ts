@@ -108,6 +108,7 @@ export const componentPermissions = {
   'organization.switch': ['super_admin'],
   // Decided here: the buttons of screens the spec does not show follow the API's own roles.
   'sub-organizations.create': roleGroups.orgAdmins,
+  'sub-organizations.delete': roleGroups.orgAdmins,
   'aircraft.edit': roleGroups.orgAdmins,
   'marker-categories.edit': roleGroups.orgAdmins,
 } as const satisfies Record<string, readonly Role[]>;

@@ -45,10 +45,13 @@ const codeByStatus: Record<number, ErrorCode> = {
 /** better-auth's errors answered in Skylog's one error shape, with our wording for sign-in. */
 function toApiError(status: number, body: { code?: string; message?: string }, retryAfter: string | null): ApiErrorBody {
   let message = body.message || (status === 404 ? messages.notFound : messages.unknownError);
+  const code = codeByStatus[status] ?? 'bad_request';
   if (status === 429) message = rateLimitedMessage(Number(retryAfter) || 60);
   else if (body.code === 'INVALID_EMAIL_OR_PASSWORD') message = messages.signInFailed;
   else if (body.code === 'EMAIL_NOT_VERIFIED') message = messages.emailNotVerified;
-  return { status, code: codeByStatus[status] ?? 'bad_request', message };
+  // Changing the password: the current one was wrong; say so under its field.
+  else if (body.code === 'INVALID_PASSWORD') return { status, code, message: messages.wrongPassword, fields: { currentPassword: messages.wrongPassword } };
+  return { status, code, message };
 }
 
 function copyResponseHeaders(from: Headers, reply: FastifyReply): void {

@@ -39,7 +39,10 @@ export const profileFormDefaults: ProfileForm = {
   certifications: [],
 };
 
-/** PATCH /api/users/{skylog_id}: any subset of the form, plus an e-mail change (409 when taken). */
+/**
+ * PATCH /api/users/{skylog_id}: any subset of the form. `email` is accepted only unchanged: the
+ * sign-in e-mail changes through POST /api/me/email-change, by its owner (a 400 or 403 says so).
+ */
 export const profileUpdateSchema = profileFormSchema
   .extend({
     email: z.email({ error: 'Enter a valid e-mail address' }).max(limits.emailMaxLength),
