@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TripDetail } from '@skylog/contracts';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { sendFromApp } from './shell-helpers.ts';
 
 const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 
@@ -59,10 +60,15 @@ export async function searchFlights(page: Page, text: string, count: number) {
 
 /** Sends a track file as a new trip through the API of a signed-in page (its session cookie). */
 export async function importTrack(request: APIRequestContext, file: string, tripName: string): Promise<TripDetail> {
-  const response = await request.post(`/api/trips/import?${new URLSearchParams({ filename: path.basename(file), trip_name: tripName })}`, {
-    data: readFileSync(file),
-    headers: { 'content-type': 'application/octet-stream' },
-  });
+  const response = await sendFromApp(
+    request,
+    `/api/trips/import?${new URLSearchParams({ filename: path.basename(file), trip_name: tripName })}`,
+    {
+      method: 'POST',
+      data: readFileSync(file),
+      headers: { 'content-type': 'application/octet-stream' },
+    },
+  );
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as TripDetail;
 }

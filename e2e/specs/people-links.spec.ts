@@ -115,7 +115,9 @@ test('an org admin invites an instructor and a student from Admin; both register
 test('an instructor sees Delete on the rows of their students, no Instructors in the menu, and deletes a student once linked to them', async ({
   page,
 }) => {
-  const student = await createInvitedAccount('orgadmin@skyline.test', 'student', `Dell Removable ${uniqueSuffix()}`, 'deletable');
+  // Invited by North Field's sub-org admin, so the student is in Iris Calder's sub-organization: an
+  // instructor links only students of their own sub-organization (decisions.md).
+  const student = await createInvitedAccount('suborgadmin@skyline.test', 'student', `Dell Removable ${uniqueSuffix()}`, 'deletable');
 
   await signIn(page, 'instructor@skyline.test');
   await expect(page.getByTestId('role-badge')).toHaveText('Instructor');

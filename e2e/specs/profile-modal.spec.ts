@@ -1,4 +1,4 @@
-import { ratings } from '@skylog/contracts';
+import { messages, ratings } from '@skylog/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './fixtures.ts';
 import { createInvitedAccount, demoSchoolName, getMe, invite, toast, uniqueEmail } from './shell-helpers.ts';
@@ -260,22 +260,43 @@ test('closing a complete profile with unsaved changes asks first: Cancel keeps e
 test('a save refused with 409 shows Duplicated email and closes the modal', async ({ page }) => {
   await signIn(page, 'leo.nakamura@skyline.test');
   await expect(page.getByTestId('user-name')).toHaveText('Leo Nakamura');
-  // The form has no e-mail field: add another account's address to the real request.
+  // Spec §7 / §8: a 409 is a duplicate. The profile carries no e-mail any more, so the server never
+  // answers it to this form: the answer is staged here.
   await page.route('**/api/users/*', async (route) => {
     if (route.request().method() !== 'PATCH') return route.continue();
-    const body = { ...(route.request().postDataJSON() as Record<string, unknown>), email: 'student@skyline.test' };
-    await route.continue({ postData: JSON.stringify(body) });
+    await route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 409, code: 'conflict', message: 'An account with this e-mail address already exists.' }),
+    });
   });
   await openProfile(page);
   await dialog(page).getByLabel('License Number').fill('PPL 9001');
-  const answered = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/api/users/'));
   await saveButton(page).click();
-  expect((await answered).status()).toBe(409);
   await expect(toast(page, 'Duplicated email')).toBeVisible();
   await expect(dialog(page)).toBeHidden();
   await expect(toast(page, 'Profile updated')).toHaveCount(0);
-  // The account keeps its own e-mail.
-  expect((await page.request.get('/api/me').then((response) => response.json())).email).toBe('leo.nakamura@skyline.test');
+});
+
+test('a profile save cannot change the sign-in e-mail: the server refuses it and the account keeps its address', async ({ page }) => {
+  await signIn(page, 'leo.nakamura@skyline.test');
+  await expect(page.getByTestId('user-name')).toHaveText('Leo Nakamura');
+  // The form has no e-mail field: add another address to the real request.
+  await page.route('**/api/users/*', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    const body = { ...(route.request().postDataJSON() as Record<string, unknown>), email: 'leo.elsewhere@skyline.test' };
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+  await openProfile(page);
+  await dialog(page).getByLabel('License Number').fill('PPL 9002');
+  const answered = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes('/api/users/'));
+  await saveButton(page).click();
+  const response = await answered;
+  expect(response.status()).toBe(400);
+  expect((await response.json()).message).toBe(messages.emailChangeNeedsConfirmation);
+  await expect(toast(page, 'Error updating profile')).toBeVisible();
+  await expect(dialog(page)).toBeHidden();
+  expect((await page.request.get('/api/me').then((me) => me.json())).email).toBe('leo.nakamura@skyline.test');
 });
 
 test('any other failed save shows Error updating profile and closes the modal', async ({ page }) => {

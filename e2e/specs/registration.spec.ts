@@ -1,12 +1,17 @@
+import { messages } from '@skylog/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { demoPassword, linkFrom, logOut, readLatestEmail, signIn } from './fixtures.ts';
+import { createInvitedAccount, demoSchoolName, sendFromApp } from './shell-helpers.ts';
 
 test('an invited instructor registers from the e-mail link and lands signed in', async ({ page, browser }) => {
   // The org admin invites through the API with their own session (the Admin screen comes later).
   await signIn(page, 'orgadmin@skyline.test');
   await expect(page.getByTestId('role-badge')).toHaveText('Org Admin');
   const invited = `new.instructor.${Date.now()}@skyline.test`;
-  const response = await page.request.post('/api/invitations', { data: { email: invited, user_type: 'instructor' } });
+  const response = await sendFromApp(page.request, '/api/invitations', {
+    method: 'POST',
+    data: { email: invited, user_type: 'instructor' },
+  });
   expect(response.status()).toBe(201);
 
   const mail = await readLatestEmail(invited);
@@ -33,7 +38,8 @@ test('a new school registers, confirms its e-mail through /auth/confirm, then si
   await page.getByLabel('Password', { exact: true }).fill('bluebird-password');
   await page.getByLabel('Repeat password').fill('bluebird-password');
   await page.getByRole('button', { name: 'Register school' }).click();
-  await expect(page.getByText(`We sent a confirmation link to ${email}`)).toBeVisible();
+  await expect(page.getByText(messages.schoolRegistrationAccepted)).toBeVisible();
+  await expect(page.getByTestId('registration-email')).toHaveText(email);
 
   await signIn(page, email, 'bluebird-password');
   await expect(page.getByRole('alert')).toHaveText('Please verify your e-mail address first: we sent you a link.');
@@ -45,6 +51,29 @@ test('a new school registers, confirms its e-mail through /auth/confirm, then si
   await signIn(page, email, 'bluebird-password');
   await expect(page.getByTestId('role-badge')).toHaveText('Org Admin');
   await expect(page.getByTestId('organization-name')).toHaveText('Bluebird Aero Club');
+});
+
+test('registering a school with an address that already has an account answers the same, and only its owner learns why', async ({
+  page,
+}) => {
+  const existing = await createInvitedAccount('orgadmin@skyline.test', 'student', 'Rhea Taken', 'school-taken');
+  await page.goto('/auth/user-registration');
+  await page.getByLabel('School name').fill('Copycat Flyers');
+  await page.getByLabel('Your name').fill('Someone Else');
+  await page.getByLabel('E-mail').fill(existing.email);
+  await page.getByLabel('Password', { exact: true }).fill('copycat-password');
+  await page.getByLabel('Repeat password').fill('copycat-password');
+  await page.getByRole('button', { name: 'Register school' }).click();
+  await expect(page.getByText(messages.schoolRegistrationAccepted)).toBeVisible();
+  await expect(page.getByTestId('registration-email')).toHaveText(existing.email);
+
+  await expect
+    .poll(async () => (await readLatestEmail(existing.email)).subject)
+    .toBe('Someone tried to register a Skylog school with your address');
+  // The account is untouched: its own password still signs in, to its own school.
+  await signIn(page, existing.email, existing.password);
+  await expect(page.getByTestId('role-badge')).toHaveText('Student');
+  await expect(page.getByTestId('organization-name')).toHaveText(demoSchoolName);
 });
 
 async function resetPassword(page: Page, email: string, password: string) {

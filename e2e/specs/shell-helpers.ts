@@ -1,5 +1,5 @@
 import type { Role } from '@skylog/contracts';
-import { expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { demoPassword, linkFrom, readLatestEmail } from './fixtures.ts';
 
 /** The role (user_type) behind each of the seven demo accounts of fixtures.ts. */
@@ -20,19 +20,31 @@ function baseUrl(): string {
   return `http://127.0.0.1:${process.env.E2E_PORT ?? 3199}`;
 }
 
+type SendOptions = {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  data?: NonNullable<Parameters<APIRequestContext['fetch']>[1]>['data'];
+  headers?: Record<string, string>;
+};
+
+/**
+ * A state-changing API call for a spec's set-up, sent as the app's own pages send it: the server
+ * refuses a POST, PUT, PATCH or DELETE whose Origin is missing or foreign (cross-site check), and
+ * Playwright's request contexts send no Origin by themselves. Every such call in the specs goes here.
+ */
+export function sendFromApp(request: APIRequestContext, url: string, { headers, ...options }: SendOptions): Promise<APIResponse> {
+  return request.fetch(url, { ...options, headers: { ...headers, origin: baseUrl() } });
+}
+
 /** Signs in through the auth API: the session cookie lands in whatever context owns `request`. */
 export async function signInThroughApi(request: APIRequestContext, email: string, password = demoPassword): Promise<void> {
-  const response = await request.post(`${baseUrl()}/api/auth/sign-in/email`, {
-    data: { email, password },
-    headers: { origin: baseUrl() },
-  });
+  const response = await sendFromApp(request, `${baseUrl()}/api/auth/sign-in/email`, { method: 'POST', data: { email, password } });
   expect(response.status(), `sign-in of ${email}`).toBe(200);
 }
 
-/** A separate API session (its own cookies) for an administrator's side actions. */
-export async function adminApi(email: string): Promise<APIRequestContext> {
+/** A separate API session (its own cookies) for an administrator's side actions, or any account's. */
+export async function adminApi(email: string, password = demoPassword): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL: baseUrl() });
-  await signInThroughApi(api, email);
+  await signInThroughApi(api, email, password);
   return api;
 }
 
@@ -44,7 +56,7 @@ export function uniqueEmail(prefix: string): string {
 export async function invite(inviterEmail: string, email: string, userType: Role): Promise<string> {
   const api = await adminApi(inviterEmail);
   try {
-    const response = await api.post('/api/invitations', { data: { email, user_type: userType } });
+    const response = await sendFromApp(api, '/api/invitations', { method: 'POST', data: { email, user_type: userType } });
     expect(response.status(), await response.text()).toBe(201);
   } finally {
     await api.dispose();
@@ -61,7 +73,7 @@ export async function createInvitedAccount(inviterEmail: string, userType: Role,
   const token = new URL(link, baseUrl()).searchParams.get('token')!;
   const api = await playwrightRequest.newContext({ baseURL: baseUrl() });
   try {
-    const response = await api.post('/api/registration/accept', { data: { token, name, password } });
+    const response = await sendFromApp(api, '/api/registration/accept', { method: 'POST', data: { token, name, password } });
     expect(response.ok(), await response.text()).toBe(true);
   } finally {
     await api.dispose();

@@ -10,6 +10,7 @@ import {
   otherSchoolName,
   recordTimeline,
   readTimeline,
+  sendFromApp,
   sidebar,
   timeOf,
 } from './shell-helpers.ts';
@@ -116,7 +117,8 @@ test.describe('organization panel', () => {
     // it through the API (the modal has its own spec) and reload.
     const me = await getMe(page);
     expect(me.org_id).toBeNull();
-    const patch = await page.request.patch(`/api/users/${me.skylog_id}`, {
+    const patch = await sendFromApp(page.request, `/api/users/${me.skylog_id}`, {
+      method: 'PATCH',
       data: { name: 'Orla Nobody', phone: '+14155550177', program: '141' },
     });
     expect(patch.status()).toBe(204);

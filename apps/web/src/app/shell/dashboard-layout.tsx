@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
+import { SignInSettings } from '../../features/auth/components/sign-in-settings.tsx';
 import { useSessionRefresh } from '../../features/auth/hooks/use-session-refresh.ts';
 import { AccessTokensPanel } from '../../features/access-tokens/components/access-tokens-panel.tsx';
 import { UpdateProfileModal } from '../../features/profile/components/update-profile-modal.tsx';
@@ -51,6 +52,7 @@ function Shell({ me }: { me: Me }) {
         </div>
       </div>
       <UpdateProfileModal me={me} orgName={orgName} isOpen={isProfileOpen} onClose={() => setIsProfileOpen(false)}>
+        <SignInSettings />
         <AccessTokensPanel />
       </UpdateProfileModal>
     </BreadcrumbProvider>

@@ -14,7 +14,7 @@ export function Component() {
     <Screen title="Admin" description="Invite people, change roles and sub-organizations, deactivate accounts. A role or organization change signs the person out.">
       {me.user_type === 'super_admin' ? <OrganizationsManager /> : null}
       <AdminUsers
-        viewer={{ skylogId: me.skylog_id, role: me.user_type }}
+        viewerRole={me.user_type}
         subOrgs={subOrgs.data?.items ?? []}
         orgs={me.user_type === 'super_admin' ? (orgs.data?.items ?? []) : undefined}
       />

@@ -1,4 +1,4 @@
-import { isOrgWideRole } from '@skylog/contracts';
+import { hasComponentPermission } from '@skylog/contracts';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { MarkerCategoriesEditor } from '../../../features/markers/components/marker-categories-editor.tsx';
@@ -7,7 +7,7 @@ export function Component() {
   const role = useMe().data?.user_type ?? 'student';
   return (
     <Screen title="Markers" description="Labels and colours of the four rocker keys for your organization.">
-      <MarkerCategoriesEditor canEdit={isOrgWideRole(role)} />
+      <MarkerCategoriesEditor canEdit={hasComponentPermission(role, 'marker-categories.edit')} />
     </Screen>
   );
 }

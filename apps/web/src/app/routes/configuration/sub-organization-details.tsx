@@ -1,4 +1,4 @@
-import { decideRouteAccess, isOrgWideRole } from '@skylog/contracts';
+import { decideRouteAccess, hasComponentPermission, isOrgWideRole } from '@skylog/contracts';
 import { useNavigate, useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -18,7 +18,7 @@ export function Component() {
   const isOrgAdmin = isOrgWideRole(role);
   return (
     <Screen title="Sub Organization">
-      <SubOrgDetail id={id} canEdit canDelete={isOrgAdmin} onDeleted={() => navigate(paths.configuration.subOrganization.path)} />
+      <SubOrgDetail id={id} canEdit canDelete={hasComponentPermission(role, 'sub-organizations.delete')} onDeleted={() => navigate(paths.configuration.subOrganization.path)} />
       <h2 className="mt-2 text-lg font-semibold">Members</h2>
       <PeopleList
         label="Members"

@@ -1,4 +1,4 @@
-import { isOrgWideRole } from '@skylog/contracts';
+import { hasComponentPermission } from '@skylog/contracts';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useMe } from '../../../features/auth/api/get-me.ts';
@@ -8,7 +8,7 @@ export function Component() {
   const role = useMe().data?.user_type ?? 'student';
   return (
     <Screen title="Sub Organization" description="Sub-organizations, their members and their flights.">
-      <SubOrgList canCreate={isOrgWideRole(role)} getDetailHref={(subOrg) => paths.configuration.subOrganizationDetail.getHref(subOrg.id)} />
+      <SubOrgList canCreate={hasComponentPermission(role, 'sub-organizations.create')} getDetailHref={(subOrg) => paths.configuration.subOrganizationDetail.getHref(subOrg.id)} />
     </Screen>
   );
 }

@@ -1,4 +1,4 @@
-import { isOrgWideRole } from '@skylog/contracts';
+import { hasComponentPermission } from '@skylog/contracts';
 import { useNavigate, useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -15,7 +15,11 @@ export function Component() {
   useBreadcrumbTitle(useAircraft(id).data?.tail_number);
   return (
     <Screen title="Aircraft">
-      <AircraftDetail id={id} canEdit={isOrgWideRole(role)} onDeleted={() => navigate(paths.dashboard.aircraft.path)} />
+      <AircraftDetail
+        id={id}
+        canEdit={hasComponentPermission(role, 'aircraft.edit')}
+        onDeleted={() => navigate(paths.dashboard.aircraft.path)}
+      />
       <FlightsSummary filter={{ aircraft_id: id }} getDetailHref={(trip) => paths.dashboard.flight.getHref(trip.trip_id)} />
     </Screen>
   );

@@ -1,4 +1,4 @@
-import { isOrgWideRole } from '@skylog/contracts';
+import { hasComponentPermission } from '@skylog/contracts';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AircraftList } from '../../../features/aircraft/components/aircraft-list.tsx';
@@ -8,7 +8,10 @@ export function Component() {
   const role = useMe().data?.user_type ?? 'student';
   return (
     <Screen title="Aircraft" description="The fleet: tail numbers, call signs and types.">
-      <AircraftList canEdit={isOrgWideRole(role)} getDetailHref={(plane) => paths.dashboard.aircraftDetail.getHref(plane.id)} />
+      <AircraftList
+        canEdit={hasComponentPermission(role, 'aircraft.edit')}
+        getDetailHref={(plane) => paths.dashboard.aircraftDetail.getHref(plane.id)}
+      />
     </Screen>
   );
 }

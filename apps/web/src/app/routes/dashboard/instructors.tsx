@@ -21,7 +21,7 @@ export function Component() {
         canAdd={canAdd}
         inviteRoles={['instructor']}
         subOrgs={subOrgs.data?.items ?? []}
-        canDelete={hasComponentPermission(role, 'instructors.delete') ? () => true : undefined}
+        canDelete={hasComponentPermission(role, 'instructors.delete')}
         onEdit={hasComponentPermission(role, 'instructors.edit') ? setEditing : undefined}
       />
       <EditPersonDialog person={editing} orgName={editing?.org_name ?? null} onClose={() => setEditing(null)} />

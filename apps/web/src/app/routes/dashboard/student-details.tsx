@@ -1,15 +1,19 @@
-import { decideRouteAccess, hasComponentPermission, messages } from '@skylog/contracts';
-import { useParams } from 'react-router';
+import { decideRouteAccess, hasComponentPermission, messages, type Person } from '@skylog/contracts';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { FlightsSummary } from '../../../features/flights/components/flights-summary.tsx';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { usePerson } from '../../../features/people/api/get-person.ts';
 import { PersonDetail } from '../../../features/people/components/person-detail.tsx';
+import { EditPersonDialog } from '../../../features/profile/components/edit-person-dialog.tsx';
 import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 
 export function Component() {
   const id = useParams().id!;
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<Person | null>(null);
   const me = useMe().data;
   const person = usePerson(id);
   useBreadcrumbTitle(person.data?.name);
@@ -19,6 +23,9 @@ export function Component() {
       <PersonDetail
         id={id}
         kind="student"
+        onEdit={hasComponentPermission(role, 'students.edit') ? setEditing : undefined}
+        canDelete={hasComponentPermission(role, 'students.delete')}
+        onDeleted={() => navigate(paths.dashboard.students.path, { replace: true })}
         canLink={hasComponentPermission(role, 'student-detail.link-instructor')}
         // Spec §6: an instructor needs an organization to assign students.
         linkBlockedReason={role === 'instructor' && !me?.org_id ? messages.noOrganizationNote : null}
@@ -26,6 +33,7 @@ export function Component() {
           decideRouteAccess(paths.dashboard.instructors.path, role, me?.skylog_id).isAllowed ? (other) => paths.dashboard.instructor.getHref(other) : undefined
         }
       />
+      <EditPersonDialog person={editing} orgName={editing?.org_name ?? null} onClose={() => setEditing(null)} />
       <FlightsSummary filter={{ pilot_id: id }} getDetailHref={(trip) => paths.dashboard.flight.getHref(trip.trip_id)} />
     </Screen>
   );

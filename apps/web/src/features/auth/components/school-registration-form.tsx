@@ -1,3 +1,4 @@
+import { messages } from '@skylog/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,7 +9,10 @@ import { useRegisterSchool } from '../api/register-school.ts';
 import { getErrorMessage, getFieldErrors } from '../utils/field-errors.ts';
 import { isNewPasswordValid, NewPasswordFields } from './new-password-fields.tsx';
 
-/** Self-service: a new school and its first administrator, who confirms the e-mail next. */
+/**
+ * Self-service: a new school and its first administrator. The answer is the same whether or not the
+ * address already has an account; the e-mail sent to it says what comes next.
+ */
 export function SchoolRegistrationForm() {
   const [values, setValues] = useState({ school_name: '', name: '', email: '', password: '', confirmation: '' });
   const register = useRegisterSchool();
@@ -19,7 +23,10 @@ export function SchoolRegistrationForm() {
     return (
       <div className="flex flex-col gap-4">
         <Alert tone="success">
-          Your school is registered. We sent a confirmation link to {register.data.email}: open it, then sign in.
+          <p>{messages.schoolRegistrationAccepted}</p>
+          <p className="font-medium" data-testid="registration-email">
+            {register.data.email}
+          </p>
         </Alert>
         <Link to={paths.login.path} className="text-brand-600 hover:underline">
           Go to sign in

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { getPersonQueryOptions } from './get-person.ts';
 
 export const deletePerson = (id: string) => apiRequest<void>(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
@@ -7,6 +8,10 @@ export const useDeletePerson = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePerson,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['people'] }), queryClient.invalidateQueries({ queryKey: ['relations'] })]),
+    onSuccess: (_result, id) => {
+      // The deleted person's own page has nothing left to load: drop it rather than refetch a 404.
+      queryClient.removeQueries({ queryKey: getPersonQueryOptions(id).queryKey });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: ['people'] }), queryClient.invalidateQueries({ queryKey: ['relations'] })]);
+    },
   });
 };

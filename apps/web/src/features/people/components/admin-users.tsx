@@ -14,26 +14,27 @@ import { useListState } from '../../../lib/use-list-state.ts';
 const pageSize = 10;
 
 type AdminUsersProps = {
-  viewer: { skylogId: string; role: Role };
+  /** The roles offered when inviting and changing a role: those the viewer may grant. */
+  viewerRole: Role;
   subOrgs: ReadonlyArray<{ id: string; name: string; org_id: string }>;
   /** super_admin: every organization, to list across them and move people between them. */
   orgs?: ReadonlyArray<{ id: string; name: string }>;
 };
 
 /** The organization's people: invite, change role and sub-organization, deactivate or reactivate; open invitations. */
-export function AdminUsers({ viewer, subOrgs, orgs }: AdminUsersProps) {
+export function AdminUsers({ viewerRole, subOrgs, orgs }: AdminUsersProps) {
   const { search, setSearch, page, setPage, searchQuery } = useListState();
   const [isInviting, setIsInviting] = useState(false);
   const [isAllOrgs, setIsAllOrgs] = useState(false);
   const people = usePeople({ search: searchQuery, org_id: isAllOrgs ? 'all' : undefined, page, page_size: pageSize, sort: 'name', order: 'asc' });
   const update = useUpdatePerson();
-  const grantable = getGrantableRoles(viewer.role);
+  const grantable = getGrantableRoles(viewerRole);
 
   const apply = (change: PersonChange, done: string) =>
     update.mutate(change, { onSuccess: () => notify.success(done), onError: (error) => notify.error(error.message) });
 
-  // Only people whose role the viewer could grant are theirs to manage (never themselves).
-  const isLocked = (person: Person) => person.skylog_id === viewer.skylogId || !(grantable as readonly string[]).includes(person.user_type);
+  // The server says whom the viewer may administer: their reach, roles they could grant, never themselves.
+  const isLocked = (person: Person) => !person.can_administer;
 
   return (
     <div className="flex flex-col gap-6">

@@ -67,7 +67,7 @@ export function CableCollectionList() {
                   role="switch"
                   aria-label={`Cable collected from ${person.name ?? person.email}`}
                   checked={person.cable_collections}
-                  disabled={update.isPending && update.variables?.id === person.skylog_id}
+                  disabled={!person.can_administer || (update.isPending && update.variables?.id === person.skylog_id)}
                   onChange={() => handleToggle(person)}
                   className="h-4 w-4 accent-brand-600"
                 />

@@ -1,13 +1,13 @@
 import { getRoleLabel, type AssignableRole, type Person, type userSortFields } from '@skylog/contracts';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
-import { notify } from '../../../components/ui/toast.tsx';
-import { useDeletePerson } from '../api/delete-person.ts';
 import { usePeople } from '../api/get-people.ts';
+import { DeletePersonButton } from './delete-person-button.tsx';
+import { EditPersonButton } from './edit-person-button.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { useListState } from '../../../lib/use-list-state.ts';
 
@@ -19,10 +19,10 @@ type PeopleListProps = {
   subOrgId?: string;
   getDetailHref?: (person: Person) => string;
   canAdd?: boolean;
-  canDelete?: (person: Person) => boolean;
-  /** Row action Edit: the screen opens its editor for the person. */
+  /** Row action Delete (spec §6 permission); shown on the rows the server marks `can_delete`. */
+  canDelete?: boolean;
+  /** Row action Edit (spec §6 permission): the screen opens its editor; shown on the rows the server marks `can_edit`. */
   onEdit?: ((person: Person) => void) | undefined;
-  canEdit?: (person: Person) => boolean;
   inviteRoles?: readonly AssignableRole[];
   subOrgs?: ReadonlyArray<{ id: string; name: string }>;
 };
@@ -30,20 +30,11 @@ type PeopleListProps = {
 const pageSize = 10;
 
 /** Instructors, students or a sub-organization's members: search, sort, pages with the exact total. */
-export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = false, canDelete, onEdit, canEdit = () => true, inviteRoles, subOrgs = [] }: PeopleListProps) {
+export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = false, canDelete = false, onEdit, inviteRoles, subOrgs = [] }: PeopleListProps) {
   const { search, setSearch, page, setPage, searchQuery } = useListState();
   const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({ field: 'name', order: 'asc' });
   const [isInviting, setIsInviting] = useState(false);
   const people = usePeople({ role, sub_org_id: subOrgId, search: searchQuery, page, page_size: pageSize, sort: sort.field, order: sort.order });
-  const deletePerson = useDeletePerson();
-
-  const handleDelete = (person: Person) => {
-    if (!window.confirm(`Delete ${person.name ?? person.email}? Their account is removed and they can no longer sign in.`)) return;
-    deletePerson.mutate(person.skylog_id, {
-      onSuccess: () => notify.success(`${person.name ?? person.email} was deleted`),
-      onError: (error) => notify.error(error.message),
-    });
-  };
 
   const columns: Column<Person>[] = [
     {
@@ -73,26 +64,8 @@ export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = fals
       className: 'text-right whitespace-nowrap',
       cell: (person) => (
         <>
-          {onEdit && canEdit(person) ? (
-            <button
-              type="button"
-              aria-label={`Edit ${person.name ?? person.email}`}
-              onClick={() => onEdit(person)}
-              className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-            >
-              <Pencil size={16} aria-hidden />
-            </button>
-          ) : null}
-          {canDelete?.(person) ? (
-            <button
-              type="button"
-              aria-label={`Delete ${person.name ?? person.email}`}
-              onClick={() => handleDelete(person)}
-              className="rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-700"
-            >
-              <Trash2 size={16} aria-hidden />
-            </button>
-          ) : null}
+          {onEdit && person.can_edit ? <EditPersonButton person={person} onEdit={onEdit} /> : null}
+          {canDelete && person.can_delete ? <DeletePersonButton person={person} /> : null}
         </>
       ),
     });

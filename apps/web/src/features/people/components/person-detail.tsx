@@ -1,4 +1,4 @@
-import { getRoleLabel, messages, type Relation } from '@skylog/contracts';
+import { getRoleLabel, messages, type Person, type Relation } from '@skylog/contracts';
 import { Link2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,8 @@ import { useAddRelations, useDeleteRelation } from '../api/change-relations.ts';
 import { usePeople } from '../api/get-people.ts';
 import { usePerson } from '../api/get-person.ts';
 import { useRelations } from '../api/get-relations.ts';
+import { DeletePersonButton } from './delete-person-button.tsx';
+import { EditPersonButton } from './edit-person-button.tsx';
 
 type PersonDetailProps = {
   id: string;
@@ -20,10 +22,15 @@ type PersonDetailProps = {
   linkBlockedReason?: string | null;
   /** Where a linked person's name leads, when the viewer may open that page. */
   getLinkedHref?: ((id: string) => string) | undefined;
+  /** Edit (spec §6 permission): the screen opens its editor; shown when the server marks the person `can_edit`. */
+  onEdit?: ((person: Person) => void) | undefined;
+  /** Delete (spec §6 permission); shown when the server marks the person `can_delete`. */
+  canDelete?: boolean;
+  onDeleted?: () => void;
 };
 
 /** Profile fields and the linked instructors or students, with Link and remove. */
-export function PersonDetail({ id, kind, canLink, linkBlockedReason = null, getLinkedHref }: PersonDetailProps) {
+export function PersonDetail({ id, kind, canLink, linkBlockedReason = null, getLinkedHref, onEdit, canDelete = false, onDeleted }: PersonDetailProps) {
   const person = usePerson(id);
   const relations = useRelations(kind === 'instructor' ? { instructor: id } : { student: id });
   const deleteRelation = useDeleteRelation();
@@ -49,7 +56,13 @@ export function PersonDetail({ id, kind, canLink, linkBlockedReason = null, getL
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-label="Profile">
-        <h2 className="text-lg font-semibold">{data.name ?? data.email}</h2>
+        <div className="flex items-start justify-between gap-3">
+          <h2 className="text-lg font-semibold">{data.name ?? data.email}</h2>
+          <div className="flex gap-1">
+            {onEdit && data.can_edit ? <EditPersonButton person={data} onEdit={onEdit} /> : null}
+            {canDelete && data.can_delete ? <DeletePersonButton person={data} onDeleted={onDeleted} /> : null}
+          </div>
+        </div>
         <p className="text-sm text-slate-600">
           {getRoleLabel(data.user_type)}
           {data.is_active ? '' : ' · Deactivated'}

@@ -5,7 +5,10 @@ import { meQueryKey } from '../../../lib/query-keys.ts';
 
 export type UpdateProfileInput = { skylogId: string; profile: ProfileUpdate };
 
-/** PATCH /api/users/{skylog_id}: 204 on success, 409 when the e-mail belongs to someone else. */
+/**
+ * PATCH /api/users/{skylog_id}: 204 on success; spec §7's 409 is a duplicate. The sign-in e-mail is not
+ * part of it: only its owner changes it, through a link sent to the new address.
+ */
 export const updateProfile = ({ skylogId, profile }: UpdateProfileInput) =>
   apiRequest<void>(`/api/users/${encodeURIComponent(skylogId)}`, { method: 'PATCH', body: profile });
 
