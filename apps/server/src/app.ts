@@ -20,12 +20,14 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { manualMarkersRoutes } from './modules/manual-markers/manual-markers.routes.ts';
 import { markersRoutes } from './modules/markers/markers.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { relationsRoutes } from './modules/relations/relations.routes.ts';
-import { processUpload, sweepUploads } from './modules/trips/audio.service.ts';
+import { audioRoutes } from './modules/audio/audio.routes.ts';
+import { processUpload, sweepUploads } from './modules/audio/audio.service.ts';
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAuth } from './lib/better-auth.ts';
@@ -143,6 +145,8 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   await app.register(aircraftRoutes, { ctx });
   await app.register(markersRoutes, { ctx });
   await app.register(tripsRoutes, { ctx });
+  await app.register(manualMarkersRoutes, { ctx });
+  await app.register(audioRoutes, { ctx });
   await app.register(accessTokensRoutes, { ctx });
 
   const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '@skylog/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepUploads } from '../src/modules/trips/audio.service.ts';
+import { sweepUploads } from '../src/modules/audio/audio.service.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { createSchool, type School } from './factories.ts';
 import { sessions } from './people-helper.ts';

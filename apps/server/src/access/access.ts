@@ -9,7 +9,9 @@ import { findOrg, findSubOrg } from '../modules/orgs/orgs.repository.ts';
 import { findPerson, type PersonRow } from '../modules/people/people.repository.ts';
 import { findInvitationById } from '../modules/registration/registration.repository.ts';
 import { findUsersByIds } from '../modules/relations/relations.repository.ts';
-import { findManualMarker, findTripHeader, findUpload, type AudioUploadRow, type ManualMarkerRow, type TripHeader } from '../modules/trips/trips.repository.ts';
+import { findUpload, type AudioUploadRow } from '../modules/audio/audio.repository.ts';
+import { findManualMarker, type ManualMarkerRow } from '../modules/manual-markers/manual-markers.repository.ts';
+import { findTripHeader, type TripHeader } from '../modules/trips/trips.repository.ts';
 import * as facts from './access.repository.ts';
 import {
   mayChangeSignInEmail,

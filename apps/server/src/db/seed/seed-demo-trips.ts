@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Marker, TrackPoint, TranscriptJson } from '@skylog/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../lib/app-context.ts';
-import { queueAudioFile } from '../../modules/trips/audio.service.ts';
+import { queueAudioFile } from '../../modules/audio/audio.service.ts';
 import { trackColumnsOf } from '../../modules/trips/trips.service.ts';
 import { aircraft, orgs, trips, users } from '../schema/index.ts';
 import { demoSchool } from './demo-school.ts';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Marker, TrackPoint } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
-import { aircraft, audioUploads, manualMarkers, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
+import { aircraft, audioUploads, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
 import type { TripScope } from '../../access/access-rules.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
@@ -267,129 +267,8 @@ export async function findAircraftInOrg(db: Executor, orgId: string, id: string)
   return row;
 }
 
-export type ManualMarkerRow = typeof manualMarkers.$inferSelect;
-
-export async function listManualMarkers(db: Executor, tripId: string): Promise<ManualMarkerRow[]> {
-  return db.select().from(manualMarkers).where(eq(manualMarkers.tripId, tripId)).orderBy(asc(manualMarkers.timestamp), asc(manualMarkers.id));
-}
-
-export async function findManualMarker(db: Executor, id: string): Promise<ManualMarkerRow | undefined> {
-  const [row] = await db.select().from(manualMarkers).where(eq(manualMarkers.id, id)).limit(1);
-  return row;
-}
-
-export async function insertManualMarker(db: Executor, values: typeof manualMarkers.$inferInsert): Promise<ManualMarkerRow> {
-  const [row] = await db.insert(manualMarkers).values(values).returning();
-  return row!;
-}
-
-export async function updateManualMarker(db: Executor, id: string, values: Partial<typeof manualMarkers.$inferInsert>): Promise<ManualMarkerRow> {
-  const [row] = await db
-    .update(manualMarkers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(manualMarkers.id, id))
-    .returning();
-  return row!;
-}
-
 /** Locks the trip row so concurrent marker edits rewrite raw_trips one after the other. */
 export async function lockTrip(db: Executor, id: string): Promise<TripRow | undefined> {
   const [row] = await db.select().from(trips).where(eq(trips.id, id)).for('update').limit(1);
   return row;
-}
-
-export type TripAudioRow = typeof tripAudio.$inferSelect;
-
-export async function findTripAudio(db: Executor, tripId: string): Promise<TripAudioRow | undefined> {
-  const [row] = await db.select().from(tripAudio).where(eq(tripAudio.tripId, tripId)).limit(1);
-  return row;
-}
-
-export async function findTripAudioMeta(db: Executor, tripId: string) {
-  const [row] = await db
-    .select({
-      playableKey: tripAudio.playableKey,
-      mimeType: tripAudio.mimeType,
-      sizeBytes: tripAudio.sizeBytes,
-      durationMs: tripAudio.durationMs,
-      startedAt: tripAudio.startedAt,
-      updatedAt: tripAudio.updatedAt,
-    })
-    .from(tripAudio)
-    .where(eq(tripAudio.tripId, tripId))
-    .limit(1);
-  return row;
-}
-
-export async function upsertTripAudio(db: Executor, values: typeof tripAudio.$inferInsert): Promise<void> {
-  await db
-    .insert(tripAudio)
-    .values(values)
-    .onConflictDoUpdate({ target: tripAudio.tripId, set: { ...values, updatedAt: new Date() } });
-}
-
-export type AudioUploadRow = typeof audioUploads.$inferSelect;
-
-export async function findLatestUpload(db: Executor, tripId: string): Promise<AudioUploadRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(audioUploads)
-    .where(eq(audioUploads.tripId, tripId))
-    .orderBy(desc(audioUploads.createdAt))
-    .limit(1);
-  return row;
-}
-
-export async function findUpload(db: Executor, id: string): Promise<AudioUploadRow | undefined> {
-  const [row] = await db.select().from(audioUploads).where(eq(audioUploads.id, id)).limit(1);
-  return row;
-}
-
-export async function insertUpload(db: Executor, values: typeof audioUploads.$inferInsert): Promise<AudioUploadRow> {
-  const [row] = await db.insert(audioUploads).values(values).returning();
-  return row!;
-}
-
-export async function updateUpload(db: Executor, id: string, values: Partial<typeof audioUploads.$inferInsert>): Promise<void> {
-  await db
-    .update(audioUploads)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(audioUploads.id, id));
-}
-
-/** Uploads still receiving bytes, of a person and/or a trip. */
-export async function findOpenUploads(db: Executor, of: { userId?: string; tripId?: string }): Promise<AudioUploadRow[]> {
-  return db
-    .select()
-    .from(audioUploads)
-    .where(
-      and(
-        eq(audioUploads.status, 'receiving'),
-        of.userId ? eq(audioUploads.userId, of.userId) : undefined,
-        of.tripId ? eq(audioUploads.tripId, of.tripId) : undefined,
-      ),
-    );
-}
-
-/** Unfinished uploads nobody has sent a byte to since `before`. */
-export async function findIdleUploads(db: Executor, before: Date): Promise<AudioUploadRow[]> {
-  return db
-    .select()
-    .from(audioUploads)
-    .where(and(eq(audioUploads.status, 'receiving'), lt(audioUploads.updatedAt, before)));
-}
-
-/** Which of these upload ids still have bytes to keep (receiving or processing). */
-export async function findLiveUploadIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: audioUploads.id })
-    .from(audioUploads)
-    .where(and(inArray(audioUploads.id, [...ids]), inArray(audioUploads.status, ['receiving', 'processing'])));
-  return new Set(rows.map((row) => row.id));
-}
-
-export async function findUploadIdsOfTrip(db: Executor, tripId: string): Promise<string[]> {
-  const rows = await db.select({ id: audioUploads.id }).from(audioUploads).where(eq(audioUploads.tripId, tripId));
-  return rows.map((row) => row.id);
 }

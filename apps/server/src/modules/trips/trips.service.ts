@@ -1,8 +1,8 @@
 import { limits, messages, type Marker, type TrackColumns, type TrackPoint, type TripDetail, type TripSummary } from '@skylog/contracts';
 import type { z } from 'zod';
-import type { manualMarkerInputSchema, manualMarkerUpdateSchema, tripCreateSchema, tripListQuerySchema, tripUpdateSchema } from '@skylog/contracts';
+import type { tripCreateSchema, tripListQuerySchema, tripUpdateSchema } from '@skylog/contracts';
 import { tripScope } from '../../access/access-rules.ts';
-import { requireManualMarker, requireTrip, tripNotFound } from '../../access/access.ts';
+import { requireTrip, tripNotFound } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
@@ -10,9 +10,10 @@ import { trackDistanceNm } from '../../lib/track/geo.ts';
 import { simplifyTrack } from '../../lib/track/simplify.ts';
 import { TrackFileError } from '../../lib/track/track-file-error.ts';
 import { validateTrack } from '../../lib/track/validate-track.ts';
-import { removeUploadFiles } from './audio.service.ts';
+import { findLatestUpload, findTripAudio, findTripAudioMeta, findUploadIdsOfTrip } from '../audio/audio.repository.ts';
+import { removeUploadFiles } from '../audio/audio.service.ts';
 import * as repository from './trips.repository.ts';
-import type { ManualMarkerRow, TripRow, TripSummaryRow } from './trips.repository.ts';
+import type { TripSummaryRow } from './trips.repository.ts';
 
 const person = (value: { skylogId: string; name: string | null; email: string } | null) =>
   value ? { skylog_id: value.skylogId, name: value.name, email: value.email } : null;
@@ -78,8 +79,8 @@ export async function getTrip(ctx: AppContext, actor: RequestUser, id: string, p
     repository.findTripSummary(ctx.db, id),
     repository.findTripDetail(ctx.db, id),
     repository.findShares(ctx.db, id),
-    repository.findTripAudioMeta(ctx.db, id),
-    repository.findLatestUpload(ctx.db, id),
+    findTripAudioMeta(ctx.db, id),
+    findLatestUpload(ctx.db, id),
   ]);
   if (!summary || !trip) throw tripNotFound();
   const base = toSummary(summary);
@@ -226,7 +227,7 @@ export async function shareTrip(ctx: AppContext, actor: RequestUser, id: string,
 
 export async function deleteTrip(ctx: AppContext, actor: RequestUser, id: string, path: string) {
   await requireTrip(ctx, actor, id, 'delete', { action: 'trips.delete', path });
-  const [audio, uploadIds] = await Promise.all([repository.findTripAudio(ctx.db, id), repository.findUploadIdsOfTrip(ctx.db, id)]);
+  const [audio, uploadIds] = await Promise.all([findTripAudio(ctx.db, id), findUploadIdsOfTrip(ctx.db, id)]);
   await repository.deleteTrip(ctx.db, id);
   // Files go after the rows: a failure here leaves an orphan file (the upload sweeper's to remove), never a trip pointing at nothing.
   if (audio) await Promise.all([...new Set([audio.originalKey, audio.playableKey])].map((key) => ctx.storage.delete(key)));
@@ -252,83 +253,4 @@ export async function getTripForExport(ctx: AppContext, actor: RequestUser, id: 
   const trip = await repository.findTrip(ctx.db, id);
   if (!trip) throw tripNotFound();
   return { name: trip.tripName, points: trip.rawTrips.points, markers: sortedMarkers(trip.rawTrips.markers) };
-}
-
-// Manual markers (spec §7: POST / PATCH manual_markers, then PATCH the trip's raw_trips).
-
-function toMarker(row: ManualMarkerRow): Marker {
-  return { id: row.id, markerID: row.markerId, timestamp: row.timestamp.getTime(), coords: row.coords, notes: { text: row.notes } };
-}
-
-function toManualMarker(row: ManualMarkerRow) {
-  return { ...toMarker(row), id: row.id, trip_id: row.tripId, created_by: row.createdBy, updated_at: row.updatedAt.toISOString() };
-}
-
-/** Where the aircraft was at a moment: the nearest fix of the track. */
-function coordsAt(points: TrackPoint[], timestamp: number): Marker['coords'] {
-  let best = points[0];
-  let low = 0;
-  let high = points.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const point = points[middle]!;
-    if (!best || Math.abs(point.timestamp - timestamp) < Math.abs(best.timestamp - timestamp)) best = point;
-    if (point.timestamp < timestamp) low = middle + 1;
-    else high = middle - 1;
-  }
-  // A trip without a track has no position to give: the marker sits at 0, 0 and is placed by its time.
-  if (!best) return { latitude: 0, longitude: 0, altitude: null, accuracy: null, heading: null, speed: null };
-  const { timestamp: _time, ...coords } = best;
-  return coords;
-}
-
-export async function listManualMarkers(ctx: AppContext, actor: RequestUser, tripId: string, path: string) {
-  await requireTrip(ctx, actor, tripId, 'read', { action: 'manual-markers.list', path });
-  return { items: (await repository.listManualMarkers(ctx.db, tripId)).map(toManualMarker) };
-}
-
-/** Keeps raw_trips.markers in step with the manual_markers rows, in the same transaction. */
-async function syncRawMarkers(tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0], trip: TripRow, marker: ManualMarkerRow) {
-  const markers = trip.rawTrips.markers.filter((entry) => entry.id !== marker.id);
-  markers.push(toMarker(marker));
-  await repository.updateTrip(tx, trip.id, { rawTrips: { points: trip.rawTrips.points, markers }, markerCount: markers.length });
-}
-
-export async function createManualMarker(ctx: AppContext, actor: RequestUser, tripId: string, input: z.infer<typeof manualMarkerInputSchema>, path: string) {
-  await requireTrip(ctx, actor, tripId, 'edit', { action: 'manual-markers.create', path });
-  const row = await ctx.db.transaction(async (tx) => {
-    const trip = await repository.lockTrip(tx, tripId);
-    if (!trip) throw tripNotFound();
-    if (trip.markerCount >= limits.markersMaxPerTrip) throw badRequest(`A trip may have at most ${limits.markersMaxPerTrip} markers`);
-    const marker = await repository.insertManualMarker(tx, {
-      tripId,
-      markerId: input.markerID,
-      timestamp: new Date(input.timestamp),
-      coords: input.coords ?? coordsAt(trip.rawTrips.points, input.timestamp),
-      notes: input.notes.text,
-      createdBy: actor.skylogId,
-    });
-    await syncRawMarkers(tx, trip, marker);
-    return marker;
-  });
-  await ctx.audit.record({ actor, action: 'manual-markers.create', resource: `trips/${tripId}/markers/${row.id}`, status: 'success' });
-  return toManualMarker(row);
-}
-
-export async function updateManualMarker(ctx: AppContext, actor: RequestUser, id: string, input: z.infer<typeof manualMarkerUpdateSchema>, path: string) {
-  const existing = await requireManualMarker(ctx, actor, id, { action: 'manual-markers.update', path });
-  const row = await ctx.db.transaction(async (tx) => {
-    const trip = await repository.lockTrip(tx, existing.tripId);
-    if (!trip) throw tripNotFound();
-    const timestamp = input.timestamp ?? existing.timestamp.getTime();
-    const marker = await repository.updateManualMarker(tx, id, {
-      ...(input.markerID !== undefined ? { markerId: input.markerID } : {}),
-      ...(input.timestamp !== undefined ? { timestamp: new Date(timestamp), coords: coordsAt(trip.rawTrips.points, timestamp) } : {}),
-      ...(input.notes !== undefined ? { notes: input.notes.text } : {}),
-    });
-    await syncRawMarkers(tx, trip, marker);
-    return marker;
-  });
-  await ctx.audit.record({ actor, action: 'manual-markers.update', resource: `trips/${existing.tripId}/markers/${id}`, status: 'success' });
-  return toManualMarker(row);
 }

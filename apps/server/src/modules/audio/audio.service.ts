@@ -1,12 +1,12 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { limits, messages, uploadTooLargeMessage } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { audioUploadCreateSchema } from '@skylog/contracts';
+import { requireOwnUpload, requireTrip } from '../../access/access.ts';
 import { AudioProcessingError } from '../../integrations/audio/audio-processing-error.ts';
 import { processAudio } from '../../integrations/audio/process-audio.ts';
 import { parseRangeHeader } from '../../integrations/storage/http-range.ts';
@@ -14,9 +14,9 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
-import * as repository from './trips.repository.ts';
-import type { AudioUploadRow } from './trips.repository.ts';
-import { requireOwnUpload, requireTrip } from '../../access/access.ts';
+import { findTripHeader, updateTrip } from '../trips/trips.repository.ts';
+import * as repository from './audio.repository.ts';
+import type { AudioUploadRow } from './audio.repository.ts';
 
 /**
  * Bytes of an unfinished upload live in STORAGE_DIR/incoming (a shared volume when several
@@ -155,7 +155,7 @@ export async function processUpload(ctx: AppContext, uploadId: string, workDir: 
     await repository.updateUpload(ctx.db, uploadId, { status: 'failed', error: message });
     await rm(incoming, { force: true });
   };
-  const trip = await repository.findTripHeader(ctx.db, upload.tripId);
+  const trip = await findTripHeader(ctx.db, upload.tripId);
   if (!trip) return fail(messages.tripNotFound);
   if (!ctx.audioTools.ffmpegPath) return fail(messages.audioToolsMissing);
   try {
@@ -187,9 +187,9 @@ export async function processUpload(ctx: AppContext, uploadId: string, workDir: 
       });
       await repository.updateUpload(tx, uploadId, { status: 'done', error: null });
       // A trip with audio and no track lasts as long as its recording.
-      const current = await repository.findTripHeader(tx, trip.id);
+      const current = await findTripHeader(tx, trip.id);
       if (current && current.pointCount === 0) {
-        await repository.updateTrip(tx, trip.id, { beginTime: startedAt, endTime: new Date(startedAt.getTime() + result.durationMs) });
+        await updateTrip(tx, trip.id, { beginTime: startedAt, endTime: new Date(startedAt.getTime() + result.durationMs) });
       }
     });
     await rm(incoming, { force: true });
