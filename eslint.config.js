@@ -85,8 +85,8 @@ export default tseslint.config(
   },
   {
     // PostgreSQL cannot store every JavaScript string: contracts' `text()` refuses what it cannot.
-    files: ['packages/contracts/src/schemas/**/*.ts'],
-    ignores: ['packages/contracts/src/schemas/text.ts', 'packages/contracts/src/schemas/errors.ts'],
+    files: ['packages/contracts/src/**/*.ts'],
+    ignores: ['packages/contracts/src/schemas/text.ts', 'packages/contracts/src/schemas/errors.ts', 'packages/contracts/src/**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { isRole, limits, messages } from '@skylog/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { isRole, limits, messages, type ApiErrorBody } from '@skylog/contracts';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/client.ts';
@@ -47,12 +47,19 @@ export type BuildAppOptions = {
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+function answerBadAddress(reply: FastifyReply) {
+  const body: ApiErrorBody = { status: 400, code: 'bad_request', message: messages.badAddress };
+  return reply.status(400).type('application/json; charset=utf-8').send(body);
+}
+
 /** Builds the whole server (API, auth, web app) without listening; tests inject requests into it. */
 export async function buildApp({ config, db, email }: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: limits.jsonBodyLimitBytes,
+    // The router's own refusals (a path it cannot decode, a parameter over 100 characters) in the one error shape.
+    frameworkErrors: (_error, _request, reply) => void answerBadAddress(reply),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

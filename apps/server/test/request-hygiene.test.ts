@@ -95,6 +95,22 @@ describe('requests: bad input is a 400 that names the field, other sites cannot 
       expect(subOrg.json()).toMatchObject({ id: subOrgId, name: 'Hangar Two' });
     });
 
+    it('a path the router cannot decode or that is too long answers 400 in the one error shape', async () => {
+      for (const url of ['/api/trips/a%ED%A0%80b', `/api/users/${'x'.repeat(120)}`]) {
+        const response = await s.call(student.email, 'DELETE', url);
+        expect(response.statusCode, url).toBe(400);
+        expect(apiErrorSchema.parse(response.json())).toMatchObject({ code: 'bad_request', message: messages.badAddress });
+      }
+    });
+
+    it('a marker category label is refused like every other text', async () => {
+      const response = await s.call(school.owner, 'PUT', '/api/marker-categories', {
+        categories: [1, 2, 3, 4].map((key) => ({ key, text: key === 2 ? 'Un\u0000usual' : `Key ${key}`, color: '#123456' })),
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.values(response.json().fields ?? {})).toContain(messages.unstorableCharacter);
+    });
+
     it('a track file with a DOCTYPE (external entity) is refused with 400 fields.file, and no trip is made', async () => {
       const before = (await trips.list(student.email)).total;
       const track = gpxOf(straightTrack({ start: Date.parse('2026-05-03T16:00:00Z'), count: 3 })).replace(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './schemas/text.ts';
 
 /** Rocker keys 1–4 of spec §3, with their default texts and colours. */
 export const markerCategories = [
@@ -13,8 +14,8 @@ export type MarkerKey = (typeof markerCategories)[number]['key'];
 /** One rocker key as an organization labels and colours it (defaults above until changed). */
 export const markerCategorySchema = z.strictObject({
   key: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'Rocker keys are 1 to 4' }),
-  text: z.string({ error: 'Label is required' }).trim().min(1, 'Label is required').max(40, 'Label must be at most 40 characters'),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c').transform((value) => value.toLowerCase()),
+  text: text({ error: 'Label is required' }).trim().min(1, 'Label is required').max(40, 'Label must be at most 40 characters'),
+  color: text().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c').transform((value) => value.toLowerCase()),
 });
 
 export type MarkerCategory = z.infer<typeof markerCategorySchema>;
@@ -29,5 +30,5 @@ export const markerCategoriesUpdateSchema = z.strictObject({
 
 // The answer is a plain shape: a schema with a transform cannot serialize responses.
 export const markerCategoryListSchema = z.object({
-  items: z.array(z.object({ key: z.number().int(), text: z.string(), color: z.string(), is_default: z.boolean() })),
+  items: z.array(z.object({ key: z.number().int(), text: text(), color: text(), is_default: z.boolean() })),
 });

@@ -49,6 +49,7 @@ export const messages = {
   notSignedIn: 'You are not signed in. Please sign in again.',
   notFound: 'Not found',
   invalidJson: 'The request body is not valid JSON.',
+  badAddress: 'This address is not valid: a part of it is too long or holds a broken character.',
   invalidInput: 'Some fields are not valid.',
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'This content type is not supported.',

@@ -1,8 +1,11 @@
 import { apiAccess, messages, type ApiOperation } from '@skylog/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
+
+/** One registered /api route and the operation it performs: the server's own table (the probe walks it). */
+export type ApiRoute = { method: string; url: string; operation: ApiOperation | 'auth'; isHidden: boolean; schema: FastifySchema | undefined };
 
 declare module 'fastify' {
   // Module augmentation only works with interfaces.
@@ -10,6 +13,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The operation of packages/contracts `apiAccess` this route performs; `auth` is better-auth's own. */
     operation?: ApiOperation | 'auth';
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    apiRoutes: readonly ApiRoute[];
   }
 }
 
@@ -22,12 +29,16 @@ function isApiOperation(value: unknown): value is ApiOperation {
  * runs. Role denials answer 403 and are audited; scope (which rows) is checked in the services.
  */
 export const authorizationPlugin = fp<{ audit: AuditService }>(async (app: FastifyInstance, { audit }) => {
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const operation = route.config?.operation;
     if (operation !== 'auth' && !isApiOperation(operation)) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no known operation from apiAccess`);
     }
+    const isHidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
+    for (const method of [route.method].flat()) apiRoutes.push({ method: String(method).toUpperCase(), url: route.url, operation, isHidden, schema: route.schema });
   });
 
   app.addHook('onRequest', async (request) => {

@@ -5,6 +5,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 
 function send(reply: FastifyReply, body: ApiErrorBody) {
+  // Refused before the body was read to its end (an upload piece longer than declared): the rest of it
+  // is still on the wire, so the connection cannot carry another request; close it after answering.
+  if (!reply.request.raw.complete) reply.header('connection', 'close');
   return reply.status(body.status).type('application/json; charset=utf-8').send(body);
 }
 
