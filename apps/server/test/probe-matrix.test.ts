@@ -1,0 +1,355 @@
+import { apiErrorSchema, messages } from '@skylog/contracts';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, skylogIdOf, type TestApp } from './helper.ts';
+import { buildRequest, idProperties, schemaProblems, send, type RequestPlan } from './probe/requests.ts';
+import { loadOperations, type ProbeOperation } from './probe/route-table.ts';
+import { changedTables, fingerprint, leakStrings, leaksIn } from './probe/tenant-state.ts';
+import { accessOf, createWorld, query, type Actor, type Tenant, type TenantKey } from './probe/tenants.ts';
+
+type Relation = 'own' | 'cross' | 'body-cross';
+type Expected = 'unauthenticated' | 'token-refused' | 'role-denied' | 'reaches' | 'hidden' | 'refused';
+
+/**
+ * Issue 9, "Keep the probe": every operation of the OpenAPI document, as every role of both demo
+ * organizations, anonymously and with access tokens, naming rows of the caller's own organization
+ * and of the other one. Routes, operations and schemas come from the app itself and the contracts'
+ * access table, so a new route is probed without anyone remembering to.
+ */
+describe('probe: role × endpoint × tenant', () => {
+  let t: TestApp;
+  const world = createWorld(() => t);
+  let operations: ProbeOperation[];
+  let actors: Actor[];
+  let tenants: Map<TenantKey, Tenant>;
+  const leaks = new Map<TenantKey, string[]>();
+  const counts: Record<string, number> = {};
+  // PROBE_TRACE=1 prints every cell's request and answer (to see what a cell did, not only what failed).
+  const trace: string[] = [];
+  const startedAt = Date.now();
+
+  const otherOf = (key: TenantKey) => tenants.get(key === 'skyline' ? 'harbor' : 'skyline')!;
+  const ownOf = (actor: Actor) => tenants.get(actor.tenant ?? 'skyline')!;
+  const isSuperAdmin = (actor: Actor) => actor.role === 'super_admin';
+
+  async function refreshLeaks() {
+    for (const tenant of tenants.values()) leaks.set(tenant.key, await leakStrings(t, tenant, otherOf(tenant.key)));
+  }
+
+  async function maxAuditId(): Promise<number> {
+    const [row] = await query<{ id: string | null }>(t, sql`select max(id)::text as id from audit_log`);
+    return Number(row?.id ?? 0);
+  }
+
+  function expectedOf(actor: Actor, op: ProbeOperation, relation: Relation): Expected {
+    const access = accessOf(actor, op.operation, op.access);
+    if (access !== 'allowed') return access;
+    if (op.access === 'public' || relation === 'own' || isSuperAdmin(actor)) return 'reaches';
+    if (relation === 'cross') return 'hidden';
+    return op.method === 'GET' ? 'reaches' : 'refused';
+  }
+
+  /** The failures of one cell (empty when it behaved); a cell that cannot run is a failure too, not the end of the list. */
+  async function runCell(actor: Actor, op: ProbeOperation, relation: Relation, plan: RequestPlan, what = ''): Promise<string[]> {
+    const where = `${actor.name} → ${op.label} [${relation}${what ? `: ${what}` : ''}]`;
+    try {
+      return await runCellOrThrow(actor, op, relation, plan, where);
+    } catch (error) {
+      return [`${where}: the probe could not run this cell: ${error instanceof Error ? error.message : String(error)}`];
+    }
+  }
+
+  async function runCellOrThrow(actor: Actor, op: ProbeOperation, relation: Relation, plan: RequestPlan, where: string): Promise<string[]> {
+    // Rows a destructive cell removed are made again before anyone names them.
+    for (const { kind, tenant } of buildRequest(world, op, plan).names) await world.ensure(tenant, kind);
+    const request = buildRequest(world, op, plan);
+    const problems = [
+      ...request.problems,
+      ...schemaProblems(op, request).map((problem) => `the generated request fails the route's schema: ${problem}`),
+    ];
+    if (problems.length > 0) return problems.map((problem) => `${where}: ${problem} (extend the generator or requestOverrides)`);
+
+    const expected = expectedOf(actor, op, relation);
+    const victim = relation === 'own' ? undefined : relation === 'cross' ? plan.target : plan.cross![0]!.tenant;
+    const watchesVictim = victim && op.method !== 'GET' && !(isSuperAdmin(actor) && expected === 'reaches');
+    const before = watchesVictim ? await fingerprint(t, victim) : undefined;
+    const auditBefore = expected === 'role-denied' ? await maxAuditId() : 0;
+
+    const response = await send(t, actor, request);
+    counts[relation] = (counts[relation] ?? 0) + 1;
+    if (process.env.PROBE_TRACE)
+      trace.push(
+        `${where} ${request.method} ${request.url} ${request.payload?.toString().slice(0, 200) ?? ''} → ${response.statusCode} ${response.body.slice(0, 160)}`,
+      );
+    const failures: string[] = [];
+    const fail = (message: string) => failures.push(`${where}: ${message} — got ${response.statusCode} ${response.body.slice(0, 300)}`);
+    checkShape(response, fail);
+
+    const error =
+      response.statusCode >= 400
+        ? (safeJson(response.body) as { code?: string; message?: string; fields?: unknown } | undefined)
+        : undefined;
+    const isPermissionDenied = response.statusCode === 403 && error?.message === messages.permissionDenied;
+    switch (expected) {
+      case 'unauthenticated':
+        if (response.statusCode !== 401 || error?.code !== 'unauthenticated') fail('expected 401 unauthenticated (no session)');
+        break;
+      case 'token-refused':
+        if (response.statusCode !== 403 || error?.message !== messages.accessTokenNotAllowed)
+          fail(`expected 403 "${messages.accessTokenNotAllowed}"`);
+        break;
+      case 'role-denied': {
+        if (!isPermissionDenied) fail(`expected 403 "${messages.permissionDenied}" (apiAccess refuses ${actor.role})`);
+        const [audited] = await query(
+          t,
+          sql`select 1 from audit_log where id > ${auditBefore} and user_id = ${actor.skylogId} and status = 'denied' and action = ${op.operation}`,
+        );
+        if (!audited) fail(`expected an audit_log row (status denied, action ${op.operation}) for the refused call`);
+        break;
+      }
+      case 'reaches': {
+        if (response.statusCode === 401) fail('an allowed caller was answered 401');
+        if (isPermissionDenied) fail('an allowed caller was refused by role');
+        if (actor.kind === 'token' && error?.message === messages.accessTokenNotAllowed)
+          fail('an access-token operation refused the token');
+        // The org admin may do everything in their organization: a 400 validation_error to the minimal
+        // request means the probe sent something the route does not take (a missing override).
+        if (relation === 'own' && actor.role === 'org_admin' && response.statusCode === 400 && error?.code === 'validation_error') {
+          fail(
+            'the org admin’s minimal request did not reach the handler (400 validation_error): fix the generator or add a requestOverrides entry',
+          );
+        }
+        break;
+      }
+      case 'hidden':
+        if (response.statusCode !== 404)
+          fail(`expected 404: a row of ${plan.target.label} named by a caller of ${actor.tenant} must not be found`);
+        break;
+      case 'refused':
+        if (response.statusCode < 400 || response.statusCode >= 500)
+          fail(`expected a 4xx: the body names ${victim!.label}'s row (${plan.cross!.map((item) => item.path.join('.')).join(', ')})`);
+        break;
+    }
+    if (before && victim) {
+      const changed = changedTables(before, await fingerprint(t, victim));
+      if (changed.length > 0) fail(`${victim.label} changed (${changed.join(', ')}) although the caller belongs to ${actor.tenant}`);
+    }
+    if (actor.tenant && !isSuperAdmin(actor)) {
+      const found = leaksIn(response.body, leaks.get(otherOf(actor.tenant).key) ?? []);
+      if (found.length > 0) fail(`the response names ${otherOf(actor.tenant).label}'s ${found.slice(0, 5).join(', ')}`);
+    }
+    return failures;
+  }
+
+  function checkShape(response: LightMyRequestResponse, fail: (message: string) => void) {
+    if (response.statusCode >= 500) fail('a server error');
+    if (response.statusCode >= 400) {
+      const parsed = apiErrorSchema.safeParse(safeJson(response.body));
+      if (!parsed.success || parsed.data.status !== response.statusCode)
+        fail('the error is not the one shape {status, code, message, fields?}');
+    }
+  }
+
+  // A public operation's path names a capability (an invitation link's token), not a row a tenant guards.
+  const hasPathIds = (op: ProbeOperation) => op.access !== 'public' && op.pathParams.some((param) => !param.schema.enum);
+  const isSwitch = (op: ProbeOperation) => op.operation === 'orgs.switch';
+
+  async function runAll(cells: (() => Promise<string[]>)[]): Promise<string[]> {
+    const failures: string[] = [];
+    for (const cell of cells) failures.push(...(await cell()));
+    return failures;
+  }
+
+  const report = (failures: string[]) => expect(failures, `${failures.length} failing cells:\n${failures.join('\n')}`).toEqual([]);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ operations } = await loadOperations(t));
+    ({ tenants, actors } = await world.setUp());
+    await refreshLeaks();
+  }, 120_000);
+
+  afterAll(async () => {
+    if (trace.length > 0) console.log(trace.join('\n'));
+    const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    console.log(
+      `probe matrix: ${operations?.length ?? 0} operations × ${actors?.length ?? 0} actors: ${total} cells (${Object.entries(counts)
+        .map(([name, count]) => `${name} ${count}`)
+        .join(', ')}) in ${Math.round((Date.now() - startedAt) / 1000)} s`,
+    );
+    await t?.close();
+  });
+
+  it('knows every operation, its access rule, and the kind of row each path parameter and id property names', () => {
+    const problems: string[] = [];
+    for (const op of operations) {
+      for (const tenant of tenants.values()) problems.push(...buildRequest(world, op, { target: tenant }).problems);
+      for (const property of idProperties(op)) {
+        if (!property.kind) problems.push(`${op.label}: id property ${property.path.join('.')} is not in the probe's bodyIdKinds table`);
+      }
+    }
+    expect([...new Set(problems)]).toEqual([]);
+    expect(operations.length).toBeGreaterThan(50);
+  });
+
+  it('reads (GET): every actor, rows of their own organization', async () => {
+    const cells = operations
+      .filter((op) => op.method === 'GET')
+      .flatMap((op) => actors.map((actor) => () => runCell(actor, op, 'own', { target: ownOf(actor) })));
+    report(await runAll(cells));
+  });
+
+  it('reads (GET): every actor naming the other organization’s rows by id answers 404 and shows nothing of it', async () => {
+    const cells = operations
+      .filter((op) => op.method === 'GET' && hasPathIds(op))
+      .flatMap((op) => actors.map((actor) => () => runCell(actor, op, 'cross', { target: otherOf(actor.tenant ?? 'skyline') })));
+    report(await runAll(cells));
+  });
+
+  /** Cells naming the other organization's row in one id property of the query or body. */
+  function bodyCrossCells(ops: ProbeOperation[], forActors: Actor[]) {
+    return ops.flatMap((op) =>
+      idProperties(op).flatMap(({ path, kind }) =>
+        forActors
+          .filter((actor) => actor.tenant && !isSuperAdmin(actor) && accessOf(actor, op.operation, op.access) === 'allowed')
+          .map((actor) => () => {
+            const own = ownOf(actor);
+            return runCell(
+              actor,
+              op,
+              'body-cross',
+              { target: own, cross: [{ path, kind: kind!, tenant: otherOf(own.key) }] },
+              path.join('.'),
+            );
+          }),
+      ),
+    );
+  }
+
+  it('reads (GET): filters naming the other organization’s rows show nothing of it', async () => {
+    report(
+      await runAll(
+        bodyCrossCells(
+          operations.filter((op) => op.method === 'GET'),
+          actors,
+        ),
+      ),
+    );
+  });
+
+  it('changes: every actor but the super admin, naming rows of the other organization (404, nothing changes) and of their own', async () => {
+    await refreshLeaks();
+    const cells = operations
+      .filter((op) => op.method !== 'GET' && !isSwitch(op))
+      .flatMap((op) => {
+        const list: (() => Promise<string[]>)[] = [];
+        for (const actor of actors.filter((candidate) => !isSuperAdmin(candidate))) {
+          if (hasPathIds(op)) list.push(() => runCell(actor, op, 'cross', { target: otherOf(actor.tenant ?? 'skyline') }));
+          list.push(() => runCell(actor, op, 'own', { target: ownOf(actor) }));
+        }
+        list.push(async () => {
+          await refreshLeaks();
+          return [];
+        });
+        return list;
+      });
+    report(await runAll(cells));
+  });
+
+  it('changes: a body naming another organization’s people, aircraft, sub-organization or organization is refused and creates nothing there', async () => {
+    await refreshLeaks();
+    report(
+      await runAll(
+        bodyCrossCells(
+          operations.filter((op) => op.method !== 'GET'),
+          actors,
+        ),
+      ),
+    );
+  });
+
+  it('changes within the organization respect the finer scope (decisions.md tenancy)', async () => {
+    const ids = async (email: string) => skylogIdOf(t, email);
+    const iris = await ids('instructor@skyline.test');
+    const jonas = await ids('jonas.berg@skyline.test');
+    const marcus = await ids('marcus.webb@skyline.test');
+    const orgAdmin = await ids('orgadmin@skyline.test');
+    const actor = (name: string) => actors.find((candidate) => candidate.name === name)!;
+    const isLinked = async (instructor: string, student: string) =>
+      (await query(t, sql`select 1 from student_instructor where instructor = ${instructor} and student = ${student}`)).length > 0;
+    const nameOf = async (id: string) => (await query<{ name: string }>(t, sql`select name from users where skylog_id = ${id}`))[0]?.name;
+    const cases = [
+      {
+        what: 'an instructor (North Field) links themselves to a student of another sub-organization (Lakeside)',
+        actor: actor('instructor@skyline.test'),
+        request: { method: 'POST' as const, url: '/api/student-instructor', payload: [{ instructor: iris, student: jonas }] },
+        isUnchanged: async () => !(await isLinked(iris, jonas)),
+      },
+      {
+        what: 'an instructor removes a link of another instructor',
+        actor: actor('instructor@skyline.test'),
+        request: { method: 'DELETE' as const, url: `/api/student-instructor?instructor=${marcus}&student=${jonas}` },
+        isUnchanged: async () => isLinked(marcus, jonas),
+      },
+      {
+        what: 'a Secondary Admin edits the Org Admin’s profile',
+        actor: actor('secondary@skyline.test'),
+        request: { method: 'PATCH' as const, url: `/api/users/${orgAdmin}`, payload: { name: 'Renamed by the secondary admin' } },
+        isUnchanged: async () => (await nameOf(orgAdmin)) === 'Olivia Grant',
+      },
+    ];
+    const failures: string[] = [];
+    for (const { what, actor: caller, request, isUnchanged } of cases) {
+      const response = await t.request({
+        method: request.method,
+        url: request.url,
+        cookie: caller.cookie,
+        ...('payload' in request ? { payload: request.payload } : {}),
+      });
+      counts['finer scope'] = (counts['finer scope'] ?? 0) + 1;
+      const fail = (message: string) =>
+        failures.push(
+          `${caller.name} → ${request.method} ${request.url} (${what}): ${message} — got ${response.statusCode} ${response.body.slice(0, 200)}`,
+        );
+      checkShape(response, fail);
+      if (response.statusCode < 400) fail('expected a refusal (403 or 404)');
+      if (!(await isUnchanged())) fail('the change was made');
+    }
+    report(failures);
+  });
+
+  it('the super admin works across organizations: no cell refuses them by role or session; the organization switch comes last', async () => {
+    await refreshLeaks();
+    const superAdmin = actors.find(isSuperAdmin)!;
+    const skyline = tenants.get('skyline')!;
+    const harbor = tenants.get('harbor')!;
+    const cells = operations
+      .filter((op) => op.method !== 'GET' && !isSwitch(op))
+      .flatMap((op) => [
+        ...(hasPathIds(op) ? [() => runCell(superAdmin, op, 'cross', { target: harbor })] : []),
+        () => runCell(superAdmin, op, 'own', { target: skyline }),
+      ]);
+    const failures = await runAll(cells);
+    for (const op of operations.filter(isSwitch)) {
+      for (const actor of actors) failures.push(...(await runCell(actor, op, 'own', { target: ownOf(actor) })));
+      // The super admin switches to Harbor and back, through the operation's own body.
+      failures.push(...(await runCell(superAdmin, op, 'own', { target: harbor }, 'switch to Harbor')));
+      failures.push(...(await runCell(superAdmin, op, 'own', { target: skyline }, 'switch back')));
+    }
+    const [row] = await query<{ org_id: string }>(
+      t,
+      sql`select org_id::text as org_id from users where skylog_id = ${superAdmin.skylogId}`,
+    );
+    if (row?.org_id !== skyline.orgId) failures.push('the super admin did not end in Skyline');
+    report(failures);
+  });
+});
+
+function safeJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}

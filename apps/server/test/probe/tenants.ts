@@ -1,0 +1,372 @@
+import { accessTokenOperations, canCallOperation, type ApiOperation, type Role } from '@skylog/contracts';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { skylogIdOf, tokenFromOutbox, type TestApp } from '../helper.ts';
+import { sessions } from '../people-helper.ts';
+import { straightTrack } from '../trips-helper.ts';
+
+/** Every kind of row a path parameter or an id property can name. */
+export const idKinds = [
+  'org',
+  'subOrg',
+  'person',
+  'student',
+  'instructor',
+  'trip',
+  'marker',
+  'upload',
+  'aircraft',
+  'invitation',
+  'invitationToken',
+  'accessToken',
+  'alert',
+] as const;
+export type IdKind = (typeof idKinds)[number];
+
+/**
+ * Path parameters by the segment before them (`users/{skylog_id}`). A route with a parameter not
+ * listed here fails the probe: extend this table (and `createRow`) when adding one.
+ */
+export const pathIdKinds: Record<string, IdKind> = {
+  'users/{skylog_id}': 'person',
+  'orgs/{id}': 'org',
+  'sub-orgs/{id}': 'subOrg',
+  'invitations/{id}': 'invitation',
+  'invitations/{token}': 'invitationToken',
+  'alerts/{id}': 'alert',
+  'aircraft/{id}': 'aircraft',
+  'trips/{id}': 'trip',
+  'manual-markers/{id}': 'marker',
+  'audio-uploads/{id}': 'upload',
+  'access-tokens/{id}': 'accessToken',
+};
+
+/** uuid properties of bodies and queries, by name; a uuid property not listed here fails the probe. */
+export const bodyIdKinds: Record<string, IdKind> = {
+  org_id: 'org',
+  sub_org_id: 'subOrg',
+  aircraft_id: 'aircraft',
+  left_seat: 'person',
+  right_seat: 'person',
+  shared_with: 'person',
+  pilot_id: 'person',
+  user_id: 'person',
+  instructor: 'instructor',
+  student: 'student',
+  trip_id: 'trip',
+};
+
+/** uuid properties whose meaning depends on the route. */
+export const routeBodyIdKinds: Record<string, Record<string, IdKind>> = {
+  'PATCH /api/sub-orgs': { id: 'subOrg' },
+};
+
+export function bodyIdKind(label: string, property: string | undefined): IdKind | undefined {
+  if (!property) return undefined;
+  return routeBodyIdKinds[label]?.[property] ?? bodyIdKinds[property];
+}
+
+export type TenantKey = 'skyline' | 'harbor';
+
+export type Tenant = {
+  key: TenantKey;
+  label: string;
+  /** Prefix of every text the probe generates for this organization's rows, so leaks are recognisable. */
+  tag: string;
+  /** Prefix of its aircraft's tail numbers (at most 10 characters of A–Z, 0–9). */
+  tailPrefix: string;
+  orgId: string;
+  adminEmail: string;
+  /** Owns the trip, marker and upload fixtures (so the student and their token reach them). */
+  studentEmail: string;
+  /** The sub-organization the person fixture belongs to (Skyline's North Field; Harbor has none). */
+  homeSubOrgId: string | null;
+  ids: Partial<Record<IdKind, string>>;
+  invitationToken?: string;
+};
+
+export type Actor = {
+  name: string;
+  kind: 'session' | 'token' | 'anonymous';
+  role: Role | null;
+  tenant: TenantKey | null;
+  skylogId: string | null;
+  cookie?: string;
+  token?: string;
+};
+
+export const skylineRoleAccounts = [
+  'superadmin@skyline.test',
+  'orgadmin@skyline.test',
+  'secondary@skyline.test',
+  'suborgadmin@skyline.test',
+  'suborgsecondary@skyline.test',
+  'instructor@skyline.test',
+  'student@skyline.test',
+] as const;
+export const harborAccounts = ['admin@harbor.test', 'pilot@harbor.test'] as const;
+
+/** What the probe expects of one actor calling one operation, before tenancy is considered. */
+export function accessOf(actor: Actor, operation: ApiOperation, access: 'public' | 'authenticated' | readonly Role[]) {
+  if (access === 'public') return 'allowed' as const;
+  if (actor.kind === 'anonymous') return 'unauthenticated' as const;
+  if (actor.kind === 'token' && !accessTokenOperations.includes(operation)) return 'token-refused' as const;
+  return canCallOperation(actor.role!, operation) ? ('allowed' as const) : ('role-denied' as const);
+}
+
+const tables: Record<IdKind, { table: string; column: string; extra?: string }> = {
+  org: { table: 'orgs', column: 'id' },
+  subOrg: { table: 'sub_orgs', column: 'id' },
+  person: { table: 'users', column: 'skylog_id' },
+  student: { table: 'users', column: 'skylog_id' },
+  instructor: { table: 'users', column: 'skylog_id', extra: "and user_type = 'instructor'" },
+  trip: { table: 'trips', column: 'id' },
+  marker: { table: 'manual_markers', column: 'id' },
+  upload: { table: 'audio_uploads', column: 'id', extra: "and status = 'receiving'" },
+  aircraft: { table: 'aircraft', column: 'id' },
+  invitation: { table: 'invitations', column: 'id', extra: 'and accepted_at is null' },
+  invitationToken: { table: 'invitations', column: 'id', extra: 'and accepted_at is null' },
+  accessToken: { table: 'api_tokens', column: 'id', extra: 'and revoked_at is null' },
+  alert: { table: 'alerts', column: 'id' },
+};
+
+export type Rows<T = Record<string, unknown>> = { rows: T[] };
+
+export async function query<T = Record<string, unknown>>(t: TestApp, statement: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await t.ctx.db.execute(statement)) as unknown as Rows<T>).rows;
+}
+
+/**
+ * The demo organizations, their fixtures (one row of every kind, made through the API by their own
+ * people) and the probe's actors. `ensure` remakes a row a destructive cell removed.
+ */
+export function createWorld(getApp: () => TestApp) {
+  const s = sessions(getApp);
+  let counter = 0;
+  const next = () => String((counter += 1)).padStart(4, '0');
+  const tenants = new Map<TenantKey, Tenant>();
+  let tripDay = 0;
+
+  async function expectStatus(response: LightMyRequestResponse, status: number, what: string) {
+    if (response.statusCode !== status) throw new Error(`probe fixture: ${what} answered ${response.statusCode} ${response.body}`);
+    return response.json();
+  }
+
+  async function createRow(tenant: Tenant, kind: IdKind): Promise<void> {
+    const n = next();
+    const admin = tenant.adminEmail;
+    switch (kind) {
+      case 'org':
+        throw new Error(`probe fixture: the organization ${tenant.label} itself is gone`);
+      case 'subOrg': {
+        const body = await expectStatus(
+          await s.call(admin, 'POST', '/api/sub-orgs', { name: `${tenant.tag} wing ${n}`, description: `${tenant.tag} wing notes ${n}` }),
+          201,
+          'POST /api/sub-orgs',
+        );
+        tenant.ids.subOrg = body.id;
+        return;
+      }
+      case 'person':
+      case 'student':
+      case 'instructor': {
+        const role = kind === 'instructor' ? 'instructor' : 'student';
+        const id = await s.addPerson(admin, {
+          email: `probe.${role}${n}@${tenant.key}.probe`,
+          name: `${tenant.tag} ${role} ${n}`,
+          user_type: role,
+          sub_org_id: tenant.homeSubOrgId,
+        });
+        if (kind === 'instructor') tenant.ids.instructor = id;
+        else {
+          tenant.ids.person = id;
+          tenant.ids.student = id;
+        }
+        return;
+      }
+      case 'aircraft': {
+        const body = await expectStatus(
+          await s.call(admin, 'POST', '/api/aircraft', { tail_number: `${tenant.tailPrefix}${n}`, call_sign: `${tenant.tag} call ${n}` }),
+          201,
+          'POST /api/aircraft',
+        );
+        tenant.ids.aircraft = body.id;
+        return;
+      }
+      case 'trip': {
+        tripDay += 1;
+        const body = await expectStatus(
+          await s.call(tenant.studentEmail, 'POST', '/api/trips', {
+            trip_name: `${tenant.tag} sortie ${n}`,
+            points: straightTrack({ start: Date.parse('2026-03-01T15:00:00Z') + tripDay * 86_400_000, count: 12 }),
+          }),
+          201,
+          'POST /api/trips',
+        );
+        tenant.ids.trip = body.trip_id;
+        return;
+      }
+      case 'marker': {
+        await ensure(tenant, 'trip');
+        const trip = await expectStatus(
+          await s.call(tenant.studentEmail, 'GET', `/api/trips/${tenant.ids.trip}`),
+          200,
+          'GET /api/trips/:id',
+        );
+        const body = await expectStatus(
+          await s.call(tenant.studentEmail, 'POST', `/api/trips/${tenant.ids.trip}/manual-markers`, {
+            markerID: 2,
+            timestamp: Date.parse(trip.begin_time) + 3000,
+            notes: { text: `${tenant.tag} marker ${n}` },
+          }),
+          201,
+          'POST /api/trips/:id/manual-markers',
+        );
+        tenant.ids.marker = body.id;
+        return;
+      }
+      case 'upload': {
+        // On a trip of its own: a trip takes one unfinished upload at a time, and cells start others on the trip fixture.
+        tripDay += 1;
+        const trip = await expectStatus(
+          await s.call(tenant.studentEmail, 'POST', '/api/trips', {
+            trip_name: `${tenant.tag} audio sortie ${n}`,
+            points: straightTrack({ start: Date.parse('2026-03-01T15:00:00Z') + tripDay * 86_400_000, count: 12 }),
+          }),
+          201,
+          'POST /api/trips',
+        );
+        const body = await expectStatus(
+          await s.call(tenant.studentEmail, 'POST', `/api/trips/${trip.trip_id}/audio-uploads`, {
+            filename: `${tenant.key}-${n}.ogg`,
+            size_bytes: 100_000,
+          }),
+          201,
+          'POST /api/trips/:id/audio-uploads',
+        );
+        tenant.ids.upload = body.id;
+        return;
+      }
+      case 'invitation':
+      case 'invitationToken': {
+        const email = `probe.invitee${n}@${tenant.key}.probe`;
+        const body = await expectStatus(
+          await s.call(admin, 'POST', '/api/invitations', { email, user_type: 'student' }),
+          201,
+          'POST /api/invitations',
+        );
+        tenant.ids.invitation = body.id;
+        tenant.invitationToken = await tokenFromOutbox(getApp(), email, '/auth/user-registration');
+        tenant.ids.invitationToken = tenant.invitationToken;
+        return;
+      }
+      case 'accessToken': {
+        const body = await expectStatus(
+          await s.call(admin, 'POST', '/api/access-tokens', { name: `${tenant.tag} token ${n}` }),
+          201,
+          'POST /api/access-tokens',
+        );
+        tenant.ids.accessToken = body.id;
+        return;
+      }
+      case 'alert': {
+        // Five role denials within the window raise a suspicious-activity alert for the organization.
+        for (let attempt = 0; attempt < 5; attempt += 1) await s.call(tenant.studentEmail, 'GET', '/api/audit-log');
+        const [row] = await query<{ id: string }>(
+          getApp(),
+          sql`select id::text as id from alerts where org_id = ${tenant.orgId} order by created_at desc limit 1`,
+        );
+        if (!row) throw new Error(`probe fixture: five denials raised no alert in ${tenant.label}`);
+        tenant.ids.alert = row.id;
+        return;
+      }
+    }
+  }
+
+  /** Makes sure the tenant's row of this kind still exists (a cell may have deleted it) and answers its id. */
+  async function ensure(tenant: Tenant, kind: IdKind): Promise<string> {
+    const id = tenant.ids[kind];
+    if (kind === 'org') return tenant.orgId;
+    const { table, column, extra } = tables[kind];
+    const lookup = kind === 'invitationToken' ? tenant.ids.invitation : id;
+    if (lookup) {
+      const found = await query(
+        getApp(),
+        sql.raw(`select 1 from ${table} where ${column}::text = '${lookup.replaceAll("'", "''")}' ${extra ?? ''}`),
+      );
+      if (found.length > 0) return id!;
+    }
+    await createRow(tenant, kind);
+    return tenant.ids[kind]!;
+  }
+
+  /** Both organizations with their fixtures and every actor, or (`only`) some organizations and their people. */
+  async function setUp(options: { only?: TenantKey[] } = {}): Promise<{ tenants: Map<TenantKey, Tenant>; actors: Actor[] }> {
+    const isIncluded = (key: TenantKey) => !options.only || options.only.includes(key);
+    const t = getApp();
+    const orgs = await query<{ id: string; name: string }>(t, sql`select id::text as id, name from orgs`);
+    const orgId = (name: string) => orgs.find((org) => org.name === name)!.id;
+    const [north] = await query<{ id: string }>(t, sql`select id::text as id from sub_orgs where name = 'North Field'`);
+    tenants.set('skyline', {
+      key: 'skyline',
+      label: 'Skyline',
+      tag: 'skyline-probe',
+      tailPrefix: 'SKP',
+      orgId: orgId('Skyline Flight Academy'),
+      adminEmail: 'orgadmin@skyline.test',
+      studentEmail: 'student@skyline.test',
+      homeSubOrgId: north!.id,
+      ids: {},
+    });
+    tenants.set('harbor', {
+      key: 'harbor',
+      label: 'Harbor',
+      tag: 'harbor-probe',
+      tailPrefix: 'HBP',
+      orgId: orgId('Harbor Aviation'),
+      adminEmail: 'admin@harbor.test',
+      studentEmail: 'pilot@harbor.test',
+      homeSubOrgId: null,
+      ids: {},
+    });
+    for (const key of [...tenants.keys()]) if (!isIncluded(key)) tenants.delete(key);
+    for (const tenant of tenants.values()) {
+      tenant.ids.org = tenant.orgId;
+      for (const kind of idKinds) await ensure(tenant, kind);
+    }
+
+    const actors: Actor[] = [];
+    for (const [emails, tenant] of [
+      [skylineRoleAccounts, 'skyline'],
+      [harborAccounts, 'harbor'],
+    ] as const) {
+      if (!isIncluded(tenant)) continue;
+      for (const email of emails) {
+        const [row] = await query<{ user_type: Role }>(t, sql`select user_type from users where email = ${email}`);
+        actors.push({
+          name: email,
+          kind: 'session',
+          role: row!.user_type,
+          tenant,
+          skylogId: await skylogIdOf(t, email),
+          cookie: await s.as(email),
+        });
+      }
+    }
+    actors.push({ name: 'anonymous', kind: 'anonymous', role: null, tenant: null, skylogId: null });
+    for (const email of isIncluded('skyline') ? ['student@skyline.test', 'instructor@skyline.test'] : []) {
+      const owner = actors.find((actor) => actor.name === email)!;
+      const created = await expectStatus(
+        await s.call(email, 'POST', '/api/access-tokens', { name: `recorder of ${email}` }),
+        201,
+        'POST /api/access-tokens',
+      );
+      actors.push({ ...owner, name: `access token of ${email}`, kind: 'token', cookie: undefined, token: created.token });
+    }
+    return { tenants, actors };
+  }
+
+  return { setUp, ensure, sessions: s, tenants, nextCounter: next };
+}
+
+export type World = ReturnType<typeof createWorld>;
