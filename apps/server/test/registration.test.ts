@@ -333,6 +333,31 @@ describe('invitations and school registration', () => {
       expect(signIn.statusCode).toBe(401);
     });
 
+    it('limits one address to 5 registrations an hour: the sixth answers 429 and creates nothing', async () => {
+      const address = nextClientIp();
+      const register = (n: number) =>
+        t.request({
+          method: 'POST',
+          url: '/api/registration/school',
+          payload: { school_name: `Burst School ${n}`, name: `Burst ${n}`, email: `burst${n}@burst.test`, password: 'burst-password-1' },
+          remoteAddress: address,
+        });
+      const statuses: number[] = [];
+      for (let n = 1; n <= 6; n += 1) statuses.push((await register(n)).statusCode);
+      expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+      const refused = await register(7);
+      expect(refused.json()).toMatchObject({ status: 429, code: 'rate_limited' });
+      expect((await t.outbox()).some((mail) => mail.to === 'burst6@burst.test' || mail.to === 'burst7@burst.test')).toBe(false);
+      // Another address still registers.
+      const other = await t.request({
+        method: 'POST',
+        url: '/api/registration/school',
+        payload: { school_name: 'Calm School', name: 'Calm', email: 'calm@calm.test', password: 'calm-password-12' },
+        remoteAddress: nextClientIp(),
+      });
+      expect(other.statusCode).toBe(202);
+    });
+
     it('refuses missing fields with a message per field', async () => {
       const response = await t.request({
         method: 'POST',
