@@ -13,6 +13,8 @@ export const benchPassword = 'bench-password';
 export type BenchServer = {
   address: string;
   database: DatabaseHandle;
+  /** The origin the server trusts for state changes (the cross-site check). */
+  origin: string;
   signIn: (email: string) => Promise<Response>;
   cookieOf: (email: string) => Promise<string>;
   close: () => Promise<void>;
@@ -45,6 +47,7 @@ export async function startServer({ webDistDir }: { webDistDir?: string } = {}):
     });
   return {
     address,
+    origin: config.appUrl,
     database,
     signIn,
     cookieOf: async (email) =>

@@ -113,7 +113,7 @@ async function ensureCockpitAudio(): Promise<string> {
 async function api<T>(server: BenchServer, cookie: string, method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.address}${url}`, {
     method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { cookie, origin: server.origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -154,7 +154,7 @@ async function uploadAudio(server: BenchServer, cookie: string, tripId: string, 
       await handle.read(piece, 0, piece.length, offset);
       const response = await fetch(`${server.address}/api/audio-uploads/${upload.id}`, {
         method: 'PATCH',
-        headers: { cookie, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
+        headers: { cookie, origin: server.origin, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
         body: piece,
       });
       if (!response.ok) throw new Error(`PATCH at ${offset} answered ${response.status}: ${await response.text()}`);
