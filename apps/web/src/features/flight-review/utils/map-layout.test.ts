@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { getLabelBox, labelGap, placeLabels, spreadStacks, type LabelCandidate } from './map-layout.ts';
+
+const label = (id: string, x: number, y: number, extra: Partial<LabelCandidate> = {}): LabelCandidate => ({
+  id,
+  x,
+  y,
+  width: 28,
+  height: 14,
+  ...extra,
+});
+
+describe('airport labels: placed so that none covers another', () => {
+  it('puts a label right of its airport when there is room', () => {
+    expect(placeLabels([label('KPAO', 100, 100)])).toEqual([
+      { id: 'KPAO', side: 'right', box: { left: 106, top: 93, right: 134, bottom: 107 } },
+    ]);
+  });
+
+  it('moves a label to the left, above or below when the right is taken, in that order', () => {
+    // KSQL's label sits right of it; KPAO, just left and below, cannot take its right.
+    const placed = placeLabels([label('KSQL', 100, 100), label('KPAO', 90, 105)]);
+    expect(placed.map(({ id, side }) => [id, side])).toEqual([
+      ['KSQL', 'right'],
+      ['KPAO', 'left'],
+    ]);
+    const [first, second] = placed.map(({ box }) => box);
+    expect(second!.right <= first!.left || second!.left >= first!.right).toBe(true);
+  });
+
+  it('leaves out a label with no free side, unless it is the flight’s own airport', () => {
+    const crowd = [
+      label('KSJC', 100, 100),
+      label('KRHV', 100, 100),
+      label('KNUQ', 100, 100),
+      label('KPAO', 100, 100),
+      label('E16', 100, 100),
+    ];
+    expect(placeLabels(crowd).map(({ id }) => id)).toEqual(['KSJC', 'KRHV', 'KNUQ', 'KPAO']);
+    const withOrigin = placeLabels([...crowd, label('KMRY', 100, 100, { isRequired: true })]);
+    expect(withOrigin.map(({ id, side }) => [id, side]).at(-1)).toEqual(['KMRY', 'right']);
+  });
+
+  it('keeps clear of obstacles (other airports’ symbols, the flight’s markers) but not of its own symbol', () => {
+    const own = { id: 'KPAO', left: 96, top: 96, right: 104, bottom: 104 };
+    const marker = { left: 110, top: 95, right: 124, bottom: 109 };
+    expect(placeLabels([label('KPAO', 100, 100)], [own, marker])[0]!.side).toBe('left');
+    expect(placeLabels([label('KPAO', 100, 100)], [own])[0]!.side).toBe('right');
+  });
+
+  it('measures each side from the point, above and below clear of the labels at the sides', () => {
+    const candidate = label('KMRY', 0, 0);
+    expect(getLabelBox(candidate, 'left')).toEqual({ left: -labelGap - 28, top: -7, right: -labelGap, bottom: 7 });
+    expect(getLabelBox(candidate, 'top')).toEqual({ left: -14, top: -22, right: 14, bottom: -8 });
+    expect(getLabelBox(candidate, 'bottom')).toEqual({ left: -14, top: 8, right: 14, bottom: 22 });
+  });
+});
+
+describe('flight markers: stacks spread apart', () => {
+  it('leaves markers that do not touch where they are', () => {
+    const points = [
+      { x: 0, y: 0 },
+      { x: 40, y: 0 },
+    ];
+    expect(spreadStacks(points, 16)).toEqual(points);
+  });
+
+  it('lays a stack out on a circle around its middle, in time order from the top, each `spacing` from the next', () => {
+    // Departure, and two markers on the way back: all at the home airport.
+    const home = { x: 100, y: 100 };
+    const spread = spreadStacks([home, { x: 300, y: 300 }, { x: 101, y: 100 }, { x: 100, y: 101 }], 16);
+    expect(spread[1]).toEqual({ x: 300, y: 300 });
+    const stack = [spread[0]!, spread[2]!, spread[3]!];
+    // The first on top of the middle.
+    expect(stack[0]!.x).toBeCloseTo(100 + 1 / 3);
+    expect(stack[0]!.y).toBeLessThan(100);
+    for (const [a, b] of [
+      [0, 1],
+      [1, 2],
+      [2, 0],
+    ] as const) {
+      expect(Math.hypot(stack[a]!.x - stack[b]!.x, stack[a]!.y - stack[b]!.y)).toBeCloseTo(16);
+    }
+  });
+});

@@ -1,0 +1,81 @@
+/** Screen layout on the map, in pixels: airport labels that do not overlap, flight markers that do not stack. */
+
+export type Point = { x: number; y: number };
+export type Box = { left: number; top: number; right: number; bottom: number };
+
+export const labelSides = ['right', 'left', 'top', 'bottom'] as const;
+export type LabelSide = (typeof labelSides)[number];
+
+export type LabelCandidate = Point & {
+  id: string;
+  width: number;
+  height: number;
+  /** Placed even where it overlaps (the flight's origin and destination). */
+  isRequired?: boolean;
+};
+export type PlacedLabel = { id: string; side: LabelSide; box: Box };
+
+/** Space between a label at the side and the point it names. */
+export const labelGap = 6;
+
+export function getLabelBox({ x, y, width, height }: LabelCandidate, side: LabelSide): Box {
+  switch (side) {
+    case 'right':
+      return { left: x + labelGap, top: y - height / 2, right: x + labelGap + width, bottom: y + height / 2 };
+    case 'left':
+      return { left: x - labelGap - width, top: y - height / 2, right: x - labelGap, bottom: y + height / 2 };
+    // Above and below clear the labels at the sides, which reach half their height up and down.
+    case 'top':
+      return { left: x - width / 2, top: y - height / 2 - 1 - height, right: x + width / 2, bottom: y - height / 2 - 1 };
+    case 'bottom':
+      return { left: x - width / 2, top: y + height / 2 + 1, right: x + width / 2, bottom: y + height / 2 + 1 + height };
+  }
+}
+
+const isOverlapping = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Greedy placement, most important first: each label takes the first side (right, left, above,
+ * below) where it covers no label placed before it and no obstacle (the airports' symbols, other
+ * than its own); a label with no free side is left out, unless it is required.
+ */
+export function placeLabels(candidates: readonly LabelCandidate[], obstacles: readonly (Box & { id?: string })[] = []): PlacedLabel[] {
+  const placed: PlacedLabel[] = [];
+  for (const candidate of candidates) {
+    const isFree = (box: Box) =>
+      placed.every((label) => !isOverlapping(label.box, box)) &&
+      obstacles.every((obstacle) => obstacle.id === candidate.id || !isOverlapping(obstacle, box));
+    const side = labelSides.find((option) => isFree(getLabelBox(candidate, option))) ?? (candidate.isRequired ? 'right' : undefined);
+    if (side) placed.push({ id: candidate.id, side, box: getLabelBox(candidate, side) });
+  }
+  return placed;
+}
+
+/**
+ * Flight markers closer than `spacing` stack (a flight leaves and comes back to its airport): each
+ * stack is laid out on a small circle around its middle, in the order given (time), starting at
+ * the top and going clockwise, its members `spacing` apart. Lone markers stay where they are.
+ */
+export function spreadStacks(points: readonly Point[], spacing: number): Point[] {
+  const stacks: { leader: Point; members: number[] }[] = [];
+  points.forEach((point, index) => {
+    const stack = stacks.find(({ leader }) => Math.hypot(leader.x - point.x, leader.y - point.y) < spacing);
+    if (stack) stack.members.push(index);
+    else stacks.push({ leader: point, members: [index] });
+  });
+  const spread = points.map((point) => ({ ...point }));
+  for (const { members } of stacks) {
+    if (members.length < 2) continue;
+    const middle = {
+      x: members.reduce((sum, index) => sum + points[index]!.x, 0) / members.length,
+      y: members.reduce((sum, index) => sum + points[index]!.y, 0) / members.length,
+    };
+    // Neighbours on the circle are a chord of `spacing` apart.
+    const radius = spacing / (2 * Math.sin(Math.PI / members.length));
+    members.forEach((index, order) => {
+      const angle = -Math.PI / 2 + (2 * Math.PI * order) / members.length;
+      spread[index] = { x: middle.x + radius * Math.cos(angle), y: middle.y + radius * Math.sin(angle) };
+    });
+  }
+  return spread;
+}
