@@ -7,33 +7,51 @@ import { persist, type PersistStorage, type StorageValue } from 'zustand/middlew
 
 export type Timezone = 'Local' | 'UTC';
 
+/**
+ * Where the review of one flight was left: spec §3's "audio current time" and "current time from
+ * transcript", kept per flight (the player and a click on a transcript word both move it).
+ */
+export type PlaybackPosition = {
+  /** The review clock's time, epoch ms (the audio's, or the track replay's without audio). */
+  timeMs: number;
+  /** When it was saved: only the most recently played flights are kept. */
+  savedAt: number;
+};
+
 /** The only things the browser keeps (decisions.md): settings, never accounts, tokens or trip data. */
 export type Settings = {
   timezone: Timezone;
   isSidebarActive: boolean;
-  audioCurrentTime: number;
-  currentTimeFromTranscript: number;
+  /** By trip id. */
+  playbackPositions: Record<string, PlaybackPosition>;
 };
 
 type SettingsActions = {
   setTimezone: (timezone: Timezone) => void;
   setSidebarActive: (isActive: boolean) => void;
-  setAudioCurrentTime: (seconds: number) => void;
-  setCurrentTimeFromTranscript: (seconds: number) => void;
+  setPlaybackPosition: (tripId: string, timeMs: number) => void;
 };
 
 export const defaultSettings: Settings = {
   timezone: 'UTC',
   isSidebarActive: true,
-  audioCurrentTime: 0,
-  currentTimeFromTranscript: 0,
+  playbackPositions: {},
 };
+
+/** The `limits.playbackPositionsKept` most recently saved positions. */
+function keepRecentPositions(positions: Record<string, PlaybackPosition>): Record<string, PlaybackPosition> {
+  const entries = Object.entries(positions);
+  if (entries.length <= limits.playbackPositionsKept) return positions;
+  return Object.fromEntries(entries.sort(([, a], [, b]) => b.savedAt - a.savedAt).slice(0, limits.playbackPositionsKept));
+}
 
 const storedSettingsSchema = z.object({
   timezone: z.enum(['Local', 'UTC']).catch(defaultSettings.timezone),
   isSidebarActive: z.boolean().catch(defaultSettings.isSidebarActive),
-  audioCurrentTime: z.number().nonnegative().catch(defaultSettings.audioCurrentTime),
-  currentTimeFromTranscript: z.number().nonnegative().catch(defaultSettings.currentTimeFromTranscript),
+  playbackPositions: z
+    .record(z.string(), z.object({ timeMs: z.number(), savedAt: z.number() }))
+    .transform(keepRecentPositions)
+    .catch(defaultSettings.playbackPositions),
 });
 
 // localforage's defaults are the spec's store: IndexedDB store 'keyvaluepairs', size 4980736.
@@ -80,18 +98,15 @@ export const useSettingsStore = create<Settings & SettingsActions>()(
       ...defaultSettings,
       setTimezone: (timezone) => set({ timezone }),
       setSidebarActive: (isSidebarActive) => set({ isSidebarActive }),
-      setAudioCurrentTime: (audioCurrentTime) => set({ audioCurrentTime }),
-      setCurrentTimeFromTranscript: (currentTimeFromTranscript) => set({ currentTimeFromTranscript }),
+      setPlaybackPosition: (tripId, timeMs) =>
+        set(({ playbackPositions }) => ({
+          playbackPositions: keepRecentPositions({ ...playbackPositions, [tripId]: { timeMs, savedAt: Date.now() } }),
+        })),
     }),
     {
       name: limits.persistedStateKey,
       storage: indexedDbStorage,
-      partialize: ({ timezone, isSidebarActive, audioCurrentTime, currentTimeFromTranscript }) => ({
-        timezone,
-        isSidebarActive,
-        audioCurrentTime,
-        currentTimeFromTranscript,
-      }),
+      partialize: ({ timezone, isSidebarActive, playbackPositions }) => ({ timezone, isSidebarActive, playbackPositions }),
     },
   ),
 );

@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './app.ts';
 export * from './account-changes.ts';
+export * from './speakers.ts';

@@ -1,20 +1,18 @@
 import type { TripDetail } from '@skylog/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { useSettingsStore, type Timezone } from '../../../lib/settings-store.ts';
+import type { Timezone } from '../../../lib/settings-store.ts';
 import { useAudioPeaks } from '../api/get-audio-peaks.ts';
 import type { ReviewMarker } from '../utils/markers.ts';
 import type { PlaybackClock } from '../utils/playback-clock.ts';
-import { throttle } from '../utils/throttle.ts';
+import { playbackSurfaceAttribute } from '../utils/shortcuts.ts';
 import { fromAudioSeconds, isAudioPlayable, toAudioSeconds, type Timeline } from '../utils/timeline.ts';
 import { Panel, Spinner } from './panel.tsx';
 import { PlaybackControls } from './playback-controls.tsx';
 import { TrackReplay } from './track-replay.tsx';
 
 const audioRates = [1, 1.5, 2] as const;
-/** How often the position is kept as the "audio current time" setting. */
-const saveAudioTimeEveryMs = 5000;
 /** A flat line when the peaks cannot be had: the audio still plays, streamed. */
 const flatPeaks = [0, 0];
 
@@ -24,55 +22,59 @@ type AudioPlayerProps = {
   clock: PlaybackClock;
   markers: readonly ReviewMarker[];
   timezone: Timezone;
+  /** Beside the title (the keyboard shortcuts hint). */
+  actions?: ReactNode;
 };
 
-export function AudioPlayer({ trip, timeline, clock, markers, timezone }: AudioPlayerProps) {
+export function AudioPlayer({ trip, timeline, clock, markers, timezone, actions }: AudioPlayerProps) {
   const isPlayable = isAudioPlayable(trip);
   const peaks = useAudioPeaks(trip.trip_id, isPlayable);
   const { audio } = trip;
   const replay = <TrackReplay clock={clock} timeline={timeline} timezone={timezone} />;
 
   return (
-    <Panel label="Audio player" title="Cockpit audio">
-      {isPlayable && trip.record_uri ? (
-        peaks.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-slate-600">
-            <Spinner /> Loading waveform…
-          </p>
+    <Panel label="Audio player" title="Cockpit audio" actions={actions}>
+      <div {...{ [playbackSurfaceAttribute]: '' }} className="flex flex-col gap-3">
+        {isPlayable && trip.record_uri ? (
+          peaks.isPending ? (
+            <p className="flex items-center gap-2 text-sm text-slate-600">
+              <Spinner /> Loading waveform…
+            </p>
+          ) : (
+            <>
+              {peaks.error ? (
+                <Alert tone="info">The waveform could not be loaded ({peaks.error.message}); the audio still plays.</Alert>
+              ) : null}
+              <Waveform
+                url={trip.record_uri}
+                peaks={peaks.data?.peaks ?? flatPeaks}
+                durationMs={audio.duration_ms ?? 0}
+                timeline={timeline}
+                clock={clock}
+                markers={markers}
+                timezone={timezone}
+              />
+            </>
+          )
+        ) : audio.status === 'processing' ? (
+          <>
+            <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+              <Spinner /> Processing audio…
+            </p>
+            {replay}
+          </>
+        ) : audio.status === 'failed' ? (
+          <>
+            <Alert tone="error">{audio.error ?? 'The cockpit audio could not be processed.'}</Alert>
+            {replay}
+          </>
         ) : (
           <>
-            {peaks.error ? (
-              <Alert tone="info">The waveform could not be loaded ({peaks.error.message}); the audio still plays.</Alert>
-            ) : null}
-            <Waveform
-              url={trip.record_uri}
-              peaks={peaks.data?.peaks ?? flatPeaks}
-              durationMs={audio.duration_ms ?? 0}
-              timeline={timeline}
-              clock={clock}
-              markers={markers}
-              timezone={timezone}
-            />
+            <p className="text-sm text-slate-600">No cockpit audio for this flight.</p>
+            {replay}
           </>
-        )
-      ) : audio.status === 'processing' ? (
-        <>
-          <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
-            <Spinner /> Processing audio…
-          </p>
-          {replay}
-        </>
-      ) : audio.status === 'failed' ? (
-        <>
-          <Alert tone="error">{audio.error ?? 'The cockpit audio could not be processed.'}</Alert>
-          {replay}
-        </>
-      ) : (
-        <>
-          <p className="text-sm text-slate-600">No cockpit audio for this flight.</p>
-          {replay}
-        </>
-      )}
+        )}
+      </div>
     </Panel>
   );
 }
@@ -124,23 +126,22 @@ function Waveform({ url, peaks, durationMs, timeline, clock, markers, timezone }
     });
     playerRef.current = player;
     const toClock = (seconds: number) => fromAudioSeconds(audioStartMs, seconds);
-    const saveAudioTime = throttle((seconds: number) => useSettingsStore.getState().setAudioCurrentTime(seconds), saveAudioTimeEveryMs);
+    const goToClock = () => player.setTime(Math.max(0, toAudioSeconds(audioStartMs, clock.getTime())));
     const unsubscribers = [
-      player.on('timeupdate', (seconds) => {
-        clock.update(toClock(seconds));
-        saveAudioTime(seconds);
-      }),
+      player.on('timeupdate', (seconds) => clock.update(toClock(seconds))),
       player.on('interaction', (seconds) => clock.update(toClock(seconds), 'seek')),
       player.on('play', () => setIsPlaying(true)),
       player.on('pause', () => setIsPlaying(false)),
       player.on('finish', () => setIsPlaying(false)),
       player.on('error', (cause) => setError(cause.message || 'The cockpit audio could not be played.')),
+      // Giving the player its source forgets a time set before: where the clock is (a restored position,
+      // a marker clicked while the waveform loaded) is set again once the source is in place.
+      player.on('ready', goToClock),
     ];
-    player.setTime(Math.max(0, toAudioSeconds(audioStartMs, clock.getTime())));
+    goToClock();
     clock.setSeekHandler((timeMs) => player.setTime(toAudioSeconds(audioStartMs, timeMs)));
     return () => {
       clock.setSeekHandler(null);
-      saveAudioTime.cancel();
       for (const unsubscribe of unsubscribers) unsubscribe();
       player.destroy();
       playerRef.current = null;

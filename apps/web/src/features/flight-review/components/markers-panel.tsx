@@ -1,6 +1,6 @@
 import { messages } from '@skylog/contracts';
 import { Pencil, Plus } from 'lucide-react';
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useImperativeHandle, useState, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
@@ -9,6 +9,7 @@ import { useCreateManualMarker } from '../api/create-manual-marker.ts';
 import { useUpdateManualMarker } from '../api/update-manual-marker.ts';
 import { getReadableTextColour, type MarkerLook, type ReviewMarker } from '../utils/markers.ts';
 import type { PlaybackClock } from '../utils/playback-clock.ts';
+import { playbackSurfaceAttribute } from '../utils/shortcuts.ts';
 import { getTimeLabel } from '../utils/time-labels.ts';
 import { formatFlightOffset } from '../utils/timeline.ts';
 import { MarkerForm, type MarkerFormValues } from './marker-form.tsx';
@@ -22,12 +23,18 @@ type MarkersPanelProps = {
   flightStartMs: number;
   clock: PlaybackClock;
   timezone: Timezone;
+  ref?: Ref<MarkersPanelHandle>;
 };
+
+/** For the screen's "M" key: the same as pressing Add marker. */
+export type MarkersPanelHandle = { addMarkerNow: () => void };
 
 type Editing = { mode: 'create'; timestamp: number } | { mode: 'edit'; marker: ReviewMarker & { id: string } };
 
-export function MarkersPanel({ tripId, markers, looks, canEdit, flightStartMs, clock, timezone }: MarkersPanelProps) {
+export function MarkersPanel({ tripId, markers, looks, canEdit, flightStartMs, clock, timezone, ref }: MarkersPanelProps) {
   const [editing, setEditing] = useState<Editing | null>(null);
+  const handleAdd = useCallback(() => setEditing({ mode: 'create', timestamp: Math.round(clock.getTime()) }), [clock]);
+  useImperativeHandle(ref, () => ({ addMarkerNow: handleAdd }), [handleAdd]);
   const create = useCreateManualMarker(tripId);
   const update = useUpdateManualMarker(tripId);
   const mutation = editing?.mode === 'edit' ? update : create;
@@ -59,7 +66,7 @@ export function MarkersPanel({ tripId, markers, looks, canEdit, flightStartMs, c
       title={`Markers (${markers.length})`}
       actions={
         canEdit ? (
-          <Button variant="secondary" onClick={() => setEditing({ mode: 'create', timestamp: Math.round(clock.getTime()) })}>
+          <Button variant="secondary" onClick={handleAdd}>
             <Plus size={14} aria-hidden className="mr-1" /> Add marker
           </Button>
         ) : null
@@ -115,7 +122,7 @@ type MarkerListProps = {
 
 const MarkerList = memo(function MarkerList({ markers, canEdit, flightStartMs, timezone, clock, onEdit }: MarkerListProps) {
   return (
-    <ul className="max-h-[28rem] divide-y divide-slate-100 overflow-y-auto pr-1">
+    <ul {...{ [playbackSurfaceAttribute]: '' }} className="max-h-[28rem] divide-y divide-slate-100 overflow-y-auto pr-1">
       {markers.map((marker) => {
         const time = getTimeLabel(marker.timestamp, timezone);
         const { id } = marker;

@@ -1,6 +1,7 @@
-import type { TranscriptJson, TranscriptWord } from '@skylog/contracts';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { SpeakerName, TranscriptJson, TranscriptWord } from '@skylog/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubApi, type ApiCall } from '../../../test-utils.tsx';
 import { PlaybackClock } from '../utils/playback-clock.ts';
 import { TranscriptPanel } from './transcript-panel.tsx';
 
@@ -17,17 +18,50 @@ const words: TranscriptWord[] = [
   { word: 'climbing', punctuated_word: 'Climbing', start: 6, end: 6.5, speaker: 1 },
 ];
 
-function renderPanel(transcript: TranscriptJson | null = transcriptOf(words)) {
+const speakersUrl = '/api/trips/trip-1/speakers';
+
+/** The server as far as the panel asks it: the flight's saved speaker names, and saving new ones. */
+function stubSpeakers(saved: SpeakerName[] = [], answerPut?: (call: ApiCall) => { status: number; body?: unknown }): ApiCall[] {
+  return stubApi((call) => {
+    if (call.url === speakersUrl && call.method === 'GET') return { status: 200, body: { speakers: saved } };
+    if (call.url === speakersUrl && call.method === 'PUT') return answerPut?.(call) ?? { status: 200, body: call.body };
+    return { status: 404, body: { status: 404, code: 'not_found', message: 'Not found' } };
+  });
+}
+
+function renderPanel({
+  transcript = transcriptOf(words),
+  canEdit = false,
+}: { transcript?: TranscriptJson | null; canEdit?: boolean } = {}) {
   const clock = new PlaybackClock();
   clock.setRange(audioStartMs, audioStartMs + 60_000);
-  render(<TranscriptPanel transcript={transcript} isInProgress={false} audioStartMs={audioStartMs} clock={clock} timezone="UTC" />);
+  renderWithProviders(
+    <TranscriptPanel
+      tripId="trip-1"
+      transcript={transcript}
+      canEdit={canEdit}
+      isInProgress={false}
+      audioStartMs={audioStartMs}
+      clock={clock}
+      timezone="UTC"
+    />,
+  );
   return clock;
 }
+
+const speakerLabels = () =>
+  Array.from(
+    screen.getByRole('region', { name: 'Transcript' }).querySelectorAll('[data-utterance] span.font-semibold'),
+    (label) => label.textContent,
+  );
 
 const currentWords = () => screen.getByRole('region', { name: 'Transcript' }).querySelectorAll('[aria-current="true"]');
 
 describe('TranscriptPanel', () => {
-  it('groups words into utterances by speaker and silence, labelled from Speaker 1', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('groups words into utterances by speaker and silence, labelled from Speaker 1 until they are named', () => {
+    stubSpeakers();
     renderPanel();
     expect(screen.getAllByText('Speaker 1')).toHaveLength(1);
     // Speaker 2 speaks twice, 3.4 s apart: two utterances.
@@ -36,6 +70,7 @@ describe('TranscriptPanel', () => {
   });
 
   it('highlights the word being spoken as the clock runs, one at a time', () => {
+    stubSpeakers();
     const clock = renderPanel();
     expect(currentWords()).toHaveLength(0);
     act(() => clock.update(audioStartMs + 1600));
@@ -48,14 +83,75 @@ describe('TranscriptPanel', () => {
   });
 
   it('seeks everything to the start of a clicked word', () => {
+    stubSpeakers();
     const clock = renderPanel();
     fireEvent.click(screen.getByRole('button', { name: 'Climbing' }));
     expect(clock.getTime()).toBe(audioStartMs + 6000);
     expect(screen.getByRole('button', { name: 'Climbing' }).getAttribute('aria-current')).toBe('true');
   });
 
-  it('says so when there is no transcript', () => {
-    renderPanel(null);
+  it('says so when there is no transcript, and asks for no names', () => {
+    const calls = stubSpeakers();
+    renderPanel({ transcript: null });
     expect(screen.getByText('No transcript for this flight yet.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the names the flight’s speakers were given, and no naming to those who may not edit', async () => {
+    stubSpeakers([
+      { speaker: 0, label: 'Instructor' },
+      { speaker: 1, label: 'Leo Nakamura' },
+    ]);
+    renderPanel();
+    await waitFor(() => expect(speakerLabels()).toEqual(['Instructor', 'Leo Nakamura', 'Leo Nakamura']));
+    expect(screen.queryByRole('button', { name: 'Name speakers' })).toBeNull();
+  });
+
+  it('names the speakers: a role, or a person typed in; a speaker left unnamed is not sent', async () => {
+    const calls = stubSpeakers([{ speaker: 1, label: 'Student' }]);
+    renderPanel({ canEdit: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Name speakers' }));
+    const form = screen.getByRole('form', { name: 'Name the speakers' });
+    // Each voice with its first words, to tell them apart; the saved name is the starting choice.
+    expect(within(form).getByText('First heard: “Cessna two”')).toBeTruthy();
+    expect((within(form).getByLabelText('Speaker 2') as HTMLSelectElement).value).toBe('Student');
+
+    fireEvent.change(within(form).getByLabelText('Speaker 1'), { target: { value: 'name' } });
+    fireEvent.change(await within(form).findByLabelText('Name of Speaker 1'), { target: { value: '  Iris Calder ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save names' }));
+
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      speakers: [
+        { speaker: 0, label: 'Iris Calder' },
+        { speaker: 1, label: 'Student' },
+      ],
+    });
+    await waitFor(() => expect(speakerLabels()).toEqual(['Iris Calder', 'Student', 'Student']));
+    expect(screen.queryByRole('form', { name: 'Name the speakers' })).toBeNull();
+  });
+
+  it('asks for a name before saving one, and shows the server’s message under it', async () => {
+    const calls = stubSpeakers([], () => ({
+      status: 400,
+      body: {
+        status: 400,
+        code: 'validation_error',
+        message: 'Too long',
+        fields: { 'speakers.0.label': "A speaker's name must be at most 60 characters" },
+      },
+    }));
+    renderPanel({ canEdit: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Name speakers' }));
+    const form = screen.getByRole('form', { name: 'Name the speakers' });
+    fireEvent.change(within(form).getByLabelText('Speaker 2'), { target: { value: 'name' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save names' }));
+    expect(await within(form).findByText('Name the speaker')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText('Name of Speaker 2'), { target: { value: 'Leo' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save names' }));
+    expect(await within(form).findByText("A speaker's name must be at most 60 characters")).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ speakers: [{ speaker: 1, label: 'Leo' }] });
   });
 });

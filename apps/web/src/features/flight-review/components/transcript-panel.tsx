@@ -1,17 +1,26 @@
 import type { TranscriptJson, TranscriptWord } from '@skylog/contracts';
-import { Fragment, memo, useEffect, useMemo, useRef, type MouseEvent } from 'react';
-import { useSettingsStore, type Timezone } from '../../../lib/settings-store.ts';
+import { Users } from 'lucide-react';
+import { Fragment, memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import type { Timezone } from '../../../lib/settings-store.ts';
+import { useSpeakers } from '../api/get-speakers.ts';
 import type { ClockChange, PlaybackClock } from '../utils/playback-clock.ts';
+import { playbackSurfaceAttribute } from '../utils/shortcuts.ts';
+import { getSpeakerName, getSpeakerNames, getVoices } from '../utils/speakers.ts';
 import { getTimeLabel } from '../utils/time-labels.ts';
 import { fromAudioSeconds, toAudioSeconds } from '../utils/timeline.ts';
-import { findCurrentWordIndex, getSpeakerLabel, getTranscriptWords, groupUtterances, type Utterance } from '../utils/transcript.ts';
+import { findCurrentWordIndex, getTranscriptWords, groupUtterances, type Utterance } from '../utils/transcript.ts';
 import { Panel } from './panel.tsx';
+import { SpeakersEditor } from './speakers-editor.tsx';
 
 /** After a person scrolls the transcript, it stops following the audio for this long. */
 const followPauseMs = 5000;
 
 type TranscriptPanelProps = {
+  tripId: string;
   transcript: TranscriptJson | null;
+  /** Those who may edit the flight name its speakers. */
+  canEdit: boolean;
   isInProgress: boolean;
   audioStartMs: number;
   clock: PlaybackClock;
@@ -22,10 +31,14 @@ type TranscriptPanelProps = {
  * Words are rendered once; as the clock runs only the current word's and utterance's attributes
  * change, straight on the DOM, so thousands of words cost nothing per tick.
  */
-export function TranscriptPanel({ transcript, isInProgress, audioStartMs, clock, timezone }: TranscriptPanelProps) {
+export function TranscriptPanel({ tripId, transcript, canEdit, isInProgress, audioStartMs, clock, timezone }: TranscriptPanelProps) {
   const words = useMemo(() => getTranscriptWords(transcript), [transcript]);
   const utterances = useMemo(() => groupUtterances(words), [words]);
   const listRef = useRef<HTMLDivElement>(null);
+  const speakers = useSpeakers(tripId, words.length > 0);
+  const names = useMemo(() => getSpeakerNames(speakers.data?.speakers), [speakers.data]);
+  const [isNaming, setIsNaming] = useState(false);
+  const voices = useMemo(() => getVoices(words, utterances), [words, utterances]);
 
   useEffect(() => {
     const list = listRef.current;
@@ -82,19 +95,29 @@ export function TranscriptPanel({ transcript, isInProgress, audioStartMs, clock,
     const button = (event.target as HTMLElement).closest<HTMLElement>('[data-word]');
     const word = button ? words[Number(button.dataset.word)] : undefined;
     if (!word) return;
-    useSettingsStore.getState().setCurrentTimeFromTranscript(word.start);
     clock.seek(fromAudioSeconds(audioStartMs, word.start));
   };
 
   return (
-    <Panel label="Transcript" title="Transcript">
+    <Panel
+      label="Transcript"
+      title="Transcript"
+      actions={
+        canEdit && voices.length > 0 && !speakers.isPending && !isNaming ? (
+          <Button variant="secondary" onClick={() => setIsNaming(true)} className="px-3 py-1.5">
+            <Users size={14} aria-hidden className="mr-1" /> Name speakers
+          </Button>
+        ) : null
+      }
+    >
+      {isNaming ? <SpeakersEditor tripId={tripId} speakers={voices} names={names} onDone={() => setIsNaming(false)} /> : null}
       {words.length === 0 ? (
         <p className="text-sm text-slate-600">
           {isInProgress ? 'The transcript is being prepared…' : 'No transcript for this flight yet.'}
         </p>
       ) : (
-        <div ref={listRef} onClick={handleClick} className="max-h-[28rem] overflow-y-auto pr-1">
-          <TranscriptWords words={words} utterances={utterances} audioStartMs={audioStartMs} timezone={timezone} />
+        <div ref={listRef} onClick={handleClick} {...{ [playbackSurfaceAttribute]: '' }} className="max-h-[28rem] overflow-y-auto pr-1">
+          <TranscriptWords words={words} utterances={utterances} names={names} audioStartMs={audioStartMs} timezone={timezone} />
         </div>
       )}
     </Panel>
@@ -104,15 +127,16 @@ export function TranscriptPanel({ transcript, isInProgress, audioStartMs, clock,
 type TranscriptWordsProps = {
   words: readonly TranscriptWord[];
   utterances: readonly Utterance[];
+  names: ReadonlyMap<number, string>;
   audioStartMs: number;
   timezone: Timezone;
 };
 
-const TranscriptWords = memo(function TranscriptWords({ words, utterances, audioStartMs, timezone }: TranscriptWordsProps) {
+const TranscriptWords = memo(function TranscriptWords({ words, utterances, names, audioStartMs, timezone }: TranscriptWordsProps) {
   return utterances.map((utterance, utteranceIndex) => (
     <div key={utterance.firstIndex} data-utterance={utteranceIndex} className="rounded-md px-2 py-1.5 data-current:bg-sky-50">
       <p className="text-xs text-slate-500">
-        <span className="font-semibold text-slate-700">{getSpeakerLabel(utterance.speaker)}</span> ·{' '}
+        <span className="font-semibold text-slate-700">{getSpeakerName(utterance.speaker, names)}</span> ·{' '}
         {getTimeLabel(fromAudioSeconds(audioStartMs, utterance.start), timezone)}
       </p>
       <p className="text-sm leading-relaxed text-slate-800">

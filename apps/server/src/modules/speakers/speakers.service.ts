@@ -1,0 +1,31 @@
+import type { SpeakersUpdate } from '@skylog/contracts';
+import { requireTrip, tripNotFound } from '../../access/access.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import type { RequestUser } from '../../lib/request-user.ts';
+import * as repository from './speakers.repository.ts';
+
+const toSpeakers = (rows: repository.TripSpeakerRow[]) => ({ speakers: rows.map(({ speaker, label }) => ({ speaker, label })) });
+
+/** Everyone who may read the flight sees its speakers' names. */
+export async function getSpeakers(ctx: AppContext, actor: RequestUser, tripId: string, path: string) {
+  await requireTrip(ctx, actor, tripId, 'read', { action: 'speakers.read', path });
+  return toSpeakers(await repository.listTripSpeakers(ctx.db, tripId));
+}
+
+/** Those who may edit the flight name its speakers; the list given replaces the saved one. */
+export async function updateSpeakers(ctx: AppContext, actor: RequestUser, tripId: string, input: SpeakersUpdate, path: string) {
+  await requireTrip(ctx, actor, tripId, 'edit', { action: 'speakers.update', path });
+  const rows = await ctx.db.transaction(async (tx) => {
+    if (!(await repository.lockTripForSpeakers(tx, tripId))) throw tripNotFound();
+    await repository.replaceTripSpeakers(tx, tripId, input.speakers);
+    return repository.listTripSpeakers(tx, tripId);
+  });
+  await ctx.audit.record({
+    actor,
+    action: 'speakers.update',
+    resource: `trips/${tripId}/speakers`,
+    status: 'success',
+    details: { speakers: rows.map(({ speaker, label }) => `${speaker}: ${label}`) },
+  });
+  return toSpeakers(rows);
+}

@@ -1,0 +1,14 @@
+import type { Speakers } from '@skylog/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const speakersQueryKey = (tripId: string) => ['trips', tripId, 'speakers'] as const;
+
+export const getSpeakers = (tripId: string, signal?: AbortSignal) =>
+  apiRequest<Speakers>(`/api/trips/${encodeURIComponent(tripId)}/speakers`, { signal });
+
+export const getSpeakersQueryOptions = (tripId: string) =>
+  queryOptions({ queryKey: speakersQueryKey(tripId), queryFn: ({ signal }) => getSpeakers(tripId, signal) });
+
+/** The names of the transcript's speakers; asked for only when there is a transcript to label. */
+export const useSpeakers = (tripId: string, isEnabled: boolean) => useQuery({ ...getSpeakersQueryOptions(tripId), enabled: isEnabled });
