@@ -30,6 +30,8 @@ test('a student uploads a track and cockpit audio, finds the flight, plays it, a
   await expect(page).toHaveURL(/\/dashboard\/audio-upload$/);
 
   await fillNewFlight(page, { name, aircraft: 'N172SP', track: flightFixtures.patternWork, audio: flightFixtures.cockpitAudio });
+  // A student's flight is theirs: they sit in the left seat unless they choose otherwise.
+  await expect(page.getByLabel('Pilot (left seat)').locator('option:checked')).toHaveText('Leo Nakamura');
   // Hold the first processing check so the progress of the audio step can be seen.
   let releaseCheck: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (releaseCheck = resolve));

@@ -21,11 +21,13 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { manualMarkersRoutes } from './modules/manual-markers/manual-markers.routes.ts';
+import { mapRoutes } from './modules/map/map.routes.ts';
 import { markersRoutes } from './modules/markers/markers.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { relationsRoutes } from './modules/relations/relations.routes.ts';
+import { speakersRoutes } from './modules/speakers/speakers.routes.ts';
 import { audioRoutes } from './modules/audio/audio.routes.ts';
 import { processUpload, sweepUploads } from './modules/audio/audio.service.ts';
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
@@ -152,7 +154,9 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   await app.register(aircraftRoutes, { ctx });
   await app.register(markersRoutes, { ctx });
   await app.register(tripsRoutes, { ctx });
+  await app.register(mapRoutes);
   await app.register(manualMarkersRoutes, { ctx });
+  await app.register(speakersRoutes, { ctx });
   await app.register(audioRoutes, { ctx });
   await app.register(accessTokensRoutes, { ctx });
 

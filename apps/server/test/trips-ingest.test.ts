@@ -11,6 +11,8 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
   const trips = tripsApi(() => t, s);
   let leoId: string;
   let anaId: string;
+  /** One of Ana Costa's students (an instructor seats only their own). */
+  let priyaId: string;
   let harborPilotId: string;
   let harborPlaneId: string;
   let skylinePlaneId: string;
@@ -25,6 +27,7 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
     t = await createTestApp();
     leoId = await skylogIdOf(t, 'leo.nakamura@skyline.test');
     anaId = await skylogIdOf(t, 'ana.costa@skyline.test');
+    priyaId = await skylogIdOf(t, 'priya.shah@skyline.test');
     harborPilotId = await skylogIdOf(t, 'pilot@harbor.test');
     const harborPlane = await s.call('admin@harbor.test', 'POST', '/api/aircraft', { tail_number: 'N99HB' });
     expect(harborPlane.statusCode, harborPlane.body).toBe(201);
@@ -148,10 +151,10 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
 
       const dual = await trips.create('ana.costa@skyline.test', {
         trip_name: 'Dual',
-        left_seat: leoId,
+        left_seat: priyaId,
         points: straightTrack({ start: nextStart(), count: 5 }),
       });
-      expect(dual.left_seat?.skylog_id).toBe(leoId);
+      expect(dual.left_seat?.skylog_id).toBe(priyaId);
       expect(dual.right_seat?.skylog_id).toBe(anaId);
 
       const byAdmin = await trips.create('orgadmin@skyline.test', {
@@ -287,13 +290,13 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
         'ana.costa@skyline.test',
         'export_2026.gpx',
         gpxOf(straightTrack({ start, count: 30 })),
-        `&trip_name=${encodeURIComponent('Dual: slow flight')}&aircraft_id=${skylinePlaneId}&left_seat=${leoId}`,
+        `&trip_name=${encodeURIComponent('Dual: slow flight')}&aircraft_id=${skylinePlaneId}&left_seat=${priyaId}`,
       );
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json()).toMatchObject({
         trip_name: 'Dual: slow flight',
         aircraft: { tail_number: 'N172SP' },
-        left_seat: { skylog_id: leoId },
+        left_seat: { skylog_id: priyaId },
         right_seat: { skylog_id: anaId },
         point_count: 30,
       });
@@ -495,6 +498,7 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
         map_attribution: null,
         audio_upload_max_bytes: 2048 * megabyte,
         track_file_max_bytes: 50 * megabyte,
+        billing_enabled: false,
       });
     });
 

@@ -43,6 +43,8 @@ export const limits = {
   /** A recorder's JSON trip: room for trackMaxPoints fixes with every field. */
   tripJsonBodyLimitBytes: 48 * 1_048_576,
   markersMaxPerTrip: 2000,
+  /** People the share dialog lists at once (narrowed by search). */
+  shareCandidatesMax: 100,
   /** Points of the map overview the server simplifies a track to. */
   trackOverviewMaxPoints: 1500,
   /** Waveform peaks per second of audio, capped so a long flight stays light. */
@@ -55,6 +57,11 @@ export const limits = {
   uploadIdleExpiryHours: 24,
   /** Size of one PATCH of a resumable audio upload sent by the web app. */
   uploadChunkBytes: 8 * 1024 * 1024,
+  /** Deepgram numbers speakers from 0; a cockpit recording has a handful, so higher numbers are refused. */
+  speakerNumberMax: 99,
+  speakerLabelMaxLength: 60,
+  /** Flights whose playback position the browser remembers (the most recently played). */
+  playbackPositionsKept: 50,
 } as const;
 
 export const units = {

@@ -5,9 +5,11 @@ import {
   mayOnPerson,
   mayOnSubOrg,
   mayOnTrip,
+  mayPutInSeat,
   peopleScope,
   reachOrg,
   reachSubOrg,
+  seatChoiceScope,
   tripScope,
   type Actor,
   type PersonAction,
@@ -162,6 +164,55 @@ describe('trips: role × relation', () => {
     expect(tripScope(actorOf('instructor'))).toEqual({ kind: 'person', userId: 'actor', withStudents: true });
     expect(tripScope(actorOf('student'))).toEqual({ kind: 'person', userId: 'actor', withStudents: false });
     expect(tripScope({ ...actorOf('sub_org_admin'), subOrgId: null })).toEqual({ kind: 'none' });
+  });
+});
+
+describe('a flight’s crew: whom each role may put in a seat of a flight of organization A', () => {
+  const seatRelations = [
+    'self',
+    'ownStudent',
+    'studentSameSubOrg',
+    'studentOtherSubOrg',
+    'ownInstructor',
+    'instructorSameSubOrg',
+    'orgAdmin',
+    'otherOrgStudent',
+  ] as const satisfies readonly PersonRelation[];
+  const everyoneOfTheOrganization = seatRelations.filter((relation) => relation !== 'otherOrgStudent');
+  const subOrgPeople = ['self', 'ownStudent', 'studentSameSubOrg', 'ownInstructor', 'instructorSameSubOrg'];
+  const table: Record<AssignableRole, readonly string[]> = {
+    super_admin: everyoneOfTheOrganization,
+    org_admin: everyoneOfTheOrganization,
+    admin_secondary: everyoneOfTheOrganization,
+    sub_org_admin: subOrgPeople,
+    sub_org_admin_secondary: subOrgPeople,
+    instructor: ['self', 'ownStudent'],
+    student: ['self', 'ownInstructor'],
+  };
+  for (const role of assignableRoles) {
+    it(`${role}: ${table[role].join(', ')}`, () => {
+      const allowed = seatRelations.filter((relation) =>
+        mayPutInSeat(actorOf(role), relation === 'self' ? people.self(role) : people[relation](), orgA),
+      );
+      expect(allowed).toEqual(table[role]);
+    });
+  }
+
+  it('a seat always holds someone of the flight’s organization; only the super admin works in another one', () => {
+    const harborPilot = people.otherOrgStudent();
+    expect(mayPutInSeat(actorOf('super_admin'), harborPilot, orgB)).toBe(true);
+    expect(mayPutInSeat(actorOf('org_admin'), harborPilot, orgB)).toBe(false);
+    expect(mayPutInSeat(actorOf('super_admin'), people.ownStudent(), orgB)).toBe(false);
+    expect(mayPutInSeat(actorOf('instructor'), { ...people.ownStudent(), orgId: orgB }, orgB)).toBe(false);
+  });
+
+  it('the pickers look among the pilots of the organization (sub-organization), or the actor and their links', () => {
+    expect(seatChoiceScope(actorOf('org_admin'))).toEqual({ orgId: orgA, roles: ['student', 'instructor'], selfId: 'actor' });
+    expect(seatChoiceScope(actorOf('sub_org_admin'))).toEqual({ orgId: orgA, subOrgId: north, roles: ['student', 'instructor'], selfId: 'actor' });
+    expect(seatChoiceScope(actorOf('instructor'))).toEqual({ orgId: orgA, linkedTo: { userId: 'actor', as: 'instructor' } });
+    expect(seatChoiceScope(actorOf('student'))).toEqual({ orgId: orgA, linkedTo: { userId: 'actor', as: 'student' } });
+    expect(seatChoiceScope({ ...actorOf('sub_org_admin'), subOrgId: null })).toEqual({ isEmpty: true });
+    expect(seatChoiceScope({ ...actorOf('student'), orgId: null })).toEqual({ isEmpty: true });
   });
 });
 

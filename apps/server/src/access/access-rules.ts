@@ -243,6 +243,47 @@ export function mayOnTrip(actor: Actor, trip: TripFacts, action: TripAction): bo
   }
 }
 
+// A flight's crew
+
+/**
+ * Who the actor may put in a seat of a flight of `tripOrgId` (decisions.md: the crew is chosen at
+ * upload or import and edited by those who may edit the flight), always someone of that organization:
+ * admins anyone of it (sub-organization admins: of their sub-organization); an instructor themself and
+ * their linked students; a student themself and their linked instructors.
+ */
+export function mayPutInSeat(actor: Actor, person: PersonFacts, tripOrgId: string): boolean {
+  if (person.orgId !== tripOrgId) return false;
+  if (isSuperAdmin(actor)) return true;
+  if (!inOrg(actor, tripOrgId)) return false;
+  if (isOrgWideRole(actor.role)) return true;
+  if (isSubOrgRole(actor.role)) return inSubOrg(actor, person.subOrgId);
+  if (person.skylogId === actor.skylogId) return true;
+  if (actor.role === 'instructor') return person.isActorsStudent;
+  if (actor.role === 'student') return person.isActorsInstructor;
+  return false;
+}
+
+/**
+ * Where the people a crew picker offers are looked for (mayPutInSeat decides each): the organization's
+ * pilots (students and instructors) and the actor for admins, narrowed to the sub-organization for
+ * sub-organization admins; the actor and their linked students or instructors for everyone else.
+ */
+export type SeatChoiceScope =
+  | { orgId: string; subOrgId?: string; roles: readonly ('student' | 'instructor')[]; selfId: string }
+  | { orgId: string; linkedTo: { userId: string; as: 'instructor' | 'student' } }
+  | { isEmpty: true };
+
+export function seatChoiceScope(actor: Actor): SeatChoiceScope {
+  if (!actor.orgId) return { isEmpty: true };
+  const pilots = ['student', 'instructor'] as const;
+  if (isSuperAdmin(actor) || isOrgWideRole(actor.role)) return { orgId: actor.orgId, roles: pilots, selfId: actor.skylogId };
+  if (isSubOrgRole(actor.role)) {
+    return actor.subOrgId ? { orgId: actor.orgId, subOrgId: actor.subOrgId, roles: pilots, selfId: actor.skylogId } : { isEmpty: true };
+  }
+  if (actor.role === 'instructor' || actor.role === 'student') return { orgId: actor.orgId, linkedTo: { userId: actor.skylogId, as: actor.role } };
+  return { isEmpty: true };
+}
+
 // The audit log and alerts
 
 /** The audit log and alerts an admin reads: super_admin every organization's, org admins their own. */

@@ -1,6 +1,6 @@
-import { getRoleLabel, messages, type AssignableRole, type Relation } from '@skylog/contracts';
+import { getRoleLabel, isSubOrgRole, messages, type AssignableRole, type Relation } from '@skylog/contracts';
 import type { AppContext } from '../lib/app-context.ts';
-import { AppError, forbidden, notFound } from '../lib/app-error.ts';
+import { AppError, badRequest, forbidden, notFound } from '../lib/app-error.ts';
 import type { RequestUser } from '../lib/request-user.ts';
 import { findToken } from '../modules/access-tokens/access-tokens.repository.ts';
 import { findAircraft, type AircraftRow } from '../modules/aircraft/aircraft.repository.ts';
@@ -11,7 +11,7 @@ import { findInvitationById } from '../modules/registration/registration.reposit
 import { findUsersByIds } from '../modules/relations/relations.repository.ts';
 import { findUpload, type AudioUploadRow } from '../modules/audio/audio.repository.ts';
 import { findManualMarker, type ManualMarkerRow } from '../modules/manual-markers/manual-markers.repository.ts';
-import { findTripHeader, type TripHeader } from '../modules/trips/trips.repository.ts';
+import { findSeatCandidates, findTripHeader, type TripHeader } from '../modules/trips/trips.repository.ts';
 import * as facts from './access.repository.ts';
 import {
   mayChangeSignInEmail,
@@ -23,10 +23,12 @@ import {
   mayOnPerson,
   mayOnSubOrg,
   mayOnTrip,
+  mayPutInSeat,
   mayResendInvitation,
   maySeeOrg,
   reachOrg,
   reachSubOrg,
+  seatChoiceScope,
   type PersonAction,
   type PersonFacts,
   type TripAction,
@@ -59,7 +61,7 @@ async function linksOfActor(ctx: AppContext, actor: RequestUser) {
 
 type PersonUser = PersonRow['user'];
 
-const toPersonFacts = (user: PersonUser, links: { students: Set<string>; instructors: Set<string> }): PersonFacts => ({
+const toPersonFacts = (user: Pick<PersonUser, 'skylogId' | 'orgId' | 'subOrgId' | 'userType'>, links: { students: Set<string>; instructors: Set<string> }): PersonFacts => ({
   skylogId: user.skylogId,
   orgId: user.orgId,
   subOrgId: user.subOrgId,
@@ -208,6 +210,80 @@ export async function requireTrip(ctx: AppContext, actor: RequestUser, id: strin
     return refuse(ctx, actor, `trips/${id}`, at, forbidden(action === 'debrief' ? messages.debriefNeedsInstructor : messages.tripReadOnly), 'role');
   }
   return { ...trip, rights: { canEdit: may('edit'), canDebrief: may('debrief'), canDelete: may('delete'), canShare: may('share') } };
+}
+
+// A flight's crew
+
+export type SeatChoice = PersonFacts & { name: string | null; email: string };
+
+/** Everyone the actor may put in a seat of a flight of their organization (the crew pickers), by name. */
+export async function getSeatChoices(ctx: AppContext, actor: RequestUser): Promise<SeatChoice[]> {
+  const scope = seatChoiceScope(actor);
+  if ('isEmpty' in scope) return [];
+  const [rows, links] = await Promise.all([findSeatCandidates(ctx.db, scope), linksOfActor(ctx, actor)]);
+  return rows
+    .map((row) => ({ ...toPersonFacts(row, links), name: row.name, email: row.email }))
+    .filter((person) => mayPutInSeat(actor, person, scope.orgId));
+}
+
+export type Seats = { left_seat?: string | null | undefined; right_seat?: string | null | undefined };
+
+const seatFields = ['left_seat', 'right_seat'] as const;
+
+/** Why a seat was refused, in the words of the actor's own rule. */
+function seatRefusal(actor: RequestUser, person: PersonFacts | undefined, tripOrgId: string): string {
+  if (!person || person.orgId !== tripOrgId) return messages.personNotInOrganization;
+  if (isSubOrgRole(actor.role)) return messages.seatOutsideSubOrg;
+  return actor.role === 'instructor' ? messages.seatNotYourStudent : messages.seatNotYourInstructor;
+}
+
+/**
+ * Every seat named must hold someone the actor may put there (access-rules.ts mayPutInSeat): anyone
+ * else is a 400 naming the seat. Answers the facts of the people seated.
+ */
+export async function requireSeats(ctx: AppContext, actor: RequestUser, tripOrgId: string, seats: Seats): Promise<Map<string, PersonFacts>> {
+  const ids = [...new Set(seatFields.map((field) => seats[field]).filter((id): id is string => Boolean(id)))];
+  if (ids.length === 0) return new Map();
+  const [rows, links] = await Promise.all([findUsersByIds(ctx.db, ids), linksOfActor(ctx, actor)]);
+  const people = new Map(rows.map((row) => [row.skylogId, toPersonFacts(row, links)]));
+  for (const field of seatFields) {
+    const id = seats[field];
+    if (!id) continue;
+    const person = people.get(id);
+    if (!person || !mayPutInSeat(actor, person, tripOrgId)) {
+      const message = seatRefusal(actor, person, tripOrgId);
+      throw badRequest(message, { [field]: message });
+    }
+  }
+  return people;
+}
+
+/**
+ * A crew change on a flight the actor may edit: only the seats that change are checked (someone
+ * already aboard may stay), and a change after which the actor could no longer read the flight is
+ * refused, so nobody loses a flight without a word.
+ */
+export async function requireCrewChange(ctx: AppContext, actor: RequestUser, trip: AccessibleTrip, seats: Seats): Promise<Map<string, PersonFacts>> {
+  const current = { left_seat: trip.leftSeat, right_seat: trip.rightSeat };
+  const changed = seatFields.filter((field) => seats[field] !== undefined && seats[field] !== current[field]);
+  if (changed.length === 0) return new Map();
+  const people = await requireSeats(ctx, actor, trip.orgId, Object.fromEntries(changed.map((field) => [field, seats[field]])));
+  const crew = { ...current, ...Object.fromEntries(changed.map((field) => [field, seats[field] ?? null])) };
+  const [links, relations] = await Promise.all([linksOfActor(ctx, actor), facts.findTripRelations(ctx.db, trip.id, actor.skylogId)]);
+  const after = {
+    orgId: trip.orgId,
+    subOrgId: trip.subOrgId,
+    ownerId: trip.skylogId,
+    leftSeat: crew.left_seat,
+    rightSeat: crew.right_seat,
+    isSharedWithActor: relations.isSharedWithActor,
+    isActorInstructorOfCrew: [trip.skylogId, crew.left_seat, crew.right_seat].some((id) => id !== null && links.students.has(id)),
+  };
+  if (!mayOnTrip(actor, after, 'read')) {
+    const message = actor.role === 'instructor' ? messages.crewChangeHidesTripFromInstructor : messages.crewChangeHidesTrip;
+    throw badRequest(message, Object.fromEntries(changed.map((field) => [field, message])));
+  }
+  return people;
 }
 
 /** A manual marker through its trip; out of scope reads as "no such marker", not as a trip the caller never named. */

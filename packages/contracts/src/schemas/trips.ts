@@ -139,6 +139,13 @@ export type ManualMarker = z.infer<typeof manualMarkerSchema>;
 export const tripPersonSchema = z.object({ skylog_id: z.uuid(), name: text().nullable(), email: text() });
 export type TripPerson = z.infer<typeof tripPersonSchema>;
 
+/** GET /api/trips/:id/share-candidates: people of the flight's organization to share it with, found by name or e-mail. */
+export const shareCandidatesQuerySchema = z.strictObject({
+  search: text().trim().max(100, 'Search must be at most 100 characters').optional(),
+});
+
+export const shareCandidatesSchema = z.object({ items: z.array(tripPersonSchema) });
+
 export const audioStatuses = ['none', 'processing', 'ready', 'failed'] as const;
 export type AudioStatus = (typeof audioStatuses)[number];
 
@@ -236,6 +243,7 @@ export const tripDetailSchema = tripSummarySchema.extend({
   can_edit: z.boolean(),
   can_debrief: z.boolean(),
   can_share: z.boolean(),
+  can_delete: z.boolean(),
 });
 export type TripDetail = z.infer<typeof tripDetailSchema>;
 
@@ -258,6 +266,12 @@ export const audioPeaksSchema = z.object({
 
 export const tripListQueryDefaults = { page: 0, page_size: limits.tripsPageSize } as const;
 
+const emptySeat = (message: string) =>
+  z
+    .union([z.uuid(message), z.literal('')], { error: message })
+    .transform((value) => value || null)
+    .optional();
+
 /** POST /api/trips/import: the file is the raw body; these say what to do with it. */
 export const trackImportQuerySchema = z.strictObject({
   filename: text({ error: 'File name is required' }).trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
@@ -265,9 +279,20 @@ export const trackImportQuerySchema = z.strictObject({
   trip_id: z.uuid('Not a valid trip id').optional(),
   trip_name: tripCreateSchema.shape.trip_name.optional(),
   aircraft_id: z.uuid('Choose an aircraft of your fleet').optional(),
-  left_seat: z.uuid('Left seat must be a person of your organization').optional(),
-  right_seat: z.uuid('Right seat must be a person of your organization').optional(),
+  /** A query cannot send null: an empty value leaves the seat empty, leaving the parameter out takes the usual seat. */
+  left_seat: emptySeat('Left seat must be a person of your organization'),
+  right_seat: emptySeat('Right seat must be a person of your organization'),
 });
+
+/** GET /api/trips/crew-choices: whom the caller may put in a seat, and the crew a new flight of theirs starts with. */
+export const crewChoicesSchema = z.object({
+  people: z.array(tripPersonSchema.extend({ user_type: text() })),
+  left_seat: z.uuid().nullable(),
+  right_seat: z.uuid().nullable(),
+  /** An instructor with students names the pilot of each flight they upload. */
+  is_left_seat_required: z.boolean(),
+});
+export type CrewChoices = z.infer<typeof crewChoicesSchema>;
 
 export const trackFormats = ['gpx', 'kml', 'csv', 'igc'] as const;
 export type TrackFormat = (typeof trackFormats)[number];
@@ -305,5 +330,7 @@ export const clientConfigSchema = z.object({
   map_attribution: text().nullable(),
   audio_upload_max_bytes: z.number(),
   track_file_max_bytes: z.number(),
+  /** False while no payment provider is configured: every organization is treated as paid (decisions.md). */
+  billing_enabled: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

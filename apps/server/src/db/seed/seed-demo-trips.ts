@@ -1,16 +1,35 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Marker, TrackPoint, TranscriptJson } from '@skylog/contracts';
+import type { Marker, SpeakerRole, TrackPoint, TranscriptJson } from '@skylog/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../lib/app-context.ts';
 import { queueAudioFile } from '../../modules/audio/audio.service.ts';
+import { replaceTripSpeakers } from '../../modules/speakers/speakers.repository.ts';
 import { trackColumnsOf } from '../../modules/trips/trips.service.ts';
 import { aircraft, orgs, trips, users } from '../schema/index.ts';
 import { demoSchool } from './demo-school.ts';
 
 const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-trips');
 const demoTripFiles = ['cross-country-kpao-kmry', 'pattern-work-kpao', 'steep-turns-slow-flight'] as const;
+
+/** The demo transcripts' voices (demo-trips/trip-plans.ts): 0 the instructor, 1 the student, 2 the radio. */
+const demoSpeakerLabels = ['Instructor', 'Student', 'ATC'] as const satisfies readonly SpeakerRole[];
+
+/** Names the voices a demo transcript has, so its review screen shows who speaks from the first run. */
+function speakersOf(transcript: TranscriptJson): { speaker: number; label: string }[] {
+  const heard = new Set(transcript.results.channels.flatMap((channel) => channel.alternatives.flatMap((choice) => choice.words.map((word) => word.speaker))));
+  return demoSpeakerLabels.flatMap((label, speaker) => (heard.has(speaker) ? [{ speaker, label }] : []));
+}
+
+/**
+ * The demo accounts fly too, so the Student and the Instructor sign in to a flight of their own:
+ * the pattern work is seated with student@ (Stella Park) and instructor@ (Iris Calder). Its recording
+ * was generated for Priya Shah and Ana Costa (demo-trips/README.md) and is kept as it is.
+ */
+const crewOf: Partial<Record<(typeof demoTripFiles)[number], { leftSeatEmail: string; rightSeatEmail: string }>> = {
+  'pattern-work-kpao': { leftSeatEmail: 'student@skyline.test', rightSeatEmail: 'instructor@skyline.test' },
+};
 
 /** The committed shape of a demo flight (demo-trips/README.md): times in seconds from the start. */
 type DemoTrip = {
@@ -65,12 +84,13 @@ export async function seedDemoTrips(ctx: AppContext, now = new Date()): Promise<
   const fleet = await ctx.db.select({ id: aircraft.id, tail: aircraft.tailNumber }).from(aircraft).where(eq(aircraft.orgId, school.id));
   for (const file of demoTripFiles) {
     const trip = JSON.parse(readFileSync(path.join(folder, `${file}.json`), 'utf8')) as DemoTrip;
+    const { leftSeatEmail, rightSeatEmail } = crewOf[file] ?? { leftSeatEmail: trip.left_seat_email, rightSeatEmail: trip.right_seat_email };
     const people = await ctx.db
       .select({ id: users.skylogId, email: users.email, subOrgId: users.subOrgId })
       .from(users)
-      .where(and(eq(users.orgId, school.id), inArray(users.email, [trip.left_seat_email, trip.right_seat_email])));
-    const left = people.find((person) => person.email === trip.left_seat_email);
-    const right = people.find((person) => person.email === trip.right_seat_email);
+      .where(and(eq(users.orgId, school.id), inArray(users.email, [leftSeatEmail, rightSeatEmail])));
+    const left = people.find((person) => person.email === leftSeatEmail);
+    const right = people.find((person) => person.email === rightSeatEmail);
     const start = startOf(trip, now);
     const points = toPoints(trip, start);
     const markers = toMarkers(trip, points, start);
@@ -94,6 +114,7 @@ export async function seedDemoTrips(ctx: AppContext, now = new Date()): Promise<
         ...trackColumnsOf(points),
       })
       .returning({ id: trips.id });
+    await replaceTripSpeakers(ctx.db, row!.id, speakersOf(trip.transcript));
     await queueAudioFile(ctx, row!.id, left?.id ?? null, path.join(folder, `${file}.opus`));
   }
 }

@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { copyFile, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,7 +14,7 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
-import { findTripHeader, updateTrip } from '../trips/trips.repository.ts';
+import { findTripHeader, lockTripRow, updateTrip } from '../trips/trips.repository.ts';
 import * as repository from './audio.repository.ts';
 import type { AudioUploadRow } from './audio.repository.ts';
 
@@ -143,9 +143,23 @@ function extensionOf(filename: string): string {
 }
 
 /**
+ * Copies a local file into storage. It is opened first: a recording removed meanwhile (its trip was
+ * deleted) fails here, in the caller's hands, and one removed while it is read is still read whole.
+ */
+async function storeFile(ctx: AppContext, key: string, file: string): Promise<void> {
+  const handle = await open(file);
+  try {
+    await ctx.storage.put(key, handle.createReadStream());
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * The audio job: decode once for duration and peaks, make a web-playable copy when needed, then
  * swap the trip's audio in one transaction. A file that is not audio fails the upload with a
- * message for the pilot and leaves the trip as it was.
+ * message for the pilot and leaves the trip as it was. A trip deleted while the job runs (its
+ * upload goes with it) ends the job quietly, with nothing of it left in storage.
  */
 export async function processUpload(ctx: AppContext, uploadId: string, workDir: string): Promise<void> {
   const upload = await repository.findUpload(ctx.db, uploadId);
@@ -158,6 +172,14 @@ export async function processUpload(ctx: AppContext, uploadId: string, workDir: 
   const trip = await findTripHeader(ctx.db, upload.tripId);
   if (!trip) return fail(messages.tripNotFound);
   if (!ctx.audioTools.ffmpegPath) return fail(messages.audioToolsMissing);
+  const base = `trips/${trip.id}/audio-${uploadId}`;
+  const originalKey = `${base}/original${extensionOf(upload.filename)}`;
+  const stored: string[] = [];
+  const isDeleted = async () => !(await repository.findUpload(ctx.db, uploadId));
+  const discard = async () => {
+    await Promise.all(stored.map((key) => ctx.storage.delete(key)));
+    await rm(incoming, { force: true });
+  };
   try {
     const result = await processAudio({
       ffmpegPath: ctx.audioTools.ffmpegPath,
@@ -166,14 +188,19 @@ export async function processUpload(ctx: AppContext, uploadId: string, workDir: 
       peaksPerSecond: limits.peaksPerSecond,
       peaksMax: limits.peaksMax,
     });
-    const base = `trips/${trip.id}/audio-${uploadId}`;
-    const originalKey = `${base}/original${extensionOf(upload.filename)}`;
-    await ctx.storage.put(originalKey, createReadStream(incoming));
+    if (await isDeleted()) return discard();
+    stored.push(originalKey);
+    await storeFile(ctx, originalKey, incoming);
     const isTranscoded = result.playable.path !== incoming;
     const playableKey = isTranscoded ? `${base}/playable.opus` : originalKey;
-    if (isTranscoded) await ctx.storage.put(playableKey, createReadStream(result.playable.path));
-    const previous = await repository.findTripAudio(ctx.db, trip.id);
-    await ctx.db.transaction(async (tx) => {
+    if (isTranscoded) {
+      stored.push(playableKey);
+      await storeFile(ctx, playableKey, result.playable.path);
+    }
+    // The trip row's lock orders this against a deletion: a trip deleted before it is gone here.
+    const previous = await ctx.db.transaction(async (tx) => {
+      if (!(await lockTripRow(tx, trip.id))) return 'trip-deleted' as const;
+      const replaced = await repository.findTripAudio(tx, trip.id);
       const startedAt = trip.beginTime ?? new Date();
       await repository.upsertTripAudio(tx, {
         tripId: trip.id,
@@ -191,13 +218,17 @@ export async function processUpload(ctx: AppContext, uploadId: string, workDir: 
       if (current && current.pointCount === 0) {
         await updateTrip(tx, trip.id, { beginTime: startedAt, endTime: new Date(startedAt.getTime() + result.durationMs) });
       }
+      return replaced;
     });
+    if (previous === 'trip-deleted') return discard();
     await rm(incoming, { force: true });
     if (previous) {
       const keep = new Set([originalKey, playableKey]);
       await Promise.all([...new Set([previous.originalKey, previous.playableKey])].filter((key) => !keep.has(key)).map((key) => ctx.storage.delete(key)));
     }
   } catch (error) {
+    // The deletion removed the recording under ffmpeg or the storage write: not a failure to retry.
+    if (await isDeleted()) return discard();
     if (error instanceof AudioProcessingError) return fail(error.message);
     throw error;
   }

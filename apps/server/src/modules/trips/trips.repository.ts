@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Marker, TrackPoint } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { aircraft, audioUploads, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
-import type { TripScope } from '../../access/access-rules.ts';
+import type { SeatChoiceScope, TripScope } from '../../access/access-rules.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
 export type TripRow = typeof trips.$inferSelect;
@@ -258,6 +258,37 @@ export async function findUsersInOrg(db: Executor, orgId: string, ids: string[])
     .where(and(eq(users.orgId, orgId), inArray(users.skylogId, ids)));
 }
 
+/** People of an organization whose name or e-mail contains `search`, by name; at most `limit`. */
+export async function searchOrgPeople(db: Executor, orgId: string, search: string | undefined, limit: number) {
+  const pattern = containsPattern(search);
+  return db
+    .select({ skylogId: users.skylogId, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), eq(users.isActive, true), pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))
+    .orderBy(sql`lower(coalesce(${users.name}, ${users.email}))`, asc(users.skylogId))
+    .limit(limit);
+}
+
+/** The people a crew picker may offer (access.ts filters them with the seat rule), by name. */
+export async function findSeatCandidates(db: Executor, scope: Exclude<SeatChoiceScope, { isEmpty: true }>) {
+  let who: SQL;
+  if ('linkedTo' in scope) {
+    const { userId, as } = scope.linkedTo;
+    const linked =
+      as === 'instructor'
+        ? sql`select ${studentInstructor.student} from ${studentInstructor} where ${studentInstructor.instructor} = ${userId}`
+        : sql`select ${studentInstructor.instructor} from ${studentInstructor} where ${studentInstructor.student} = ${userId}`;
+    who = or(eq(users.skylogId, userId), sql`${users.skylogId} in (${linked})`)!;
+  } else {
+    who = or(eq(users.skylogId, scope.selfId), and(inArray(users.userType, [...scope.roles]), scope.subOrgId ? eq(users.subOrgId, scope.subOrgId) : undefined))!;
+  }
+  return db
+    .select({ skylogId: users.skylogId, name: users.name, email: users.email, userType: users.userType, orgId: users.orgId, subOrgId: users.subOrgId })
+    .from(users)
+    .where(and(eq(users.orgId, scope.orgId), who))
+    .orderBy(asc(users.name), asc(users.email));
+}
+
 export async function findAircraftInOrg(db: Executor, orgId: string, id: string) {
   const [row] = await db
     .select({ id: aircraft.id })
@@ -265,6 +296,15 @@ export async function findAircraftInOrg(db: Executor, orgId: string, id: string)
     .where(and(eq(aircraft.orgId, orgId), eq(aircraft.id, id)))
     .limit(1);
   return row;
+}
+
+/**
+ * Locks the trip row without reading its track: a write that must not outlive the trip (its processed
+ * audio) and the trip's deletion run one after the other. False when the trip is gone.
+ */
+export async function lockTripRow(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.select({ id: trips.id }).from(trips).where(eq(trips.id, id)).for('update').limit(1);
+  return rows.length > 0;
 }
 
 /** Locks the trip row so concurrent marker edits rewrite raw_trips one after the other. */

@@ -1,4 +1,5 @@
 import {
+  crewChoicesSchema,
   idParamsSchema,
   limits,
   messages,
@@ -9,6 +10,8 @@ import {
   tripDetailSchema,
   tripListQuerySchema,
   tripListSchema,
+  shareCandidatesQuerySchema,
+  shareCandidatesSchema,
   tripShareSchema,
   tripUpdateSchema,
   uploadTooLargeMessage,
@@ -53,6 +56,20 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => reply.status(201).send(await service.createTrip(ctx, requireUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/trips/crew-choices',
+    {
+      // Asked before sending a flight: whoever may send one may ask (the recorder too).
+      config: { operation: 'trips.create' },
+      schema: {
+        tags,
+        summary: 'Whom you may put in the left and right seat of a flight, and the crew a new flight of yours starts with',
+        response: { 200: crewChoicesSchema },
+      },
+    },
+    async (request) => service.getCrewChoices(ctx, requireUser(request)),
   );
 
   // Track files arrive as the raw body: only the import route reads one (up to TRACK_FILE_MAX_MB).
@@ -135,6 +152,21 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => service.updateTrip(ctx, requireUser(request), request.params.id, request.body, request.url),
+  );
+
+  app.get(
+    '/api/trips/:id/share-candidates',
+    {
+      config: { operation: 'trips.share' },
+      schema: {
+        tags,
+        summary: 'People of the organization this trip can be shared with (for those who may share it)',
+        params: idParamsSchema,
+        querystring: shareCandidatesQuerySchema,
+        response: { 200: shareCandidatesSchema },
+      },
+    },
+    async (request) => service.listShareCandidates(ctx, requireUser(request), request.params.id, request.query.search, request.url),
   );
 
   app.put(

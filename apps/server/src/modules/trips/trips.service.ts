@@ -1,8 +1,8 @@
-import { limits, messages, type Marker, type TrackColumns, type TrackPoint, type TripDetail, type TripSummary } from '@skylog/contracts';
+import { limits, messages, type CrewChoices, type Marker, type TrackColumns, type TrackPoint, type TripDetail, type TripSummary } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { tripCreateSchema, tripListQuerySchema, tripUpdateSchema } from '@skylog/contracts';
 import { tripScope } from '../../access/access-rules.ts';
-import { requireTrip, tripNotFound } from '../../access/access.ts';
+import { getSeatChoices, requireCrewChange, requireSeats, requireTrip, tripNotFound } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
@@ -110,6 +110,7 @@ export async function getTrip(ctx: AppContext, actor: RequestUser, id: string, p
     can_edit: rights.canEdit,
     can_debrief: rights.canDebrief,
     can_share: rights.canShare,
+    can_delete: rights.canDelete,
   };
 }
 
@@ -135,22 +136,31 @@ export function checkTrack(points: TrackPoint[]): TrackPoint[] {
   }
 }
 
-type TripPeople = { aircraftId?: string | null | undefined; leftSeat?: string | null | undefined; rightSeat?: string | null | undefined };
-
-/** Aircraft and seats must belong to the trip's organization. */
-async function checkPeopleAndAircraft(ctx: AppContext, orgId: string, input: TripPeople): Promise<string | null> {
-  if (input.aircraftId && !(await repository.findAircraftInOrg(ctx.db, orgId, input.aircraftId))) {
+/** The aircraft must be one of the trip's organization's fleet. */
+async function checkAircraft(ctx: AppContext, orgId: string, aircraftId: string | null | undefined): Promise<void> {
+  if (aircraftId && !(await repository.findAircraftInOrg(ctx.db, orgId, aircraftId))) {
     throw badRequest(messages.aircraftNotInFleet, { aircraft_id: messages.aircraftNotInFleet });
   }
-  const seatIds = [input.leftSeat, input.rightSeat].filter((id): id is string => Boolean(id));
-  const found = await repository.findUsersInOrg(ctx.db, orgId, seatIds);
-  for (const [field, id] of [
-    ['left_seat', input.leftSeat],
-    ['right_seat', input.rightSeat],
-  ] as const) {
-    if (id && !found.some((row) => row.skylogId === id)) throw badRequest(messages.personNotInOrganization, { [field]: messages.personNotInOrganization });
-  }
-  return found.find((row) => row.skylogId === input.leftSeat)?.subOrgId ?? null;
+}
+
+/**
+ * Whom the actor may seat (access.ts decides) and the crew a new flight of theirs starts with: an
+ * instructor in the right seat with their student when they have exactly one (and a pilot to name
+ * when they have students), a student in the left seat with their instructor when they have one.
+ */
+export async function getCrewChoices(ctx: AppContext, actor: RequestUser): Promise<CrewChoices> {
+  const people = await getSeatChoices(ctx, actor);
+  const onlyOne = (list: typeof people) => (list.length === 1 ? list[0]!.skylogId : null);
+  const students = people.filter((person) => person.isActorsStudent);
+  const instructors = people.filter((person) => person.isActorsInstructor);
+  const isInstructor = actor.role === 'instructor';
+  const isStudent = actor.role === 'student';
+  return {
+    people: people.map((person) => ({ skylog_id: person.skylogId, name: person.name, email: person.email, user_type: person.userType })),
+    left_seat: isStudent ? actor.skylogId : isInstructor ? onlyOne(students) : null,
+    right_seat: isInstructor ? actor.skylogId : isStudent ? onlyOne(instructors) : null,
+    is_left_seat_required: isInstructor && students.length > 0,
+  };
 }
 
 export type NewTrip = Omit<z.infer<typeof tripCreateSchema>, 'points'> & { points: TrackPoint[] };
@@ -161,12 +171,13 @@ export async function createTrip(ctx: AppContext, actor: RequestUser, input: New
   // The recorder's person sits in their usual seat unless told otherwise.
   const leftSeat = input.left_seat !== undefined ? input.left_seat : actor.role === 'student' ? actor.skylogId : null;
   const rightSeat = input.right_seat !== undefined ? input.right_seat : actor.role === 'instructor' ? actor.skylogId : null;
-  const leftSubOrg = await checkPeopleAndAircraft(ctx, actor.orgId, { aircraftId: input.aircraft_id, leftSeat, rightSeat });
+  await checkAircraft(ctx, actor.orgId, input.aircraft_id);
+  const seated = await requireSeats(ctx, actor, actor.orgId, { left_seat: leftSeat, right_seat: rightSeat });
   const columns = trackColumnsOf(points);
   const markers = input.markers.map((marker) => ({ ...marker, notes: { text: marker.notes.text } }));
   const row = await repository.insertTrip(ctx.db, {
     orgId: actor.orgId,
-    subOrgId: actor.subOrgId ?? leftSubOrg,
+    subOrgId: actor.subOrgId ?? (leftSeat ? seated.get(leftSeat)?.subOrgId : null) ?? null,
     skylogId: actor.skylogId,
     tripName: input.trip_name,
     aircraftId: input.aircraft_id ?? null,
@@ -200,7 +211,9 @@ export async function replaceTrack(ctx: AppContext, actor: RequestUser, id: stri
 export async function updateTrip(ctx: AppContext, actor: RequestUser, id: string, input: z.infer<typeof tripUpdateSchema>, path: string) {
   const isDebrief = input.trip_well !== undefined || input.trip_improve !== undefined;
   const trip = await requireTrip(ctx, actor, id, isDebrief ? 'debrief' : 'edit', { action: 'trips.update', path });
-  const leftSubOrg = await checkPeopleAndAircraft(ctx, trip.orgId, { aircraftId: input.aircraft_id, leftSeat: input.left_seat, rightSeat: input.right_seat });
+  await checkAircraft(ctx, trip.orgId, input.aircraft_id);
+  const seated = await requireCrewChange(ctx, actor, trip, { left_seat: input.left_seat, right_seat: input.right_seat });
+  const leftSubOrg = input.left_seat ? (seated.get(input.left_seat)?.subOrgId ?? null) : null;
   await repository.updateTrip(ctx.db, id, {
     ...(input.trip_name !== undefined ? { tripName: input.trip_name } : {}),
     ...(input.aircraft_id !== undefined ? { aircraftId: input.aircraft_id } : {}),
@@ -215,6 +228,16 @@ export async function updateTrip(ctx: AppContext, actor: RequestUser, id: string
   return getTrip(ctx, actor, id, path);
 }
 
+/**
+ * Whom a flight can be shared with: people of its organization, for those who may share it. A trip
+ * of their own lets a student find classmates without the people list, which their role may not read.
+ */
+export async function listShareCandidates(ctx: AppContext, actor: RequestUser, id: string, search: string | undefined, path: string) {
+  const trip = await requireTrip(ctx, actor, id, 'share', { action: 'trips.share', path });
+  const rows = await repository.searchOrgPeople(ctx.db, trip.orgId, search, limits.shareCandidatesMax);
+  return { items: rows.filter((row) => row.skylogId !== actor.skylogId).map((row) => person(row)!) };
+}
+
 export async function shareTrip(ctx: AppContext, actor: RequestUser, id: string, userIds: string[], path: string) {
   const trip = await requireTrip(ctx, actor, id, 'share', { action: 'trips.share', path });
   const unique = [...new Set(userIds)];
@@ -227,8 +250,14 @@ export async function shareTrip(ctx: AppContext, actor: RequestUser, id: string,
 
 export async function deleteTrip(ctx: AppContext, actor: RequestUser, id: string, path: string) {
   await requireTrip(ctx, actor, id, 'delete', { action: 'trips.delete', path });
-  const [audio, uploadIds] = await Promise.all([findTripAudio(ctx.db, id), findUploadIdsOfTrip(ctx.db, id)]);
-  await repository.deleteTrip(ctx.db, id);
+  // Under the row lock an audio job storing files for this trip finishes first (its files are listed
+  // here) or after (it finds the trip gone and removes what it stored).
+  const { audio, uploadIds } = await ctx.db.transaction(async (tx) => {
+    if (!(await repository.lockTripRow(tx, id))) throw tripNotFound();
+    const found = { audio: await findTripAudio(tx, id), uploadIds: await findUploadIdsOfTrip(tx, id) };
+    await repository.deleteTrip(tx, id);
+    return found;
+  });
   // Files go after the rows: a failure here leaves an orphan file (the upload sweeper's to remove), never a trip pointing at nothing.
   if (audio) await Promise.all([...new Set([audio.originalKey, audio.playableKey])].map((key) => ctx.storage.delete(key)));
   await removeUploadFiles(ctx, uploadIds);

@@ -1,11 +1,17 @@
-import type { TripDetail, TripPerson } from '@skylog/contracts';
-import { Download, Share2 } from 'lucide-react';
+import { messages, type TripDetail, type TripPerson } from '@skylog/contracts';
+import { Download, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { notify } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatDateTime, formatDuration } from '../../../lib/format-time.ts';
 import type { Timezone } from '../../../lib/settings-store.ts';
+import { useDeleteTrip } from '../api/delete-trip.ts';
+import { EditFlightForm } from './edit-flight-form.tsx';
 import { ShareForm } from './share-dialog.tsx';
 
 const exportFormats = ['gpx', 'kml', 'csv'] as const;
@@ -14,6 +20,26 @@ const personText = (person: TripPerson | null) => (person ? person.name || perso
 
 export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: Timezone }) {
   const [isSharing, setIsSharing] = useState(false);
+  const [isEditing, setIsEditing] = useState(false);
+  const navigate = useNavigate();
+  const deleteTrip = useDeleteTrip();
+  const confirm = useConfirmDialog();
+
+  const handleDelete = async () => {
+    const isConfirmed = await confirm.ask({
+      title: `Delete ${trip.trip_name}?`,
+      message: 'The flight is removed with its track, audio, transcript, markers and debrief, for everyone it was shared with.',
+      confirmLabel: 'Delete',
+    });
+    if (!isConfirmed) return;
+    deleteTrip.mutate(trip.trip_id, {
+      onSuccess: () => {
+        notify.success(messages.tripDeleted);
+        void navigate(paths.dashboard.flights.path, { replace: true });
+      },
+      onError: (error) => notify.error(`${messages.storeChangesFailed}: ${error.message}`),
+    });
+  };
   const details = [
     ['Aircraft', trip.aircraft?.tail_number ?? '—'],
     ['Left seat', personText(trip.left_seat)],
@@ -51,6 +77,16 @@ export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: T
               <Share2 size={14} aria-hidden className="mr-1" /> Share
             </Button>
           ) : null}
+          {trip.can_edit ? (
+            <Button variant="secondary" onClick={() => setIsEditing(true)}>
+              <Pencil size={14} aria-hidden className="mr-1" /> Edit flight
+            </Button>
+          ) : null}
+          {trip.can_delete ? (
+            <Button variant="secondary" onClick={() => void handleDelete()} isLoading={deleteTrip.isPending}>
+              <Trash2 size={14} aria-hidden className="mr-1" /> Delete flight
+            </Button>
+          ) : null}
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3 lg:grid-cols-6">
@@ -68,6 +104,12 @@ export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: T
         content={isSharing ? <ShareForm trip={trip} onClose={() => setIsSharing(false)} /> : null}
         onRequestClose={() => setIsSharing(false)}
       />
+      <Modal
+        title="Edit flight"
+        content={isEditing ? <EditFlightForm trip={trip} onClose={() => setIsEditing(false)} /> : null}
+        onRequestClose={() => setIsEditing(false)}
+      />
+      {confirm.dialog}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { messages, type TripDetail } from '@skylog/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,15 +10,21 @@ import { useClientConfig } from '../api/get-client-config.ts';
 import { useMarkerCategories } from '../api/get-marker-categories.ts';
 import { useTrack } from '../api/get-track.ts';
 import { useTrip } from '../api/get-trip.ts';
+import { useIsNarrowScreen } from '../hooks/use-is-narrow-screen.ts';
+import { usePlaybackPosition } from '../hooks/use-playback-position.ts';
+import { usePlaybackShortcuts } from '../hooks/use-playback-shortcuts.ts';
 import { getMarkerLooks, sortMarkers } from '../utils/markers.ts';
 import { PlaybackClock } from '../utils/playback-clock.ts';
+import { playbackSkipMs } from '../utils/shortcuts.ts';
 import { getTimeline } from '../utils/timeline.ts';
 import { AudioPlayer } from './audio-player.tsx';
 import { DebriefNotes } from './debrief-notes.tsx';
 import { FlightCharts } from './flight-charts.tsx';
 import { FlightHeader } from './flight-header.tsx';
 import { FlightMap } from './flight-map.tsx';
-import { MarkersPanel } from './markers-panel.tsx';
+import { MarkersPanel, type MarkersPanelHandle } from './markers-panel.tsx';
+import { PlayerSlotsContext, type PlayerSlots } from './player-slots.ts';
+import { ShortcutsDialog, ShortcutsHint } from './shortcuts-dialog.tsx';
 import { TranscriptPanel } from './transcript-panel.tsx';
 
 /** The flight review screen: the trip and its full track in parallel, then the waveform. */
@@ -66,50 +72,85 @@ function FlightReviewScreen({ trip }: { trip: TripDetail }) {
   const timeline = useMemo(() => getTimeline(trip, track.data?.timestamp), [trip, track.data]);
 
   useEffect(() => clock.setRange(timeline.startMs, timeline.endMs), [clock, timeline]);
+  usePlaybackPosition(trip.trip_id, clock);
+
+  const isNarrow = useIsNarrowScreen();
+  const [dock, setDock] = useState<HTMLDivElement | null>(null);
+  const togglePlay = useRef<(() => void) | null>(null);
+  const slots = useMemo<PlayerSlots>(() => ({ dock, togglePlay }), [dock]);
+  const markersPanel = useRef<MarkersPanelHandle>(null);
+  const [isShortcutsOpen, setIsShortcutsOpen] = useState(false);
+  usePlaybackShortcuts({
+    'toggle-play': () => togglePlay.current?.(),
+    back: () => clock.seek(clock.getTime() - playbackSkipMs),
+    forward: () => clock.seek(clock.getTime() + playbackSkipMs),
+    'add-marker': trip.can_edit ? () => markersPanel.current?.addMarkerNow() : null,
+    'show-shortcuts': () => setIsShortcutsOpen(true),
+  });
 
   return (
-    <div className="flex flex-col gap-4">
-      <FlightHeader trip={trip} timezone={timezone} />
-      <div className="grid gap-4 lg:grid-cols-2">
-        <FlightMap
-          overview={trip.track_overview}
-          track={track.data}
-          markers={markers}
-          clock={clock}
-          tileUrl={config.data?.map_tile_url ?? null}
-          attribution={config.data?.map_attribution ?? null}
-          timezone={timezone}
-        />
-        <FlightCharts
-          tripId={trip.trip_id}
-          track={track.data}
-          isLoading={track.isLoading}
-          error={track.error}
-          markers={markers}
-          clock={clock}
-          timezone={timezone}
-        />
+    <PlayerSlotsContext value={slots}>
+      <div className="flex flex-col gap-4">
+        <FlightHeader trip={trip} timezone={timezone} />
+        <div className="grid gap-4 lg:grid-cols-2">
+          <FlightMap
+            overview={trip.track_overview}
+            track={track.data}
+            markers={markers}
+            clock={clock}
+            tileUrl={config.data?.map_tile_url ?? null}
+            attribution={config.data?.map_attribution ?? null}
+            timezone={timezone}
+            origin={trip.origin}
+            destination={trip.destination}
+          />
+          <FlightCharts
+            tripId={trip.trip_id}
+            track={track.data}
+            isLoading={track.isLoading}
+            error={track.error}
+            markers={markers}
+            clock={clock}
+            timezone={timezone}
+          />
+        </div>
+        {/* Reading the transcript or the markers below, the player stays in view: under the top bar on wide
+          screens; on narrow ones its controls dock at the bottom of the window (the dock below). */}
+        <div className={isNarrow ? undefined : 'sticky top-14 z-10'}>
+          <AudioPlayer
+            trip={trip}
+            timeline={timeline}
+            clock={clock}
+            markers={markers}
+            timezone={timezone}
+            actions={<ShortcutsHint onOpen={() => setIsShortcutsOpen(true)} />}
+          />
+        </div>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <TranscriptPanel
+            tripId={trip.trip_id}
+            transcript={trip.transcript_json}
+            canEdit={trip.can_edit}
+            isInProgress={trip.transcript_in_progress}
+            audioStartMs={timeline.audioStartMs}
+            clock={clock}
+            timezone={timezone}
+          />
+          <MarkersPanel
+            ref={markersPanel}
+            tripId={trip.trip_id}
+            markers={markers}
+            looks={looks}
+            canEdit={trip.can_edit}
+            flightStartMs={timeline.flightStartMs}
+            clock={clock}
+            timezone={timezone}
+          />
+        </div>
+        <DebriefNotes trip={trip} />
+        <ShortcutsDialog isOpen={isShortcutsOpen} canEdit={trip.can_edit} onClose={() => setIsShortcutsOpen(false)} />
+        {isNarrow ? <div ref={setDock} className="sticky bottom-0 z-20" /> : null}
       </div>
-      <AudioPlayer trip={trip} timeline={timeline} clock={clock} markers={markers} timezone={timezone} />
-      <div className="grid gap-4 lg:grid-cols-2">
-        <TranscriptPanel
-          transcript={trip.transcript_json}
-          isInProgress={trip.transcript_in_progress}
-          audioStartMs={timeline.audioStartMs}
-          clock={clock}
-          timezone={timezone}
-        />
-        <MarkersPanel
-          tripId={trip.trip_id}
-          markers={markers}
-          looks={looks}
-          canEdit={trip.can_edit}
-          flightStartMs={timeline.flightStartMs}
-          clock={clock}
-          timezone={timezone}
-        />
-      </div>
-      <DebriefNotes trip={trip} />
-    </div>
+    </PlayerSlotsContext>
   );
 }

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
-import { useOrganizationPeople } from '../api/get-organization-people.ts';
+import { useShareCandidates } from '../api/get-share-candidates.ts';
 import { useShareTrip } from '../api/share-trip.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 
@@ -15,7 +15,7 @@ const personLabel = (person: Pick<TripPerson, 'name' | 'email'>) => person.name 
 export function ShareForm({ trip, onClose }: { trip: TripDetail; onClose: () => void }) {
   const [selected, setSelected] = useState<TripPerson[]>(trip.shared_with);
   const [search, setSearch] = useState('');
-  const people = useOrganizationPeople(useDebouncedValue(search.trim(), 300), true);
+  const people = useShareCandidates(trip.trip_id, useDebouncedValue(search.trim(), 300));
   const share = useShareTrip(trip.trip_id);
   const selectedIds = new Set(selected.map((person) => person.skylog_id));
   const candidates = (people.data?.items ?? []).filter((person) => person.skylog_id !== trip.owner?.skylog_id);

@@ -15,7 +15,10 @@ export const useRecentTrips = () =>
     }),
   );
 
-export type TrackTarget = { tripId: string } | { tripName: string; aircraftId: string };
+/** The crew of a new flight: ids, '' for an empty seat; undefined leaves the server's usual seat. */
+export type Crew = { leftSeat?: string | undefined; rightSeat?: string | undefined };
+
+export type TrackTarget = { tripId: string } | ({ tripName: string; aircraftId: string } & Crew);
 
 /** Sends a track file; the server parses and checks it and creates the trip (or replaces the track). */
 export function importTrack(file: File, target: TrackTarget, onProgress: (fraction: number) => void): Promise<TripDetail> {
@@ -24,6 +27,8 @@ export function importTrack(file: File, target: TrackTarget, onProgress: (fracti
   else {
     if (target.tripName) params.set('trip_name', target.tripName);
     if (target.aircraftId) params.set('aircraft_id', target.aircraftId);
+    if (target.leftSeat !== undefined) params.set('left_seat', target.leftSeat);
+    if (target.rightSeat !== undefined) params.set('right_seat', target.rightSeat);
   }
   return uploadRequest<TripDetail>(`/api/trips/import?${params.toString()}`, {
     method: 'POST',
@@ -33,10 +38,17 @@ export function importTrack(file: File, target: TrackTarget, onProgress: (fracti
   });
 }
 
-export function createEmptyTrip(input: { tripName: string; aircraftId: string; beginTime: string }): Promise<TripDetail> {
+export function createEmptyTrip(input: { tripName: string; aircraftId: string; beginTime: string } & Crew): Promise<TripDetail> {
+  const seat = (value: string | undefined) => (value === undefined ? undefined : value || null);
   return apiRequest<TripDetail>('/api/trips', {
     method: 'POST',
-    body: { trip_name: input.tripName, aircraft_id: input.aircraftId || null, begin_time: new Date(input.beginTime).toISOString() },
+    body: {
+      trip_name: input.tripName,
+      aircraft_id: input.aircraftId || null,
+      left_seat: seat(input.leftSeat),
+      right_seat: seat(input.rightSeat),
+      begin_time: new Date(input.beginTime).toISOString(),
+    },
   });
 }
 

@@ -8,12 +8,14 @@ import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
-import { createEmptyTrip, importTrack, uploadAudio, useClientConfig, useRecentTrips, waitForProcessing } from '../api/upload-flight.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCrewChoices } from '../api/get-crew-choices.ts';
+import { createEmptyTrip, importTrack, uploadAudio, useClientConfig, useRecentTrips, waitForProcessing, type Crew } from '../api/upload-flight.ts';
 
 const audioExtensions = ['.mp3', '.m4a', '.aac', '.wav', '.flac', '.ogg', '.opus', '.webm', '.amr'];
 
 type Step = { label: string; fraction: number } | null;
-type Errors = { track?: string; audio?: string; form?: string };
+type Errors = { track?: string; audio?: string; form?: string; left_seat?: string; right_seat?: string };
 
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.')).toLowerCase();
 
@@ -23,20 +25,40 @@ function localNow(): string {
   return now.toISOString().slice(0, 16);
 }
 
+/** A refusal naming a seat (someone the uploader may not seat) shows under that seat; anything else under the track. */
+function errorsOfNewTrip(error: unknown): Errors {
+  const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};
+  const seats = { left_seat: fields.left_seat, right_seat: fields.right_seat };
+  return seats.left_seat || seats.right_seat ? Object.fromEntries(Object.entries(seats).filter(([, message]) => message)) : { track: (error as Error).message };
+}
+
 /**
  * A track file (GPX, KML, CSV, IGC) and / or cockpit audio to a new or existing flight, with a
  * progress bar and an error under each file that went wrong. The track goes first: a bad track
- * stops before any audio is sent, so nothing is half stored.
+ * stops before any audio is sent, so nothing is half stored. A new flight names its crew, preset by
+ * the server (an instructor and their only student, a student and their only instructor).
  */
 export function UploadFlightForm({ fleet, getFlightHref }: { fleet: readonly Aircraft[]; getFlightHref: (tripId: string) => string }) {
   const queryClient = useQueryClient();
   const config = useClientConfig();
   const recent = useRecentTrips();
+  const crewChoices = useCrewChoices().data;
   const [target, setTarget] = useState<'new' | 'existing'>('new');
   const [tripName, setTripName] = useState('');
   const [aircraftId, setAircraftId] = useState('');
   const [beginTime, setBeginTime] = useState(localNow);
   const [tripId, setTripId] = useState('');
+  // null until the person picks: the server's preset shows (and is sent) meanwhile.
+  const [leftSeat, setLeftSeat] = useState<string | null>(null);
+  const [rightSeat, setRightSeat] = useState<string | null>(null);
+  const leftValue = leftSeat ?? crewChoices?.left_seat ?? '';
+  const rightValue = rightSeat ?? crewChoices?.right_seat ?? '';
+  // Without the choices (not answered yet, or failed) the server seats the uploader as usual.
+  const crew: Crew = crewChoices ? { leftSeat: leftValue, rightSeat: rightValue } : {};
+  const seatOptions = [
+    { value: '', label: 'Nobody' },
+    ...(crewChoices?.people ?? []).map((person) => ({ value: person.skylog_id, label: person.name || person.email })),
+  ];
   const [trackFile, setTrackFile] = useState<File | null>(null);
   const [audioFile, setAudioFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>(null);
@@ -54,6 +76,7 @@ export function UploadFlightForm({ fleet, getFlightHref }: { fleet: readonly Air
       found.audio = messages.audioNotReadable;
     } else if (audioFile && limits && audioFile.size > limits.audio_upload_max_bytes) found.audio = uploadTooLargeMessage(limits.audio_upload_max_bytes);
     if (target === 'new' && !trackFile && !tripName.trim()) found.form = 'Give the new flight a name.';
+    if (target === 'new' && crewChoices?.is_left_seat_required && !leftValue) found.left_seat = messages.leftSeatRequired;
     if (target === 'existing' && !tripId) found.form = 'Choose the flight to add the files to.';
     return found;
   }
@@ -68,15 +91,15 @@ export function UploadFlightForm({ fleet, getFlightHref }: { fleet: readonly Air
     try {
       if (trackFile) {
         setStep({ label: `Uploading ${trackFile.name}`, fraction: 0 });
-        const trip = await importTrack(trackFile, id ? { tripId: id } : { tripName: tripName.trim(), aircraftId }, (fraction) =>
+        const trip = await importTrack(trackFile, id ? { tripId: id } : { tripName: tripName.trim(), aircraftId, ...crew }, (fraction) =>
           setStep({ label: `Uploading ${trackFile.name}`, fraction }),
         );
         id = trip.trip_id;
       } else if (!id) {
-        id = (await createEmptyTrip({ tripName: tripName.trim(), aircraftId, beginTime })).trip_id;
+        id = (await createEmptyTrip({ tripName: tripName.trim(), aircraftId, beginTime, ...crew })).trip_id;
       }
     } catch (error) {
-      setErrors({ track: (error as Error).message });
+      setErrors(errorsOfNewTrip(error));
       setStep(null);
       return;
     }
@@ -115,6 +138,21 @@ export function UploadFlightForm({ fleet, getFlightHref }: { fleet: readonly Air
             value={aircraftId}
             onChange={(event) => setAircraftId(event.target.value)}
             options={[{ value: '', label: 'Not set' }, ...fleet.map((plane) => ({ value: plane.id, label: plane.tail_number }))]}
+          />
+          <SelectInput
+            label="Pilot (left seat)"
+            value={leftValue}
+            onChange={(event) => setLeftSeat(event.target.value)}
+            options={seatOptions}
+            required={crewChoices?.is_left_seat_required}
+            error={errors.left_seat}
+          />
+          <SelectInput
+            label="Instructor (right seat)"
+            value={rightValue}
+            onChange={(event) => setRightSeat(event.target.value)}
+            options={seatOptions}
+            error={errors.right_seat}
           />
           {!trackFile ? (
             <TextInput label="Flight began at" type="datetime-local" value={beginTime} onChange={(event) => setBeginTime(event.target.value)} />
