@@ -101,16 +101,18 @@ test.describe('RBAC', () => {
     await page.getByRole('textbox', { name: 'Action' }).fill('route.access');
     await page.getByRole('combobox', { name: 'Status' }).selectOption('denied');
     const log = page.getByRole('table', { name: 'Audit log' });
-    const entry = log.getByRole('row').filter({ hasText: studentId });
+    // The log names the person and their role, not their Skylog ID.
+    const entry = log.getByRole('row').filter({ hasText: student.name });
     await expect(entry).toHaveCount(1);
-    await expect(entry.locator('td').nth(2)).toHaveText('student');
-    await expect(entry.locator('td').nth(3)).toHaveText('route.access');
-    await expect(entry.locator('td').nth(4)).toHaveText('/dashboard/aircraft');
-    await expect(entry.locator('td').nth(5)).toHaveText('denied');
+    await expect(entry).not.toContainText(studentId);
+    await expect(entry.locator('td').nth(1)).toHaveText(`${student.name}Student`);
+    await expect(entry.locator('td').nth(2)).toHaveText('route.access');
+    await expect(entry.locator('td').nth(3)).toHaveText('/dashboard/aircraft');
+    await expect(entry.locator('td').nth(4)).toHaveText('denied');
     // Every row shown matches both filters.
-    const actions = await log.locator('tbody tr td:nth-child(4)').allTextContents();
+    const actions = await log.locator('tbody tr td:nth-child(3)').allTextContents();
     expect(new Set(actions)).toEqual(new Set(['route.access']));
-    const statuses = await log.locator('tbody tr td:nth-child(6)').allTextContents();
+    const statuses = await log.locator('tbody tr td:nth-child(5)').allTextContents();
     expect(new Set(statuses)).toEqual(new Set(['denied']));
 
     // Three more denials: no alert yet.
@@ -134,12 +136,12 @@ test.describe('RBAC', () => {
     await page.reload();
     await expect(alert.getByText('Acknowledged', { exact: true })).toBeVisible();
 
-    // The five denials are in the log under the student's ID.
-    await page.getByRole('textbox', { name: 'User (Skylog ID)' }).fill(studentId);
+    // The five denials are in the log under the student's name.
+    await page.getByRole('searchbox', { name: 'Search people' }).fill(student.name);
     await page.getByRole('textbox', { name: 'Action' }).fill('route.access');
     await page.getByRole('combobox', { name: 'Status' }).selectOption('denied');
     await expect(page.getByTestId('table-total').first()).toHaveText('5 in total');
-    await expect(log.locator('tbody tr td:nth-child(5)')).toHaveText([
+    await expect(log.locator('tbody tr td:nth-child(4)')).toHaveText([
       '/configuration/cable-collection',
       '/configuration/admin',
       '/dashboard/instructors',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures.ts';
 import { readTotal, tableRow, uniqueSuffix } from './people-helpers.ts';
-import { toast } from './shell-helpers.ts';
+import { answerConfirmDialog, toast } from './shell-helpers.ts';
 
 test('a sub-org admin sees only North Field, and its page lists North Field members only', async ({ page }) => {
   await signIn(page, 'suborgadmin@skyline.test');
@@ -68,10 +68,12 @@ test('an org admin adds a sub-organization, renames it and deletes it; Lakeside,
   await expect(page.getByTestId('sub-org-name')).toHaveText(renamed);
 
   // Delete it: confirm, toast, back on the list without it.
-  page.once('dialog', (dialog) => dialog.accept());
   await page.getByRole('button', { name: 'Delete' }).click();
+  await answerConfirmDialog(page, `Delete ${renamed}?`, 'Delete');
   await expect(toast(page, `${renamed} deleted`)).toBeVisible();
   await expect(page).toHaveURL(/\/configuration\/sub-organization$/);
+  // The address changes a moment before the list replaces the detail page (whose tables also count).
+  await expect(page.getByRole('table', { name: 'Sub-organizations' })).toBeVisible();
   await expect(page.getByTestId('table-total')).toHaveText(`${before} in total`);
   await expect(page.getByRole('table', { name: 'Sub-organizations' }).getByText(name)).toHaveCount(0);
 
@@ -82,8 +84,8 @@ test('an org admin adds a sub-organization, renames it and deletes it; Lakeside,
   await lakeside.getByRole('link', { name: 'Lakeside' }).click();
   await expect(page.getByTestId('sub-org-name')).toHaveText('Lakeside');
   const lakesideUrl = page.url();
-  page.once('dialog', (dialog) => dialog.accept());
   await page.getByRole('button', { name: 'Delete' }).click();
+  await answerConfirmDialog(page, 'Delete Lakeside?', 'Delete');
   await expect(
     toast(page, `Lakeside still has ${lakesideMembers} member${lakesideMembers === 1 ? '' : 's'}. Move them to another sub-organization or remove them first.`),
   ).toBeVisible();

@@ -10,6 +10,9 @@ export const auditEntrySchema = z.object({
   timestamp: text(),
   userId: text().nullable(),
   userRole: text().nullable(),
+  /** The person as they are now; both null when the entry has no person or they were deleted (then userId stays). */
+  userName: text().nullable(),
+  userEmail: text().nullable(),
   action: text(),
   resource: text(),
   status: z.enum(auditStatuses),
@@ -20,6 +23,8 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditListQuerySchema = z.object({
   user_id: z.uuid().optional(),
+  /** Part of the person's name or e-mail, any case. */
+  person: text().trim().max(100, 'Search must be at most 100 characters').optional(),
   action: text().max(100).optional(),
   status: z.enum(auditStatuses).optional(),
   from: z.iso.datetime().optional(),

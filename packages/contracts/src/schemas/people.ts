@@ -83,6 +83,22 @@ export const subOrgListItemSchema = subOrgSchema.extend({ member_count: z.number
 
 export const subOrgListSchema = z.object({ items: z.array(subOrgListItemSchema), total: z.number().int() });
 
+/** GET /api/sub-orgs/:id/flight-stats: each member's flights in the sub-organization (owner or a seat) and their flight time. */
+export const subOrgFlightStatsSchema = z.object({
+  items: z.array(
+    z.object({
+      skylog_id: z.uuid(),
+      name: text().nullable(),
+      email: text(),
+      user_type: z.enum(roles),
+      flights: z.number().int(),
+      flight_time_ms: z.number().int(),
+    }),
+  ),
+});
+
+export type SubOrgFlightStats = z.infer<typeof subOrgFlightStatsSchema>;
+
 export const orgCreateSchema = z.strictObject({
   name: text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(limits.nameMaxLength),
 });

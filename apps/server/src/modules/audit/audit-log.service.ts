@@ -8,7 +8,7 @@ import * as repository from './audit.repository.ts';
 
 const pageSize = 50;
 
-/** The server audit log, newest first: super_admin every organization's, org admins their own. */
+/** The server audit log, newest first, with each person's name: super_admin every organization's, org admins their own. */
 export async function listAuditLog(ctx: AppContext, actor: RequestUser, query: z.infer<typeof auditListQuerySchema>) {
   const scope = auditScope(actor);
   if (scope.isEmpty) return { total: 0, items: [] };
@@ -17,6 +17,7 @@ export async function listAuditLog(ctx: AppContext, actor: RequestUser, query: z
     {
       orgId: scope.orgId,
       userId: query.user_id,
+      person: query.person || undefined,
       action: query.action,
       status: query.status,
       from: query.from ? new Date(query.from) : undefined,
@@ -27,15 +28,17 @@ export async function listAuditLog(ctx: AppContext, actor: RequestUser, query: z
   );
   return {
     total,
-    items: items.map((row) => ({
-      id: String(row.id),
-      timestamp: row.timestamp.toISOString(),
-      userId: row.userId,
-      userRole: row.userRole,
-      action: row.action,
-      resource: row.resource,
-      status: row.status as 'denied' | 'success' | 'failure',
-      details: row.details,
+    items: items.map(({ entry, userName, userEmail }) => ({
+      id: String(entry.id),
+      timestamp: entry.timestamp.toISOString(),
+      userId: entry.userId,
+      userRole: entry.userRole,
+      userName,
+      userEmail,
+      action: entry.action,
+      resource: entry.resource,
+      status: entry.status as 'denied' | 'success' | 'failure',
+      details: entry.details,
     })),
   };
 }

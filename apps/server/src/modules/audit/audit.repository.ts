@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditStatus } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { alerts, auditLog, users } from '../../db/schema/index.ts';
 
 export type NewAuditEntry = typeof auditLog.$inferInsert;
@@ -38,6 +39,8 @@ export async function insertAlert(db: Executor, alert: typeof alerts.$inferInser
 export type AuditFilter = {
   orgId: string | null;
   userId?: string | undefined;
+  /** Part of the person's name or e-mail. */
+  person?: string | undefined;
   action?: string | undefined;
   status?: AuditStatus | undefined;
   from?: Date | undefined;
@@ -45,9 +48,15 @@ export type AuditFilter = {
 };
 
 function auditWhere(filter: AuditFilter): SQL | undefined {
+  const pattern = containsPattern(filter.person);
+  // People are matched in their own table first, so the log is read by its (user_id, timestamp) index.
+  const people = pattern
+    ? sql`${auditLog.userId} = any(array(select ${users.skylogId} from ${users} where ${or(ilike(users.name, pattern), ilike(users.email, pattern))}))`
+    : undefined;
   return and(
     filter.orgId ? eq(auditLog.orgId, filter.orgId) : undefined,
     filter.userId ? eq(auditLog.userId, filter.userId) : undefined,
+    people,
     filter.action ? eq(auditLog.action, filter.action) : undefined,
     filter.status ? eq(auditLog.status, filter.status) : undefined,
     filter.from ? gte(auditLog.timestamp, filter.from) : undefined,
@@ -58,7 +67,15 @@ function auditWhere(filter: AuditFilter): SQL | undefined {
 export async function listAuditEntries(db: Executor, filter: AuditFilter, offset: number, limit: number) {
   const where = auditWhere(filter);
   const [items, totals] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.timestamp), desc(auditLog.id)).offset(offset).limit(limit),
+    db
+      .select({ entry: auditLog, userName: users.name, userEmail: users.email })
+      .from(auditLog)
+      // A deleted person's entries keep their id; the join then finds nobody.
+      .leftJoin(users, eq(users.skylogId, auditLog.userId))
+      .where(where)
+      .orderBy(desc(auditLog.timestamp), desc(auditLog.id))
+      .offset(offset)
+      .limit(limit),
     db.select({ value: count() }).from(auditLog).where(where),
   ]);
   return { items, total: totals[0]?.value ?? 0 };

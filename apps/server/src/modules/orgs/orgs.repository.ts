@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { orgs, subOrgs, trips, users } from '../../db/schema/index.ts';
@@ -78,4 +78,28 @@ export async function countSubOrgMembers(db: Executor, id: string): Promise<numb
 
 export async function deleteSubOrg(db: Executor, id: string) {
   await db.delete(subOrgs).where(eq(subOrgs.id, id));
+}
+
+/**
+ * Each member of a sub-organization with the count and flight time of the sub-organization's flights
+ * they are on (owner, left or right seat): one row per member, ordered by name.
+ */
+export async function listSubOrgFlightStats(db: Executor, subOrgId: string) {
+  return db
+    .select({
+      skylogId: users.skylogId,
+      name: users.name,
+      email: users.email,
+      userType: users.userType,
+      flights: sql<number>`count(${trips.id})::int`,
+      flightTimeMs: sql<number>`coalesce(sum(${trips.durationMs}), 0)`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(
+      trips,
+      and(eq(trips.subOrgId, subOrgId), or(eq(trips.skylogId, users.skylogId), eq(trips.leftSeat, users.skylogId), eq(trips.rightSeat, users.skylogId))),
+    )
+    .where(eq(users.subOrgId, subOrgId))
+    .groupBy(users.skylogId)
+    .orderBy(sql`lower(coalesce(${users.name}, ${users.email}))`, asc(users.skylogId));
 }

@@ -4,6 +4,7 @@ import {
   orgListSchema,
   orgSchema,
   subOrgCreateSchema,
+  subOrgFlightStatsSchema,
   subOrgListQuerySchema,
   subOrgListSchema,
   subOrgSchema,
@@ -38,6 +39,20 @@ export const orgsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: { tags: ['orgs'], summary: 'One sub-organization', params: idParamsSchema, response: { 200: subOrgSchema } },
     },
     async (request) => service.getSubOrg(ctx, requireUser(request), request.params.id, request.url),
+  );
+
+  app.get(
+    '/api/sub-orgs/:id/flight-stats',
+    {
+      config: { operation: 'sub-orgs.flight-stats' },
+      schema: {
+        tags: ['orgs'],
+        summary: "Each member's flights in the sub-organization and their flight time",
+        params: idParamsSchema,
+        response: { 200: subOrgFlightStatsSchema },
+      },
+    },
+    async (request) => service.getSubOrgFlightStats(ctx, requireUser(request), request.params.id, request.url),
   );
 
   app.post(

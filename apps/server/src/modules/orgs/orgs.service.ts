@@ -1,4 +1,4 @@
-import { messages, type Org, type SubOrg } from '@skylog/contracts';
+import { messages, type Org, type Role, type SubOrg, type SubOrgFlightStats } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { subOrgCreateSchema, subOrgListQuerySchema, subOrgUpdateSchema } from '@skylog/contracts';
 import { orgListScope, subOrgScope } from '../../access/access-rules.ts';
@@ -29,6 +29,22 @@ export async function getOrg(ctx: AppContext, user: RequestUser, id: string, pat
 
 export async function getSubOrg(ctx: AppContext, user: RequestUser, id: string, path: string): Promise<SubOrg> {
   return toSubOrg(await requireSubOrg(ctx, user, id, 'read', { action: 'sub-orgs.read', path }));
+}
+
+/** Flights and hours per member: the sub-organization page's figures for admins who may not open flights. */
+export async function getSubOrgFlightStats(ctx: AppContext, user: RequestUser, id: string, path: string): Promise<SubOrgFlightStats> {
+  await requireSubOrg(ctx, user, id, 'read', { action: 'sub-orgs.flight-stats', path });
+  const rows = await repository.listSubOrgFlightStats(ctx.db, id);
+  return {
+    items: rows.map((row) => ({
+      skylog_id: row.skylogId,
+      name: row.name,
+      email: row.email,
+      user_type: row.userType as Role,
+      flights: row.flights,
+      flight_time_ms: row.flightTimeMs,
+    })),
+  };
 }
 
 export async function createOrg(ctx: AppContext, actor: RequestUser, name: string): Promise<Org> {

@@ -27,7 +27,11 @@ type DataTableProps<Row> = {
   onSortChange?: ((sort: { field: string; order: 'asc' | 'desc' }) => void) | undefined;
 };
 
-/** A server-paginated table: exact total, page n of m, sortable headers, loading and error states. */
+/**
+ * A server-paginated table: exact total, page n of m, sortable headers, loading and error states.
+ * On a phone its cells keep to one line and the table scrolls sideways inside its card, rather than
+ * squeezing every column into a word per line.
+ */
 export function DataTable<Row>({
   label,
   columns,
@@ -53,7 +57,7 @@ export function DataTable<Row>({
               {columns.map((column) => {
                 const isSorted = sort && column.sortField === sort.field;
                 return (
-                  <th key={column.key} scope="col" className={`px-4 py-2 font-medium ${column.className ?? ''}`} aria-sort={isSorted ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <th key={column.key} scope="col" className={`px-4 py-2 font-medium max-sm:whitespace-nowrap ${column.className ?? ''}`} aria-sort={isSorted ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
                     {column.sortField && onSortChange ? (
                       <button
                         type="button"
@@ -88,7 +92,7 @@ export function DataTable<Row>({
               rows.map((row) => (
                 <tr key={getRowKey(row)} className="hover:bg-slate-50">
                   {columns.map((column) => (
-                    <td key={column.key} className={`px-4 py-2 align-middle ${column.className ?? ''}`}>
+                    <td key={column.key} className={`px-4 py-2 align-middle max-sm:whitespace-nowrap ${column.className ?? ''}`}>
                       {column.cell(row)}
                     </td>
                   ))}
@@ -104,7 +108,7 @@ export function DataTable<Row>({
           </tbody>
         </table>
       </div>
-      <div className="flex items-center justify-between border-t border-slate-200 px-4 py-2 text-sm text-slate-600">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 border-t border-slate-200 px-4 py-2 text-sm text-slate-600">
         <span data-testid="table-total">{total === undefined ? messages.loading : `${total} in total`}</span>
         <div className="flex items-center gap-2">
           <button type="button" aria-label="Previous page" disabled={page <= 0} onClick={() => onPageChange(page - 1)} className="rounded p-1 hover:bg-slate-100 disabled:opacity-40">

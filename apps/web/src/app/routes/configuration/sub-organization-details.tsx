@@ -1,4 +1,4 @@
-import { decideRouteAccess, hasComponentPermission, isOrgWideRole } from '@skylog/contracts';
+import { canCallOperation, decideRouteAccess, hasComponentPermission, isOrgWideRole } from '@skylog/contracts';
 import { useNavigate, useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -6,6 +6,7 @@ import { FlightsSummary } from '../../../features/flights/components/flights-sum
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useSubOrg } from '../../../features/orgs/api/get-sub-org.ts';
 import { SubOrgDetail } from '../../../features/orgs/components/sub-org-detail.tsx';
+import { SubOrgFlightStats } from '../../../features/orgs/components/sub-org-flight-stats.tsx';
 import { PeopleList } from '../../../features/people/components/people-list.tsx';
 import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 
@@ -16,6 +17,8 @@ export function Component() {
   const role = me?.user_type ?? 'student';
   useBreadcrumbTitle(useSubOrg(id).data?.name);
   const isOrgAdmin = isOrgWideRole(role);
+  // decisions.md: sub-organization admins may not open flights, so they get each member's figures, not flight rows.
+  const mayOpenFlights = decideRouteAccess(paths.dashboard.flights.path, role, me?.skylog_id).isAllowed;
   return (
     <Screen title="Sub Organization">
       <SubOrgDetail id={id} canEdit canDelete={hasComponentPermission(role, 'sub-organizations.delete')} onDeleted={() => navigate(paths.configuration.subOrganization.path)} />
@@ -27,10 +30,8 @@ export function Component() {
           isOrgAdmin ? (person) => (person.user_type === 'instructor' ? paths.dashboard.instructor.getHref(person.skylog_id) : paths.dashboard.student.getHref(person.skylog_id)) : undefined
         }
       />
-      <FlightsSummary
-        filter={{ sub_org_id: id }}
-        getDetailHref={decideRouteAccess(paths.dashboard.flights.path, role, me?.skylog_id).isAllowed ? (trip) => paths.dashboard.flight.getHref(trip.trip_id) : undefined}
-      />
+      {canCallOperation(role, 'sub-orgs.flight-stats') ? <SubOrgFlightStats id={id} /> : null}
+      {mayOpenFlights ? <FlightsSummary filter={{ sub_org_id: id }} getDetailHref={(trip) => paths.dashboard.flight.getHref(trip.trip_id)} /> : null}
     </Screen>
   );
 }

@@ -1,15 +1,21 @@
 import { useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useTrip } from '../../../features/flight-review/api/get-trip.ts';
 import { FlightReview } from '../../../features/flight-review/components/flight-review.tsx';
+import { TripNotFound } from '../../../features/flights/components/trip-not-found.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 
 export function Component() {
   const id = useParams().id!;
-  useBreadcrumbTitle(useTrip(id).data?.trip_name);
+  const trip = useTrip(id);
+  useBreadcrumbTitle(trip.data?.trip_name);
+  // Out of reach answers 404; an address whose id is no flight id at all answers 400. Neither is worth a retry.
+  const isNotFound = trip.error instanceof ApiError && (trip.error.status === 404 || trip.error.status === 400);
   return (
     <Screen title="Flight review">
-      <FlightReview id={id} />
+      {isNotFound ? <TripNotFound flightsHref={paths.dashboard.flights.path} /> : <FlightReview id={id} />}
     </Screen>
   );
 }

@@ -1,4 +1,4 @@
-import { hasComponentPermission, type Person } from '@skylog/contracts';
+import { canCallOperation, hasComponentPermission, type Person } from '@skylog/contracts';
 import { useState } from 'react';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -10,7 +10,8 @@ import { EditPersonDialog } from '../../../features/profile/components/edit-pers
 export function Component() {
   const role = useMe().data?.user_type ?? 'student';
   const canAdd = hasComponentPermission(role, 'students.add');
-  const subOrgs = useSubOrgs({ page_size: 100 }, { isEnabled: canAdd });
+  // The invite dialog's sub-organization choice; an instructor invites into their own and may not list them.
+  const subOrgs = useSubOrgs({ page_size: 100 }, { isEnabled: canAdd && canCallOperation(role, 'sub-orgs.list') });
   const [editing, setEditing] = useState<Person | null>(null);
   return (
     <Screen title="Students" description="The students of your organization and their instructors.">

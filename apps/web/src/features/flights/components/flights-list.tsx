@@ -1,15 +1,15 @@
-import { isOrgWideRole, tripStatusFilters, type Aircraft, type Role, type TripSummary } from '@skylog/contracts';
+import { isOrgWideRole, tripListQuerySchema, tripStatusFilters, type Aircraft, type Role, type TripSummary } from '@skylog/contracts';
 import { Upload } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { startOfDay } from '../../../lib/format-time.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
-import { useListState } from '../../../lib/use-list-state.ts';
+import { useUrlListState } from '../../../lib/use-list-state.ts';
 import { usePilotOptions } from '../api/get-filter-options.ts';
-import { useTrips, type TripsQuery } from '../api/get-trips.ts';
+import { useTrips } from '../api/get-trips.ts';
 import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
 import { tripColumns } from './trip-columns.tsx';
 
@@ -24,6 +24,20 @@ const statusLabels: Record<(typeof tripStatusFilters)[number], string> = {
 };
 
 const personName = (person: TripSummary['left_seat']) => (person ? person.name || person.email : '—');
+
+/** What the address keeps, each value as it is there (a link may hold anything). */
+const listDefaults = { search: '', from: '', to: '', aircraft_id: '', pilot_id: '', status: '', sort: 'begin_time', order: 'desc' };
+
+const { shape } = tripListQuerySchema;
+
+/** A value of the address the server would take, or nothing: a mistyped link shows the whole list, not an error. */
+function checked<T>(schema: { safeParse: (value: unknown) => { success: boolean; data?: T } }, value: string): T | undefined {
+  if (value === '') return undefined;
+  const result = schema.safeParse(value);
+  return result.success ? result.data : undefined;
+}
+
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
 /** The day after, so a "to" date includes its whole day. */
 function nextDay(isoDate: string): string {
@@ -49,7 +63,10 @@ function StatusCell({ trip }: { trip: TripSummary }) {
   );
 }
 
-/** Flights in the person's scope: ten a page, exact total, search, filters, sort, chosen timezone. */
+/**
+ * Flights in the person's scope: ten a page, exact total, search, filters, sort, chosen timezone.
+ * Search, filters, sort and page live in the address, so a reload or a copied link shows the same list.
+ */
 type FlightsListProps = {
   role: Role | undefined;
   /** The fleet, for the aircraft filter. */
@@ -60,38 +77,37 @@ type FlightsListProps = {
 
 export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsListProps) {
   const timezone = useSettingsStore((state) => state.timezone);
-  const { search, setSearch, page, setPage, searchQuery } = useListState();
-  const [filters, setFilters] = useState({ from: '', to: '', aircraft_id: '', pilot_id: '', status: '' });
-  const [sort, setSort] = useState<{ field: NonNullable<TripsQuery['sort']>; order: 'asc' | 'desc' }>({
-    field: 'begin_time',
-    order: 'desc',
-  });
+  const { values, setValues, page, setPage } = useUrlListState(listDefaults);
+  const sort = { field: checked(shape.sort, values.sort) ?? 'begin_time', order: checked(shape.order, values.order) ?? 'desc' };
   const pilots = usePilotOptions(role);
   const columns = tripColumns(timezone, getDetailHref);
   const trips = useTrips(
     {
       page,
       page_size: pageSize,
-      search: searchQuery,
-      from: filters.from ? startOfDay(filters.from, timezone) : undefined,
-      to: filters.to ? startOfDay(nextDay(filters.to), timezone) : undefined,
-      aircraft_id: filters.aircraft_id || undefined,
-      pilot_id: filters.pilot_id || undefined,
-      status: (filters.status || undefined) as TripsQuery['status'],
+      search: values.search.trim() || undefined,
+      from: isDay(values.from) ? startOfDay(values.from, timezone) : undefined,
+      to: isDay(values.to) ? startOfDay(nextDay(values.to), timezone) : undefined,
+      aircraft_id: checked(shape.aircraft_id, values.aircraft_id),
+      pilot_id: checked(shape.pilot_id, values.pilot_id),
+      status: checked(shape.status, values.status),
       sort: sort.field,
       order: sort.order,
     },
     role && isOrgWideRole(role) ? 'admin' : 'status',
   );
-  const setFilter = (name: keyof typeof filters) => (value: string) => {
-    setFilters((current) => ({ ...current, [name]: value }));
-    setPage(0);
-  };
+  const setFilter = (name: 'from' | 'to' | 'aircraft_id' | 'pilot_id' | 'status') => (value: string) => setValues({ [name]: value });
+  const isFiltered = [values.search, values.from, values.to, values.aircraft_id, values.pilot_id, values.status].some(Boolean);
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <SearchInput label="Search flights" placeholder="Search by trip, airport, aircraft or pilot" value={search} onChange={setSearch} />
+        <SearchInput
+          label="Search flights"
+          placeholder="Search by trip, airport, aircraft or pilot"
+          value={values.search}
+          onChange={(search) => setValues({ search }, { replace: true })}
+        />
         <div className="flex items-center gap-3">
           <TimezoneToggle />
           <Link
@@ -107,7 +123,7 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
           From
           <input
             type="date"
-            value={filters.from}
+            value={values.from}
             onChange={(event) => setFilter('from')(event.target.value)}
             className="rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
@@ -116,21 +132,21 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
           To
           <input
             type="date"
-            value={filters.to}
+            value={values.to}
             onChange={(event) => setFilter('to')(event.target.value)}
             className="rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
         </label>
         <SelectInput
           label="Aircraft"
-          value={filters.aircraft_id}
+          value={values.aircraft_id}
           onChange={(event) => setFilter('aircraft_id')(event.target.value)}
           options={[{ value: '', label: 'All aircraft' }, ...fleet.map((plane) => ({ value: plane.id, label: plane.tail_number }))]}
         />
         {pilots.data ? (
           <SelectInput
             label="Pilot"
-            value={filters.pilot_id}
+            value={values.pilot_id}
             onChange={(event) => setFilter('pilot_id')(event.target.value)}
             options={[
               { value: '', label: 'Everyone' },
@@ -140,7 +156,7 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
         ) : null}
         <SelectInput
           label="Status"
-          value={filters.status}
+          value={values.status}
           onChange={(event) => setFilter('status')(event.target.value)}
           options={[
             { value: '', label: 'Any status' },
@@ -148,43 +164,51 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
           ]}
         />
       </div>
-      <DataTable
-        label="Flights"
-        columns={[
-          { ...columns.date, sortField: 'begin_time' },
-          { ...columns.name, sortField: 'trip_name' },
-          columns.aircraft,
-          { key: 'left', header: 'Left seat', cell: (trip) => personName(trip.left_seat) },
-          { key: 'right', header: 'Right seat', cell: (trip) => personName(trip.right_seat) },
-          {
-            key: 'route',
-            header: 'Route',
-            cell: (trip) => (trip.origin || trip.destination ? `${trip.origin ?? '?'} → ${trip.destination ?? '?'}` : '—'),
-          },
-          { ...columns.duration, sortField: 'duration' },
-          {
-            key: 'distance',
-            header: 'Distance',
-            sortField: 'distance',
-            cell: (trip) => (trip.distance === null ? '—' : `${trip.distance} NM`),
-          },
-          columns.markers,
-          { key: 'status', header: 'Status', cell: (trip) => <StatusCell trip={trip} /> },
-        ]}
-        rows={trips.data?.items}
-        getRowKey={(trip) => trip.trip_id}
-        isLoading={trips.isPending}
-        error={trips.error}
-        emptyText={
-          search || Object.values(filters).some(Boolean) ? 'No flights match these filters.' : 'No flights yet. Upload one to get started.'
-        }
-        total={trips.data?.total}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        sort={sort}
-        onSortChange={(next) => setSort(next as typeof sort)}
-      />
+      {trips.isError ? (
+        // In place of the table: its footer would go on saying the total is loading.
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <p>{trips.error.message}</p>
+          <Button variant="secondary" disabled={trips.isFetching} onClick={() => void trips.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <DataTable
+          label="Flights"
+          columns={[
+            { ...columns.date, sortField: 'begin_time' },
+            { ...columns.name, sortField: 'trip_name' },
+            columns.aircraft,
+            { key: 'left', header: 'Left seat', cell: (trip) => personName(trip.left_seat) },
+            { key: 'right', header: 'Right seat', cell: (trip) => personName(trip.right_seat) },
+            {
+              key: 'route',
+              header: 'Route',
+              cell: (trip) => (trip.origin || trip.destination ? `${trip.origin ?? '?'} → ${trip.destination ?? '?'}` : '—'),
+            },
+            { ...columns.duration, sortField: 'duration' },
+            {
+              key: 'distance',
+              header: 'Distance',
+              sortField: 'distance',
+              cell: (trip) => (trip.distance === null ? '—' : `${trip.distance} NM`),
+            },
+            columns.markers,
+            { key: 'status', header: 'Status', cell: (trip) => <StatusCell trip={trip} /> },
+          ]}
+          rows={trips.data?.items}
+          getRowKey={(trip) => trip.trip_id}
+          isLoading={trips.isPending}
+          error={null}
+          emptyText={isFiltered ? 'No flights match these filters.' : 'No flights yet. Upload one to get started.'}
+          total={trips.data?.total}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={setPage}
+          sort={sort}
+          onSortChange={(next) => setValues({ sort: next.field, order: next.order })}
+        />
+      )}
     </div>
   );
 }

@@ -10,8 +10,8 @@ const pageSize = 10;
 type FlightsSummaryProps = {
   /** Which flights: of an aircraft, a person (pilot_id) or a sub-organization. */
   filter: Pick<TripsQuery, 'aircraft_id' | 'pilot_id' | 'sub_org_id'>;
-  /** Absent where the person may not open flights (sub-organization admins). */
-  getDetailHref?: ((trip: TripSummary) => string) | undefined;
+  /** Shown only to people who may open flights (sub-organization admins see flights per member instead). */
+  getDetailHref: (trip: TripSummary) => string;
 };
 
 /** Flights and flight hours of one aircraft, person or sub-organization, newest first. */

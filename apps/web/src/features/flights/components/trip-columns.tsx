@@ -5,7 +5,7 @@ import { formatDateTime, formatDuration } from '../../../lib/format-time.ts';
 import type { Timezone } from '../../../lib/settings-store.ts';
 
 /** The columns every table of flights shows alike; a table adds its own and its sort fields. */
-export function tripColumns(timezone: Timezone, getDetailHref: ((trip: TripSummary) => string) | undefined) {
+export function tripColumns(timezone: Timezone, getDetailHref: (trip: TripSummary) => string) {
   return {
     date: {
       key: 'date',
@@ -15,14 +15,11 @@ export function tripColumns(timezone: Timezone, getDetailHref: ((trip: TripSumma
     name: {
       key: 'name',
       header: 'Trip',
-      cell: (trip) =>
-        getDetailHref ? (
-          <Link to={getDetailHref(trip)} className="font-medium text-brand-700 hover:underline">
-            {trip.trip_name}
-          </Link>
-        ) : (
-          trip.trip_name
-        ),
+      cell: (trip) => (
+        <Link to={getDetailHref(trip)} className="font-medium text-brand-700 hover:underline">
+          {trip.trip_name}
+        </Link>
+      ),
     },
     aircraft: { key: 'aircraft', header: 'Aircraft', cell: (trip) => trip.aircraft?.tail_number ?? '—' },
     duration: { key: 'duration', header: 'Duration', cell: (trip) => formatDuration(trip.duration_ms) },

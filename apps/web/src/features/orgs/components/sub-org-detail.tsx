@@ -3,6 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { useDeleteSubOrg, useUpdateSubOrg } from '../api/change-sub-org.ts';
@@ -15,13 +16,19 @@ export function SubOrgDetail({ id, canEdit, canDelete, onDeleted }: { id: string
   const update = useUpdateSubOrg();
   const remove = useDeleteSubOrg();
   const [isEditing, setIsEditing] = useState(false);
+  const confirm = useConfirmDialog();
 
   if (subOrg.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
   if (subOrg.error) return <Alert tone="error">{subOrg.error.message}</Alert>;
   const data = subOrg.data;
 
-  const handleDelete = () => {
-    if (!window.confirm(`Delete ${data.name}?`)) return;
+  const handleDelete = async () => {
+    const isConfirmed = await confirm.ask({
+      title: `Delete ${data.name}?`,
+      message: 'The sub-organization is removed. One that still has members cannot be deleted.',
+      confirmLabel: 'Delete',
+    });
+    if (!isConfirmed) return;
     remove.mutate(id, {
       onSuccess: () => {
         notify.success(`${data.name} deleted`);
@@ -46,7 +53,7 @@ export function SubOrgDetail({ id, canEdit, canDelete, onDeleted }: { id: string
           </Button>
         ) : null}
         {canDelete ? (
-          <Button variant="secondary" onClick={handleDelete} isLoading={remove.isPending}>
+          <Button variant="secondary" onClick={() => void handleDelete()} isLoading={remove.isPending}>
             <Trash2 size={14} aria-hidden className="mr-1" /> Delete
           </Button>
         ) : null}
@@ -75,6 +82,7 @@ export function SubOrgDetail({ id, canEdit, canDelete, onDeleted }: { id: string
         }
         onRequestClose={() => setIsEditing(false)}
       />
+      {confirm.dialog}
     </section>
   );
 }

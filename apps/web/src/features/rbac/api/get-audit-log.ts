@@ -3,7 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export type AuditQuery = { user_id?: string; action?: string; status?: AuditStatus; from?: string; to?: string; page: number };
+/** `person`: part of a name or e-mail, matched by the server within the caller's organization. */
+export type AuditQuery = { person?: string; action?: string; status?: AuditStatus; from?: string; to?: string; page: number };
 export type AuditList = z.infer<typeof auditListSchema>;
 
 export const getAuditLog = (query: AuditQuery, signal?: AbortSignal) => {
@@ -13,4 +14,10 @@ export const getAuditLog = (query: AuditQuery, signal?: AbortSignal) => {
 };
 
 export const useAuditLog = (query: AuditQuery) =>
-  useQuery(queryOptions({ queryKey: ['audit-log', query], queryFn: ({ signal }) => getAuditLog(query, signal), placeholderData: keepPreviousData }));
+  useQuery(
+    queryOptions({
+      queryKey: ['audit-log', query],
+      queryFn: ({ signal }) => getAuditLog(query, signal),
+      placeholderData: keepPreviousData,
+    }),
+  );
