@@ -2,7 +2,7 @@ import { limits, messages, type Role } from '@skylog/contracts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { linkFrom, readLatestEmail, signIn } from './fixtures.ts';
 import { tableRow, uniqueSuffix } from './people-helpers.ts';
-import { adminApi, createInvitedAccount, sendFromApp, toast, uniqueEmail } from './shell-helpers.ts';
+import { adminApi, answerConfirmDialog, createInvitedAccount, sendFromApp, toast, uniqueEmail } from './shell-helpers.ts';
 
 /** A fresh account of the demo school, its profile complete so the shell shows no modal by itself. */
 async function createReadyAccount(role: Role, name: string, prefix: string) {
@@ -183,8 +183,8 @@ test("an instructor's Students list and student pages offer Edit and Delete only
   const profile = page.getByRole('region', { name: 'Profile' });
   await expect(profile.getByText('SPL 4242')).toBeVisible();
   await expect(profile.getByRole('button', { name: `Edit ${own.name}` })).toBeVisible();
-  page.once('dialog', (dialog) => dialog.accept());
   await profile.getByRole('button', { name: `Delete ${own.name}` }).click();
+  await answerConfirmDialog(page, `Delete ${own.name}?`, 'Delete');
   await expect(toast(page, `${own.name} was deleted`)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/students$/);
   await page.getByLabel('Search students').fill(suffix);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures.ts';
-import { toast } from './shell-helpers.ts';
+import { answerConfirmDialog, toast } from './shell-helpers.ts';
 
 test('an org admin adds an aircraft, opens it, edits it and removes it; the list counts it', async ({ page }) => {
   await signIn(page, 'orgadmin@skyline.test');
@@ -39,8 +39,8 @@ test('an org admin adds an aircraft, opens it, edits it and removes it; the list
   await page.reload();
   await expect(page.getByText('Multi-engine trainer')).toBeVisible();
 
-  page.once('dialog', (confirm) => confirm.accept());
   await page.getByRole('button', { name: 'Remove' }).click();
+  await answerConfirmDialog(page, `Remove ${tail} from the fleet?`, 'Remove');
   await expect(toast(page, `${tail} removed`)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/aircraft$/);
   await expect(page.getByTestId('table-total')).toHaveText('4 in total');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkFrom, readLatestEmail, signIn } from './fixtures.ts';
 import { readTotal, registerFromLink, tableRow, uniqueSuffix } from './people-helpers.ts';
-import { createInvitedAccount, sidebar, toast, uniqueEmail } from './shell-helpers.ts';
+import { answerConfirmDialog, createInvitedAccount, sidebar, toast, uniqueEmail } from './shell-helpers.ts';
 
 const permissionDenied = "You don't have permission to access this page";
 
@@ -85,9 +85,10 @@ test('an org admin invites an instructor and a student from Admin; both register
   await expect(linked.getByRole('link', { name: student.name })).toBeVisible();
   await expect(linked.getByRole('link', { name: 'Jonas Berg' })).toBeVisible();
 
-  // Remove one (Jonas Berg keeps his demo links as they were).
-  await linked.getByRole('button', { name: 'Remove Jonas Berg' }).click();
-  await expect(toast(page, 'Jonas Berg removed')).toBeVisible();
+  // Unlink one, after the confirm dialog (Jonas Berg keeps his demo links as they were).
+  await linked.getByRole('button', { name: 'Unlink Jonas Berg' }).click();
+  await answerConfirmDialog(page, 'Unlink Jonas Berg?', 'Unlink');
+  await expect(toast(page, 'Jonas Berg unlinked')).toBeVisible();
   await expect(linked.getByRole('listitem')).toHaveCount(1);
   await expect(linked.getByRole('link', { name: student.name })).toBeVisible();
 
@@ -154,8 +155,8 @@ test('an instructor sees Delete on the rows of their students, no Instructors in
   await page.goto('/dashboard/students');
   await page.getByLabel('Search students').fill(student.email);
   await expect(page.getByTestId('table-total')).toHaveText('1 in total');
-  page.once('dialog', (dialog) => dialog.accept());
   await tableRow(page, 'Students', student.email).getByRole('button', { name: `Delete ${student.name}` }).click();
+  await answerConfirmDialog(page, `Delete ${student.name}?`, 'Delete');
   await expect(toast(page, `${student.name} was deleted`)).toBeVisible();
   await expect(page.getByTestId('table-total')).toHaveText('0 in total');
   await expect(page.getByText('Nobody matches this search.')).toBeVisible();

@@ -190,3 +190,13 @@ export async function writeStoredSettings(page: Page, value: unknown): Promise<v
     value,
   );
 }
+
+/**
+ * Answers the app's own confirm dialog (never window.confirm) titled `title`: `button` is its confirm
+ * button ("Delete", "Unlink") or Cancel. The dialog is gone afterwards.
+ */
+export async function answerConfirmDialog(page: Page, title: string, button: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title, exact: true });
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures.ts';
 import { breadcrumbs, sidebar } from './shell-helpers.ts';
 
-/** Every protected screen of spec §2 with the heading it shows and the crumbs its path gives. */
+/** Every protected screen of spec §2 with the heading it shows and the crumbs its path gives (a menu page's crumb is its menu label). */
 const protectedScreens = [
   { path: '/dashboard/overview', heading: 'Overview', crumbs: ['Dashboard', 'Overview'] },
   { path: '/dashboard/aircraft', heading: 'Aircraft', crumbs: ['Dashboard', 'Aircraft'] },
@@ -13,13 +13,13 @@ const protectedScreens = [
   { path: '/dashboard/instructors/iris', heading: 'Instructor', crumbs: ['Dashboard', 'Instructors', 'Iris'] },
   { path: '/dashboard/students', heading: 'Students', crumbs: ['Dashboard', 'Students'] },
   { path: '/dashboard/students/stella', heading: 'Student', crumbs: ['Dashboard', 'Students', 'Stella'] },
-  { path: '/dashboard/audio-upload', heading: 'Audio Upload', crumbs: ['Dashboard', 'Audio-upload'] },
-  { path: '/configuration/sub-organization', heading: 'Sub Organization', crumbs: ['Configuration', 'Sub-organization'] },
-  { path: '/configuration/sub-organization/north', heading: 'Sub Organization', crumbs: ['Configuration', 'Sub-organization', 'North'] },
+  { path: '/dashboard/audio-upload', heading: 'Audio Upload', crumbs: ['Dashboard', 'Audio Upload'] },
+  { path: '/configuration/sub-organization', heading: 'Sub Organization', crumbs: ['Configuration', 'Sub Organization'] },
+  { path: '/configuration/sub-organization/north', heading: 'Sub Organization', crumbs: ['Configuration', 'Sub Organization', 'North'] },
   { path: '/configuration/admin', heading: 'Admin', crumbs: ['Configuration', 'Admin'] },
-  { path: '/configuration/rbac', heading: 'RBAC', crumbs: ['Configuration', 'Rbac'] },
+  { path: '/configuration/rbac', heading: 'RBAC', crumbs: ['Configuration', 'RBAC'] },
   { path: '/configuration/billing', heading: 'Billing', crumbs: ['Configuration', 'Billing'] },
-  { path: '/configuration/cable-collection', heading: 'Cable Collection', crumbs: ['Configuration', 'Cable-collection'] },
+  { path: '/configuration/cable-collection', heading: 'Cable Collection', crumbs: ['Configuration', 'Cable Collection'] },
   { path: '/configuration/markers', heading: 'Markers', crumbs: ['Configuration', 'Markers'] },
 ] as const;
 

@@ -7,12 +7,12 @@ function avatar(page: Page) {
 }
 
 test.describe('breadcrumbs', () => {
-  test('are the capitalised path segments; the Dashboard and Configuration crumbs are not links', async ({ page }) => {
+  test('are the capitalised path segments, a menu page named as in the menu; the Dashboard and Configuration crumbs are not links', async ({ page }) => {
     await signIn(page, 'orgadmin@skyline.test');
     await expect(page).toHaveURL(/\/dashboard\/flights$/);
     await page.goto('/configuration/sub-organization');
     const trail = breadcrumbs(page);
-    await expect(trail.getByRole('listitem')).toHaveText(['Configuration', 'Sub-organization']);
+    await expect(trail.getByRole('listitem')).toHaveText(['Configuration', 'Sub Organization']);
     await expect(trail.getByRole('link')).toHaveCount(0);
 
     await page.goto('/dashboard/overview');
@@ -34,8 +34,8 @@ test.describe('breadcrumbs', () => {
     await expect(trail.getByRole('listitem')).toHaveText(['Dashboard', 'Students']);
 
     await page.goto('/configuration/sub-organization/lakeside');
-    await expect(trail.getByRole('listitem')).toHaveText(['Configuration', 'Sub-organization', 'Lakeside']);
-    await trail.getByRole('link', { name: 'Sub-organization' }).click();
+    await expect(trail.getByRole('listitem')).toHaveText(['Configuration', 'Sub Organization', 'Lakeside']);
+    await trail.getByRole('link', { name: 'Sub Organization' }).click();
     await expect(page).toHaveURL(/\/configuration\/sub-organization$/);
   });
 

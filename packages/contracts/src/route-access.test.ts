@@ -122,28 +122,37 @@ describe('decideRouteAccess: unknown paths', () => {
   });
 });
 
-describe('getMenuItemsForRole (spec §2 sidebar)', () => {
+describe('getMenuItemsForRole (spec §2 sidebar, with Audio Upload and Markers added by issue 10)', () => {
   const all = [
     'Overview',
     'Flights',
     'Instructors',
     'Students',
     'Aircraft',
+    'Audio Upload',
     'Sub Organization',
     'Admin',
     'RBAC',
     'Billing',
     'Cable Collection',
+    'Markers',
   ];
+  // Audio Upload and Markers follow their routes' roles (spec §6), which leave out admin_secondary
+  // and sub_org_admin_secondary but include admin and sub_org_admin.
   const expected: Record<string, string[]> = {
     super_admin: all,
     org_admin: all,
-    admin_secondary: all,
-    sub_org_admin: ['Sub Organization'],
+    admin_secondary: all.filter((label) => label !== 'Audio Upload' && label !== 'Markers'),
+    admin: ['Audio Upload', 'Markers'],
+    sub_org_admin: ['Audio Upload', 'Sub Organization', 'Markers'],
     sub_org_admin_secondary: ['Sub Organization'],
-    instructor: ['Flights', 'Students', 'Billing'],
-    student: ['Flights', 'Billing'],
+    instructor: ['Flights', 'Students', 'Audio Upload', 'Billing', 'Markers'],
+    student: ['Flights', 'Audio Upload', 'Billing', 'Markers'],
   };
+
+  it('covers every role', () => {
+    expect(Object.keys(expected).sort()).toEqual([...roles].sort());
+  });
 
   for (const [role, labels] of Object.entries(expected)) {
     it(`shows ${role}: ${labels.join(', ')}`, () => {
@@ -151,24 +160,25 @@ describe('getMenuItemsForRole (spec §2 sidebar)', () => {
     });
   }
 
-  it('shows nothing to admin or an unknown role', () => {
-    expect(getMenuItemsForRole('admin')).toEqual([]);
+  it('shows nothing to an unknown role', () => {
     expect(getMenuItemsForRole('pilot')).toEqual([]);
     expect(getMenuItemsForRole('')).toEqual([]);
   });
 
-  it('has the paths and categories of the spec table, in its order', () => {
+  it('has the paths and categories of the spec table in its order, plus Audio Upload and Markers', () => {
     expect(menuItems.map((item) => [item.label, item.path, item.category])).toEqual([
       ['Overview', '/dashboard/overview', 'dashboard'],
       ['Flights', '/dashboard/flights', 'dashboard'],
       ['Instructors', '/dashboard/instructors', 'dashboard'],
       ['Students', '/dashboard/students', 'dashboard'],
       ['Aircraft', '/dashboard/aircraft', 'dashboard'],
+      ['Audio Upload', '/dashboard/audio-upload', 'dashboard'],
       ['Sub Organization', '/configuration/sub-organization', 'configuration'],
       ['Admin', '/configuration/admin', 'configuration'],
       ['RBAC', '/configuration/rbac', 'configuration'],
       ['Billing', '/configuration/billing', 'configuration'],
       ['Cable Collection', '/configuration/cable-collection', 'configuration'],
+      ['Markers', '/configuration/markers', 'configuration'],
     ]);
   });
 

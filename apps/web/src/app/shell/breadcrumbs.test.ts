@@ -3,10 +3,17 @@ import { getCrumbs } from './breadcrumbs.tsx';
 
 describe('breadcrumbs', () => {
   it('are the capitalised path segments; /dashboard and /configuration do not navigate', () => {
-    expect(getCrumbs('/configuration/sub-organization', null)).toEqual([
-      { href: '/configuration', label: 'Configuration', isLast: false, isNavigable: false },
-      { href: '/configuration/sub-organization', label: 'Sub-organization', isLast: true, isNavigable: false },
+    expect(getCrumbs('/dashboard/overview', null)).toEqual([
+      { href: '/dashboard', label: 'Dashboard', isLast: false, isNavigable: false },
+      { href: '/dashboard/overview', label: 'Overview', isLast: true, isNavigable: false },
     ]);
+  });
+
+  it("name a menu item's page as the menu does", () => {
+    expect(getCrumbs('/configuration/sub-organization', null).map((crumb) => crumb.label)).toEqual(['Configuration', 'Sub Organization']);
+    expect(getCrumbs('/configuration/rbac', null).map((crumb) => crumb.label)).toEqual(['Configuration', 'RBAC']);
+    expect(getCrumbs('/dashboard/audio-upload', null).map((crumb) => crumb.label)).toEqual(['Dashboard', 'Audio Upload']);
+    expect(getCrumbs('/configuration/cable-collection', null).map((crumb) => crumb.label)).toEqual(['Configuration', 'Cable Collection']);
   });
 
   it('let earlier crumbs navigate and a screen replace the last title', () => {
@@ -15,5 +22,14 @@ describe('breadcrumbs', () => {
       { href: '/dashboard/aircraft', label: 'Aircraft', isLast: false, isNavigable: true },
       { href: '/dashboard/aircraft/6a1d', label: 'N172SP', isLast: true, isNavigable: false },
     ]);
+    expect(getCrumbs('/configuration/sub-organization/5b1e', null)).toEqual([
+      { href: '/configuration', label: 'Configuration', isLast: false, isNavigable: false },
+      { href: '/configuration/sub-organization', label: 'Sub Organization', isLast: false, isNavigable: true },
+      { href: '/configuration/sub-organization/5b1e', label: '5b1e', isLast: true, isNavigable: false },
+    ]);
+  });
+
+  it('keep a path that is not a menu page capitalised, even when a segment looks like one', () => {
+    expect(getCrumbs('/dashboard/students/rbac', null).map((crumb) => crumb.label)).toEqual(['Dashboard', 'Students', 'Rbac']);
   });
 });

@@ -1,9 +1,13 @@
+import { menuItems } from '@skylog/contracts';
 import { ChevronRight } from 'lucide-react';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
 /** Sections that are not pages of their own: their crumbs do not navigate (spec §2). */
 const nonNavigable = new Set(['/dashboard', '/configuration']);
+
+/** A crumb that is a menu item's page reads as the menu does ("RBAC", "Sub Organization", issue 10). */
+const menuLabels = new Map(menuItems.map((item) => [item.path, item.label]));
 
 type BreadcrumbState = { title: string | null; setTitle: (title: string | null) => void };
 
@@ -33,11 +37,12 @@ export function getCrumbs(pathname: string, customTitle: string | null) {
   return segments.map((segment, index) => {
     const href = `/${segments.slice(0, index + 1).join('/')}`;
     const isLast = index === segments.length - 1;
-    return { href, label: isLast && customTitle ? customTitle : capitalise(segment), isLast, isNavigable: !isLast && !nonNavigable.has(href) };
+    const label = isLast && customTitle ? customTitle : (menuLabels.get(href) ?? capitalise(segment));
+    return { href, label, isLast, isNavigable: !isLast && !nonNavigable.has(href) };
   });
 }
 
-/** Crumbs from the path segments, capitalised; hidden on small screens. */
+/** Crumbs from the path segments, capitalised or named as in the menu; hidden on small screens. */
 export function Breadcrumbs() {
   const { pathname } = useLocation();
   const { title } = useContext(BreadcrumbContext);

@@ -1,6 +1,6 @@
 import { messages, type Me } from '@skylog/contracts';
 import { useEffect, useState } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
 import { SignInSettings } from '../../features/auth/components/sign-in-settings.tsx';
@@ -29,6 +29,8 @@ function Shell({ me }: { me: Me }) {
   usePaidGate(me);
   useSessionRefresh();
   const sidebar = useSidebar();
+  const { closeOverlay } = sidebar;
+  const locationKey = useLocation().key;
   const [isProfileOpen, setIsProfileOpen] = useState(false);
   // Screens load on demand: 'Loading...' shows while the next one's code arrives.
   const isLoadingScreen = useNavigation().state === 'loading';
@@ -40,13 +42,16 @@ function Shell({ me }: { me: Me }) {
     if (!me.is_profile_complete) setIsProfileOpen(true);
   }, [me.is_profile_complete]);
 
+  // The overlay sidebar of a narrow window closes once a menu item (or anything else) navigates.
+  useEffect(() => closeOverlay(), [locationKey, closeOverlay]);
+
   return (
     <BreadcrumbProvider>
       <div className="flex min-h-screen bg-slate-50">
-        <Sidebar me={me} isOpen={sidebar.isOpen} />
+        <Sidebar me={me} isOpen={sidebar.isOpen} isOverlay={sidebar.isOverlay} onClose={closeOverlay} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <TopBar me={me} onToggleSidebar={sidebar.toggle} onOpenProfile={() => setIsProfileOpen(true)} />
-          <main className="flex-1 p-6">
+          <TopBar me={me} isSidebarOpen={sidebar.isOpen} onToggleSidebar={sidebar.toggle} onOpenProfile={() => setIsProfileOpen(true)} />
+          <main className="min-w-0 flex-1 p-4 sm:p-6">
             <RoleGate me={me}>{isLoadingScreen ? <p className="text-sm text-slate-600">{messages.loading}</p> : <Outlet />}</RoleGate>
           </main>
         </div>

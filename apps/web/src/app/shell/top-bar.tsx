@@ -4,10 +4,10 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 
-type TopBarProps = { me: Me | undefined; onToggleSidebar: () => void; onOpenProfile: () => void };
+type TopBarProps = { me: Me | undefined; isSidebarOpen: boolean; onToggleSidebar: () => void; onOpenProfile: () => void };
 
 /** Sidebar toggle, breadcrumbs, role badge, avatar (opens Update Profile) and the user's name. */
-export function TopBar({ me, onToggleSidebar, onOpenProfile }: TopBarProps) {
+export function TopBar({ me, isSidebarOpen, onToggleSidebar, onOpenProfile }: TopBarProps) {
   const roleLabel = getRoleLabel(me?.user_type);
   const avatarValue = me?.name || me?.email || '?';
   return (
@@ -15,14 +15,15 @@ export function TopBar({ me, onToggleSidebar, onOpenProfile }: TopBarProps) {
       <button
         type="button"
         aria-label="Toggle sidebar"
+        aria-expanded={isSidebarOpen}
         onClick={onToggleSidebar}
-        className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        className="shrink-0 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
       >
         <PanelLeft size={20} aria-hidden />
       </button>
       <Breadcrumbs />
-      <div className="ml-auto flex items-center gap-3">
-        <span data-testid="role-badge" className={roleLabel ? 'rounded-full bg-brand-100 px-3 py-0.5 text-xs font-medium text-brand-700' : 'hidden'}>
+      <div className="ml-auto flex min-w-0 items-center gap-3">
+        <span data-testid="role-badge" className={roleLabel ? 'shrink-0 rounded-full bg-brand-100 px-3 py-0.5 text-xs font-medium text-brand-700' : 'hidden'}>
           {roleLabel}
         </span>
         <Tooltip content="Update Profile">
@@ -36,7 +37,7 @@ export function TopBar({ me, onToggleSidebar, onOpenProfile }: TopBarProps) {
             ) : null}
           </button>
         </Tooltip>
-        <span data-testid="user-name" className="max-w-48 truncate text-sm font-medium text-slate-800">
+        <span data-testid="user-name" className="min-w-0 max-w-48 truncate text-sm font-medium text-slate-800">
           {me?.name || (me ? me.email : messages.loading)}
         </span>
       </div>

@@ -1,5 +1,5 @@
 import { limits } from '@skylog/contracts';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSettingsStore } from '../../lib/settings-store.ts';
 
 const isNarrowWindow = () => window.innerWidth <= limits.sidebarBreakpointPx;
@@ -8,6 +8,10 @@ const isNarrowWindow = () => window.innerWidth <= limits.sidebarBreakpointPx;
  * Spec §2: the sidebar opens by itself above 1024 px and closes at 1024 px or narrower. The saved
  * `sidebar active` setting is the choice on wide windows; closing for a narrow window is not saved,
  * so the next wide visit still shows the sidebar as it was left.
+ *
+ * On a narrow window the toggle opens it as an overlay over the content (issue 10: beside the content
+ * it would squeeze a phone's screen to 150 px), which `closeOverlay` shuts on navigation, Escape or a
+ * backdrop click.
  */
 export function useSidebar() {
   const isSidebarActive = useSettingsStore((state) => state.isSidebarActive);
@@ -29,6 +33,24 @@ export function useSidebar() {
   }, [setSidebarActive]);
 
   const isOpen = isNarrow ? isOpenWhileNarrow : isSidebarActive;
+  const isOverlay = isNarrow && isOpenWhileNarrow;
   const toggle = () => (isNarrow ? setIsOpenWhileNarrow(!isOpenWhileNarrow) : setSidebarActive(!isSidebarActive));
-  return { isOpen, toggle };
+  const closeOverlay = useCallback(() => setIsOpenWhileNarrow(false), []);
+
+  useEffect(() => {
+    if (!isOverlay) return;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeOverlay();
+    };
+    // The page behind the overlay does not scroll, as behind a modal.
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    document.addEventListener('keydown', handleKeyDown);
+    return () => {
+      document.body.style.overflow = previousOverflow;
+      document.removeEventListener('keydown', handleKeyDown);
+    };
+  }, [isOverlay, closeOverlay]);
+
+  return { isOpen, isOverlay, toggle, closeOverlay };
 }

@@ -3,6 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { useDeleteAircraft, useUpdateAircraft } from '../api/change-aircraft.ts';
@@ -14,13 +15,19 @@ export function AircraftDetail({ id, canEdit, onDeleted }: { id: string; canEdit
   const update = useUpdateAircraft();
   const remove = useDeleteAircraft();
   const [isEditing, setIsEditing] = useState(false);
+  const confirm = useConfirmDialog();
 
   if (plane.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
   if (plane.error) return <Alert tone="error">{plane.error.message}</Alert>;
   const data = plane.data;
 
-  const handleDelete = () => {
-    if (!window.confirm(`Remove ${data.tail_number} from the fleet?`)) return;
+  const handleDelete = async () => {
+    const isConfirmed = await confirm.ask({
+      title: `Remove ${data.tail_number} from the fleet?`,
+      message: 'Its flights stay, but no longer name an aircraft.',
+      confirmLabel: 'Remove',
+    });
+    if (!isConfirmed) return;
     remove.mutate(id, {
       onSuccess: () => {
         notify.success(`${data.tail_number} removed`);
@@ -44,7 +51,7 @@ export function AircraftDetail({ id, canEdit, onDeleted }: { id: string; canEdit
             <Button variant="secondary" onClick={() => setIsEditing(true)}>
               <Pencil size={14} aria-hidden className="mr-1" /> Edit
             </Button>
-            <Button variant="secondary" onClick={handleDelete} isLoading={remove.isPending}>
+            <Button variant="secondary" onClick={() => void handleDelete()} isLoading={remove.isPending}>
               <Trash2 size={14} aria-hidden className="mr-1" /> Remove
             </Button>
           </div>
@@ -74,6 +81,7 @@ export function AircraftDetail({ id, canEdit, onDeleted }: { id: string; canEdit
         }
         onRequestClose={() => setIsEditing(false)}
       />
+      {confirm.dialog}
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { getRoleLabel, messages, type Person, type Relation } from '@skylog/contracts';
-import { Link2, X } from 'lucide-react';
+import { Link2, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { useAddRelations, useDeleteRelation } from '../api/change-relations.ts';
@@ -35,6 +36,7 @@ export function PersonDetail({ id, kind, canLink, linkBlockedReason = null, getL
   const relations = useRelations(kind === 'instructor' ? { instructor: id } : { student: id });
   const deleteRelation = useDeleteRelation();
   const [isLinking, setIsLinking] = useState(false);
+  const confirm = useConfirmDialog();
   const otherKind = kind === 'instructor' ? 'student' : 'instructor';
   const linkLabel = kind === 'instructor' ? 'Link Student' : 'Link Instructor';
 
@@ -47,17 +49,26 @@ export function PersonDetail({ id, kind, canLink, linkBlockedReason = null, getL
       : { id: relation.instructor, name: relation.instructor_name, relation },
   );
 
-  const handleRemove = (relation: Relation, name: string | null) =>
+  const handleUnlink = async (relation: Relation, name: string) => {
+    const ownName = data.name ?? data.email;
+    const [instructorName, studentName] = kind === 'instructor' ? [ownName, name] : [name, ownName];
+    const isConfirmed = await confirm.ask({
+      title: `Unlink ${name}?`,
+      message: `${instructorName} will no longer be ${studentName}'s instructor, nor see ${studentName}'s flights through this link.`,
+      confirmLabel: 'Unlink',
+    });
+    if (!isConfirmed) return;
     deleteRelation.mutate(
       { instructor: relation.instructor, student: relation.student },
-      { onSuccess: () => notify.success(`${name ?? 'Link'} removed`), onError: (error) => notify.error(error.message) },
+      { onSuccess: () => notify.success(`${name} unlinked`), onError: (error) => notify.error(error.message) },
     );
+  };
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-label="Profile">
         <div className="flex items-start justify-between gap-3">
-          <h2 className="text-lg font-semibold">{data.name ?? data.email}</h2>
+          <h2 className="min-w-0 text-lg font-semibold break-words">{data.name ?? data.email}</h2>
           <div className="flex gap-1">
             {onEdit && data.can_edit ? <EditPersonButton person={data} onEdit={onEdit} /> : null}
             {canDelete && data.can_delete ? <DeletePersonButton person={data} onDeleted={onDeleted} /> : null}
@@ -67,7 +78,7 @@ export function PersonDetail({ id, kind, canLink, linkBlockedReason = null, getL
           {getRoleLabel(data.user_type)}
           {data.is_active ? '' : ' · Deactivated'}
         </p>
-        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm">
           <Field label="E-mail" value={data.email} />
           <Field label="Phone" value={data.phone} />
           <Field label="Organization" value={data.org_name} />
@@ -96,22 +107,23 @@ export function PersonDetail({ id, kind, canLink, linkBlockedReason = null, getL
         <ul className="mt-3 divide-y divide-slate-100" data-testid="linked-people">
           {linked.length === 0 && relations.isSuccess ? <li className="py-2 text-sm text-slate-500">No {otherKind}s linked yet.</li> : null}
           {linked.map((item) => (
-            <li key={item.id} className="flex items-center justify-between py-2 text-sm">
+            <li key={item.id} className="flex items-center justify-between gap-3 py-2 text-sm">
               {getLinkedHref ? (
-                <Link to={getLinkedHref(item.id)} className="text-brand-700 hover:underline">
+                <Link to={getLinkedHref(item.id)} className="min-w-0 break-words text-brand-700 hover:underline">
                   {item.name ?? item.id}
                 </Link>
               ) : (
-                <span>{item.name ?? item.id}</span>
+                <span className="min-w-0 break-words">{item.name ?? item.id}</span>
               )}
               {canLink ? (
                 <button
                   type="button"
-                  aria-label={`Remove ${item.name ?? item.id}`}
-                  onClick={() => handleRemove(item.relation, item.name)}
-                  className="rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-700"
+                  aria-label={`Unlink ${item.name ?? item.id}`}
+                  onClick={() => void handleUnlink(item.relation, item.name ?? item.id)}
+                  disabled={deleteRelation.isPending}
+                  className="shrink-0 rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-700"
                 >
-                  <X size={16} aria-hidden />
+                  <Unlink size={16} aria-hidden />
                 </button>
               ) : null}
             </li>
@@ -127,6 +139,7 @@ export function PersonDetail({ id, kind, canLink, linkBlockedReason = null, getL
         }
         onRequestClose={() => setIsLinking(false)}
       />
+      {confirm.dialog}
     </div>
   );
 }
@@ -135,7 +148,7 @@ function Field({ label, value }: { label: string; value: string | null }) {
   return (
     <>
       <dt className="font-medium text-slate-600">{label}</dt>
-      <dd className="text-slate-900">{value || '—'}</dd>
+      <dd className="break-words text-slate-900">{value || '—'}</dd>
     </>
   );
 }
@@ -184,8 +197,10 @@ function LinkForm({ id, kind, title, linkedIds, onDone }: { id: string; kind: 'i
                   setChosen(event.target.checked ? [...chosen, person.skylog_id] : chosen.filter((item) => item !== person.skylog_id))
                 }
               />
-              <span className="font-medium">{person.name ?? person.email}</span>
-              <span className="text-slate-500">{person.email}</span>
+              <span className="flex min-w-0 flex-col sm:flex-row sm:gap-3">
+                <span className="font-medium">{person.name ?? person.email}</span>
+                <span className="break-all text-slate-500">{person.email}</span>
+              </span>
             </label>
           </li>
         ))}

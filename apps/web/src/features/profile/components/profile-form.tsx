@@ -52,9 +52,9 @@ export function ProfileForm({ account, orgName, title, onDirtyChange, onDone, on
       aria-label={title}
     >
       <header className="flex items-start justify-between gap-4">
-        <div>
-          <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-          <p className="text-sm text-slate-600" data-testid="profile-email">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold break-words text-slate-900">{title}</h2>
+          <p className="text-sm break-words text-slate-600" data-testid="profile-email">
             {account.email}
           </p>
           <p className="text-sm text-slate-600" data-testid="profile-organization">
