@@ -4,6 +4,9 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on CI's two. The server files spend much of
+    // their time waiting on PostgreSQL, so one per core keeps both busy (docs/benchmarks.md, test duration).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'], environment: 'node' } },

@@ -10,5 +10,5 @@ export const getSpeakers = (tripId: string, signal?: AbortSignal) =>
 export const getSpeakersQueryOptions = (tripId: string) =>
   queryOptions({ queryKey: speakersQueryKey(tripId), queryFn: ({ signal }) => getSpeakers(tripId, signal) });
 
-/** The names of the transcript's speakers; asked for only when there is a transcript to label. */
+/** The names of the transcript's speakers (the review screen asks for them with the trip). */
 export const useSpeakers = (tripId: string, isEnabled: boolean) => useQuery({ ...getSpeakersQueryOptions(tripId), enabled: isEnabled });

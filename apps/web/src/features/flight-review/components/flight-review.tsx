@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
 import { useMarkerCategories } from '../api/get-marker-categories.ts';
+import { useSpeakers } from '../api/get-speakers.ts';
 import { useTrack } from '../api/get-track.ts';
 import { useTrip } from '../api/get-trip.ts';
 import { useIsNarrowScreen } from '../hooks/use-is-narrow-screen.ts';
@@ -30,9 +31,13 @@ import { TranscriptPanel } from './transcript-panel.tsx';
 /** The flight review screen: the trip and its full track in parallel, then the waveform. */
 export function FlightReview({ id }: { id: string }) {
   const trip = useTrip(id);
-  // The full track does not depend on the trip's answer: ask for both at once (a trip without a
-  // track answers empty columns).
+  // Nothing below depends on the trip's answer: ask for it all at once (a trip without a track answers
+  // empty columns, one without a transcript no speakers). Categories or speakers arriving after the first
+  // render would draw the markers and the transcript a second time.
   useTrack(id, true);
+  useMarkerCategories();
+  useClientConfig();
+  useSpeakers(id, true);
   if (trip.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
   if (trip.error) {
     if (trip.error instanceof ApiError && trip.error.status === 404) {
