@@ -242,9 +242,23 @@ function seatRefusal(actor: RequestUser, person: PersonFacts | undefined, tripOr
  * else is a 400 naming the seat. Answers the facts of the people seated.
  */
 export async function requireSeats(ctx: AppContext, actor: RequestUser, tripOrgId: string, seats: Seats): Promise<Map<string, PersonFacts>> {
-  const ids = [...new Set(seatFields.map((field) => seats[field]).filter((id): id is string => Boolean(id)))];
+  if (seatIdsOf(seats).length === 0) return new Map();
+  return checkSeats(ctx, actor, tripOrgId, seats, linksOfActor(ctx, actor));
+}
+
+const seatIdsOf = (seats: Seats) => [...new Set(seatFields.map((field) => seats[field]).filter((id): id is string => Boolean(id)))];
+
+/** requireSeats with the actor's links already asked for (a crew change needs them again afterwards). */
+async function checkSeats(
+  ctx: AppContext,
+  actor: RequestUser,
+  tripOrgId: string,
+  seats: Seats,
+  actorLinks: ReturnType<typeof linksOfActor>,
+): Promise<Map<string, PersonFacts>> {
+  const ids = seatIdsOf(seats);
   if (ids.length === 0) return new Map();
-  const [rows, links] = await Promise.all([findUsersByIds(ctx.db, ids), linksOfActor(ctx, actor)]);
+  const [rows, links] = await Promise.all([findUsersByIds(ctx.db, ids), actorLinks]);
   const people = new Map(rows.map((row) => [row.skylogId, toPersonFacts(row, links)]));
   for (const field of seatFields) {
     const id = seats[field];
@@ -267,9 +281,10 @@ export async function requireCrewChange(ctx: AppContext, actor: RequestUser, tri
   const current = { left_seat: trip.leftSeat, right_seat: trip.rightSeat };
   const changed = seatFields.filter((field) => seats[field] !== undefined && seats[field] !== current[field]);
   if (changed.length === 0) return new Map();
-  const people = await requireSeats(ctx, actor, trip.orgId, Object.fromEntries(changed.map((field) => [field, seats[field]])));
+  const actorLinks = linksOfActor(ctx, actor);
+  const people = await checkSeats(ctx, actor, trip.orgId, Object.fromEntries(changed.map((field) => [field, seats[field]])), actorLinks);
   const crew = { ...current, ...Object.fromEntries(changed.map((field) => [field, seats[field] ?? null])) };
-  const [links, relations] = await Promise.all([linksOfActor(ctx, actor), facts.findTripRelations(ctx.db, trip.id, actor.skylogId)]);
+  const [links, relations] = await Promise.all([actorLinks, facts.findTripRelations(ctx.db, trip.id, actor.skylogId)]);
   const after = {
     orgId: trip.orgId,
     subOrgId: trip.subOrgId,

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
+import { byPersonName } from '../people/people.repository.ts';
 import { orgs, subOrgs, trips, users } from '../../db/schema/index.ts';
 
 export async function listOrgs(db: Executor) {
@@ -101,5 +102,5 @@ export async function listSubOrgFlightStats(db: Executor, subOrgId: string) {
     )
     .where(eq(users.subOrgId, subOrgId))
     .groupBy(users.skylogId)
-    .orderBy(sql`lower(coalesce(${users.name}, ${users.email}))`, asc(users.skylogId));
+    .orderBy(byPersonName, asc(users.skylogId));
 }

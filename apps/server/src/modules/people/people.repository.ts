@@ -25,8 +25,11 @@ export type PersonRow = { user: typeof users.$inferSelect; orgName: string | nul
 
 const personColumns = { user: users, orgName: orgs.name, subOrgName: subOrgs.name, collectorName: collector.name };
 
+/** People by name, case-insensitively; those without a name by their e-mail. */
+export const byPersonName = sql`lower(coalesce(${users.name}, ${users.email}))`;
+
 const sortColumns = {
-  name: sql`lower(coalesce(${users.name}, ${users.email}))`,
+  name: byPersonName,
   email: users.email,
   user_type: users.userType,
   created_at: users.createdAt,

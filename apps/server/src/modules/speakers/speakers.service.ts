@@ -2,6 +2,7 @@ import type { SpeakersUpdate } from '@skylog/contracts';
 import { requireTrip, tripNotFound } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import { lockTripRow } from '../trips/trips.repository.ts';
 import * as repository from './speakers.repository.ts';
 
 const toSpeakers = (rows: repository.TripSpeakerRow[]) => ({ speakers: rows.map(({ speaker, label }) => ({ speaker, label })) });
@@ -16,7 +17,8 @@ export async function getSpeakers(ctx: AppContext, actor: RequestUser, tripId: s
 export async function updateSpeakers(ctx: AppContext, actor: RequestUser, tripId: string, input: SpeakersUpdate, path: string) {
   await requireTrip(ctx, actor, tripId, 'edit', { action: 'speakers.update', path });
   const rows = await ctx.db.transaction(async (tx) => {
-    if (!(await repository.lockTripForSpeakers(tx, tripId))) throw tripNotFound();
+    // Holding the trip row, two saves of one flight's names run one after the other.
+    if (!(await lockTripRow(tx, tripId))) throw tripNotFound();
     await repository.replaceTripSpeakers(tx, tripId, input.speakers);
     return repository.listTripSpeakers(tx, tripId);
   });

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { aircraft, audioUploads, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
 import type { SeatChoiceScope, TripScope } from '../../access/access-rules.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
+import { byPersonName } from '../people/people.repository.ts';
 
 export type TripRow = typeof trips.$inferSelect;
 
@@ -265,7 +266,7 @@ export async function searchOrgPeople(db: Executor, orgId: string, search: strin
     .select({ skylogId: users.skylogId, name: users.name, email: users.email })
     .from(users)
     .where(and(eq(users.orgId, orgId), eq(users.isActive, true), pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))
-    .orderBy(sql`lower(coalesce(${users.name}, ${users.email}))`, asc(users.skylogId))
+    .orderBy(byPersonName, asc(users.skylogId))
     .limit(limit);
 }
 
