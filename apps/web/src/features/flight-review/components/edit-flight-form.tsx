@@ -8,7 +8,7 @@ import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useCrewChoices } from '../api/get-crew-choices.ts';
+import { useCrewChoices } from '../../../lib/crew-choices.ts';
 import { useFleet } from '../api/get-fleet.ts';
 import { useUpdateTrip } from '../api/update-trip.ts';
 

@@ -9,7 +9,7 @@ import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useCrewChoices } from '../api/get-crew-choices.ts';
+import { useCrewChoices } from '../../../lib/crew-choices.ts';
 import { createEmptyTrip, importTrack, uploadAudio, useClientConfig, useRecentTrips, waitForProcessing, type Crew } from '../api/upload-flight.ts';
 
 const audioExtensions = ['.mp3', '.m4a', '.aac', '.wav', '.flac', '.ogg', '.opus', '.webm', '.amr'];
