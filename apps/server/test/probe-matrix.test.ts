@@ -17,7 +17,9 @@ type Expected = 'unauthenticated' | 'token-refused' | 'role-denied' | 'reaches' 
  * and of the other one. Routes, operations and schemas come from the app itself and the contracts'
  * access table, so a new route is probed without anyone remembering to.
  */
-describe('probe: role × endpoint × tenant', () => {
+// Each test runs hundreds of requests: on a busy machine one can outlast the suite's 30 s, and a test cut off
+// keeps sending, changing rows under the next test's "nothing changed" checks. A sweep gets three minutes.
+describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
   let t: TestApp;
   const world = createWorld(() => t);
   let operations: ProbeOperation[];
