@@ -12,6 +12,9 @@ import type { Database } from './db/client.ts';
 import { createEmailSender, type EmailSender } from './integrations/email/index.ts';
 import { findFfmpeg } from './integrations/audio/ffmpeg-path.ts';
 import { createLocalStorage } from './integrations/storage/local-storage.ts';
+import { createChatNotesProvider } from './integrations/ai-notes/chat-notes-provider.ts';
+import { createTranscriptionProvider } from './integrations/transcription/index.ts';
+import { jobHandlers } from './jobs/definitions/index.ts';
 import { startJobWorker } from './jobs/job-queue.ts';
 import type { AppContext } from './lib/app-context.ts';
 import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.ts';
@@ -29,7 +32,10 @@ import { registrationRoutes } from './modules/registration/registration.routes.t
 import { relationsRoutes } from './modules/relations/relations.routes.ts';
 import { speakersRoutes } from './modules/speakers/speakers.routes.ts';
 import { audioRoutes } from './modules/audio/audio.routes.ts';
-import { processUpload, sweepUploads } from './modules/audio/audio.service.ts';
+import { sweepUploads } from './modules/audio/audio.service.ts';
+import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
+import { pilotProfilesRoutes } from './modules/pilot-profiles/pilot-profiles.routes.ts';
+import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts';
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAuth } from './lib/better-auth.ts';
@@ -88,10 +94,12 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
         { per: 'address+subject', max: limits.signInAttemptsPerWindow, windowSeconds: limits.signInWindowSeconds },
       ]),
     },
+    transcription: createTranscriptionProvider(config.transcription),
+    notesModel: config.llm ? createChatNotesProvider(config.llm) : null,
   };
   if (!ctx.audioTools.ffmpegPath) app.log.warn('ffmpeg not found: uploaded audio cannot be processed (set FFMPEG_PATH)');
   if (config.isJobsWorker) {
-    const worker = startJobWorker(db, { 'audio.process': (job) => processUpload(ctx, String(job.payload.uploadId), job.workDir) }, {
+    const worker = startJobWorker(db, jobHandlers(ctx), {
       // Only this process can open an embedded database: whatever it finds running was left by a dead one.
       isRunningRequeuedOnStart: !config.databaseUrl,
       // Unfinished uploads expire after a day idle; bytes nobody waits for are removed (safe on every instance at once).
@@ -144,7 +152,7 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   await app.register(authorizationPlugin, { audit });
   app.get('/api/openapi.json', { config: { operation: 'openapi.read' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
-  await app.register(clientConfigRoutes, { config });
+  await app.register(clientConfigRoutes, { ctx });
   await app.register(usersRoutes, { ctx });
   await app.register(orgsRoutes, { ctx });
   await app.register(registrationRoutes, { ctx });
@@ -159,6 +167,9 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   await app.register(speakersRoutes, { ctx });
   await app.register(audioRoutes, { ctx });
   await app.register(accessTokensRoutes, { ctx });
+  await app.register(transcriptionRoutes, { ctx });
+  await app.register(analysisRoutes, { ctx });
+  await app.register(pilotProfilesRoutes, { ctx });
 
   const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -14,11 +14,15 @@ const { db } = await openDatabase({ databaseUrl });
 startJobWorker(
   db,
   {
-    'audio.process': async (job) => {
-      await writeFile(path.join(job.workDir, 'marker'), String(process.pid));
-      process.stdout.write(`${job.workDir}\n`);
-      await new Promise(() => {});
+    'audio.process': {
+      run: async (job) => {
+        await writeFile(path.join(job.workDir, 'marker'), String(process.pid));
+        process.stdout.write(`${job.workDir}\n`);
+        await new Promise(() => {});
+      },
     },
+    'transcript.generate': { run: async () => undefined },
+    'trip.analyse': { run: async () => undefined },
   },
   { workRoot, pollMs: 50, leaseMs: 1500 },
 );

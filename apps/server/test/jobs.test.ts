@@ -13,7 +13,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { jobs } from '../src/db/schema/index.ts';
-import { enqueueJob, startJobWorker, type Job, type JobErrorSource, type JobHandler, type JobWorker, type JobWorkerOptions } from '../src/jobs/job-queue.ts';
+import { enqueueJob } from '../src/jobs/job-payloads.ts';
+import { startJobWorker, type Job, type JobErrorSource, type JobWorker, type JobWorkerOptions } from '../src/jobs/job-queue.ts';
 import { defaultWorkRoot } from '../src/jobs/work-folders.ts';
 import { openTestDatabase } from './helper.ts';
 
@@ -41,12 +42,14 @@ describe('job queue: leases, recovery after a crash, work folders, periodic task
   let workers: JobWorker[] = [];
   let gates: ReturnType<typeof deferred>[] = [];
   let errors: { error: unknown; source: JobErrorSource }[] = [];
-  const noop: JobHandler = async () => undefined;
+  type RunJob = (job: Job) => Promise<void>;
+  const noop: RunJob = async () => undefined;
+  const anUpload = () => ({ uploadId: randomUUID() });
 
   const db = () => handle.db;
   const row = async (id: number) => (await db().select().from(jobs).where(eq(jobs.id, id)))[0]!;
-  const start = (handler: JobHandler, options: JobWorkerOptions = {}) => {
-    const worker = startJobWorker(db(), { 'audio.process': handler }, { workRoot, onError: (error, source) => errors.push({ error, source }), ...options });
+  const start = (run: RunJob, options: JobWorkerOptions = {}) => {
+    const worker = startJobWorker(db(), { 'audio.process': { run }, 'transcript.generate': { run }, 'trip.analyse': { run } }, { workRoot, onError: (error, source) => errors.push({ error, source }), ...options });
     workers.push(worker);
     return worker;
   };
@@ -133,7 +136,7 @@ describe('job queue: leases, recovery after a crash, work folders, periodic task
       { leaseMs, pollMs: 60_000 },
     );
     await first.drain();
-    const id = await enqueueJob(db(), 'audio.process', {});
+    const id = await enqueueJob(db(), 'audio.process', anUpload());
     first.wake();
     await vi.waitFor(async () => expect((await row(id)).lockedBy).toBe(first.id), eventually);
     const claimedUntil = (await row(id)).lockedUntil!;
@@ -154,7 +157,7 @@ describe('job queue: leases, recovery after a crash, work folders, periodic task
   it('a worker whose job was taken over neither renews nor records it', async () => {
     const release = gate();
     const worker = start(() => release.promise, { leaseMs: 400, pollMs: 60_000 });
-    const id = await enqueueJob(db(), 'audio.process', {});
+    const id = await enqueueJob(db(), 'audio.process', anUpload());
     worker.wake();
     await vi.waitFor(async () => expect((await row(id)).lockedBy).toBe(worker.id), eventually);
     await db().update(jobs).set({ lockedBy: 'other-host:1:cafe' }).where(eq(jobs.id, id));
@@ -169,7 +172,7 @@ describe('job queue: leases, recovery after a crash, work folders, periodic task
     const id = await insertRunning({ attempts: 1, leaseLeft: '1 hour' });
     const exhausted = await insertRunning({ attempts: 3, leaseLeft: '1 hour' });
     const runs: Job[] = [];
-    const handler: JobHandler = async (job) => void runs.push(job);
+    const handler: RunJob = async (job) => void runs.push(job);
 
     const plain = start(handler, { pollMs: 60_000 });
     await plain.drain();
@@ -185,16 +188,17 @@ describe('job queue: leases, recovery after a crash, work folders, periodic task
   describe('work folders', () => {
     it('each run gets an empty folder of its own under the OS temp folder, removed after success and after failure', async () => {
       const seen: { id: number; workDir: string; isDirectory: boolean; entries: string[] }[] = [];
+      let failing = 0;
       const worker = start(
         async (job) => {
           seen.push({ id: job.id, workDir: job.workDir, isDirectory: (await stat(job.workDir)).isDirectory(), entries: await readdir(job.workDir) });
           await writeFile(path.join(job.workDir, 'playable.opus'), 'half-written');
-          if (job.payload.isFailing) throw new Error('decoder crashed');
+          if (job.id === failing) throw new Error('decoder crashed');
         },
         { workRoot: undefined },
       );
-      const succeeding = await enqueueJob(db(), 'audio.process', {});
-      const failing = await enqueueJob(db(), 'audio.process', { isFailing: true });
+      const succeeding = await enqueueJob(db(), 'audio.process', anUpload());
+      failing = await enqueueJob(db(), 'audio.process', anUpload());
       await worker.drain();
 
       expect(seen.map(({ id, isDirectory, entries }) => ({ id, isDirectory, entries }))).toEqual([
@@ -252,7 +256,7 @@ describe('job queue: leases, recovery after a crash, work folders, periodic task
     }, eventually);
     expect(errors).toContainEqual({ error: new Error('storage offline'), source: { task: 'flaky' } });
 
-    const id = await enqueueJob(db(), 'audio.process', {});
+    const id = await enqueueJob(db(), 'audio.process', anUpload());
     await worker.drain();
     expect(await row(id)).toMatchObject({ status: 'done' });
 
@@ -289,7 +293,8 @@ describe('job queue: leases, recovery after a crash, work folders, periodic task
   // database opens in one process); this runs in the server-postgres project, defined when TEST_DATABASE_URL is set.
   describe.skipIf(process.env.SKYLOG_TEST_DB !== 'postgres')('a worker process killed with SIGKILL (PostgreSQL)', () => {
     it('its job is taken up within the lease and completes, and its work folder is removed by the next worker', async () => {
-      const id = await enqueueJob(db(), 'audio.process', { uploadId: 'killed-mid-way' });
+      const payload = anUpload();
+      const id = await enqueueJob(db(), 'audio.process', payload);
       const childScript = fileURLToPath(new URL('./jobs-crash-child.ts', import.meta.url));
       const child = spawn(process.execPath, ['--import', 'tsx', childScript, databaseUrl!, workRoot], {
         cwd: path.dirname(childScript),
@@ -312,7 +317,7 @@ describe('job queue: leases, recovery after a crash, work folders, periodic task
         const runs: Job[] = [];
         start(async (job) => void runs.push(job), { leaseMs: 1500, pollMs: 100 });
         await vi.waitFor(async () => expect((await row(id)).status).toBe('done'), eventually);
-        expect(runs.map((job) => [job.id, job.attempts, job.payload])).toEqual([[id, 2, { uploadId: 'killed-mid-way' }]]);
+        expect(runs.map((job) => [job.id, job.attempts, job.payload])).toEqual([[id, 2, payload]]);
         expect(existsSync(path.dirname(childWorkDir))).toBe(false);
       } finally {
         child.kill('SIGKILL');

@@ -67,6 +67,11 @@ export const apiAccess = {
   'trips.share': 'authenticated',
   'trips.delete': 'authenticated',
   'trips.export': 'authenticated',
+  // Whoever may edit the trip (its service decides); the spec's GET /deepgramTranscription.
+  'trips.transcribe': 'authenticated',
+  'trips.analysis': 'authenticated',
+  'transcriptions.list': 'authenticated',
+  'pilot-profiles.list': 'authenticated',
   'map-features.read': 'authenticated',
   'manual-markers.list': 'authenticated',
   'manual-markers.create': 'authenticated',

@@ -16,3 +16,5 @@ export * from './schemas/trips.ts';
 export * from './schemas/map.ts';
 export * from './schemas/speakers.ts';
 export * from './schemas/text.ts';
+export * from './schemas/analysis.ts';
+export * from './transcript.ts';

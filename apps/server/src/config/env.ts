@@ -37,6 +37,16 @@ const envSchema = z.object({
     .optional(),
   MAP_ATTRIBUTION: z.string().max(300).optional(),
   JOBS_WORKER: booleanFlag.default(true),
+  DEEPGRAM_API_KEY: z.string().min(1).optional(),
+  DEEPGRAM_BASE_URL: z.url({ error: 'must be a URL such as https://api.deepgram.com' }).optional(),
+  WHISPER_BASE_URL: z.url({ error: 'must be the base URL of an OpenAI-compatible API, such as http://whisper:8000/v1' }).optional(),
+  WHISPER_API_KEY: z.string().min(1).optional(),
+  WHISPER_MODEL: z.string().min(1).default('whisper-1'),
+  TRANSCRIPTION_TIMEOUT_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).min(1).max(240).default(30),
+  LLM_BASE_URL: z.url({ error: 'must be the base URL of an OpenAI-compatible API, such as https://api.openai.com/v1' }).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(5).max(600).default(90),
 });
 
 export type AppConfig = {
@@ -69,6 +79,14 @@ export type AppConfig = {
   mapAttribution: string | undefined;
   /** Whether this instance runs background jobs (audio processing); off for API-only instances. */
   isJobsWorker: boolean;
+  /** Deepgram when its key is set, else an OpenAI-compatible Whisper server when its URL is set, else none. */
+  transcription: {
+    deepgram: { apiKey: string; baseUrl: string | undefined } | undefined;
+    whisper: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+    timeoutMs: number;
+  };
+  /** An OpenAI-compatible chat API that drafts debrief notes; without it the rules engine's draft stands. */
+  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -124,6 +142,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mapTileUrl: values.MAP_TILE_URL,
     mapAttribution: values.MAP_ATTRIBUTION,
     isJobsWorker: values.JOBS_WORKER,
+    transcription: {
+      deepgram: values.DEEPGRAM_API_KEY ? { apiKey: values.DEEPGRAM_API_KEY, baseUrl: values.DEEPGRAM_BASE_URL } : undefined,
+      whisper: values.WHISPER_BASE_URL ? { baseUrl: values.WHISPER_BASE_URL, apiKey: values.WHISPER_API_KEY, model: values.WHISPER_MODEL } : undefined,
+      timeoutMs: values.TRANSCRIPTION_TIMEOUT_MINUTES * 60_000,
+    },
+    llm: values.LLM_BASE_URL
+      ? { baseUrl: values.LLM_BASE_URL, apiKey: values.LLM_API_KEY, model: values.LLM_MODEL, timeoutMs: values.LLM_TIMEOUT_SECONDS * 1000 }
+      : undefined,
   };
 }
 

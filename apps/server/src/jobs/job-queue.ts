@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
+import type { JobKind } from './job-payloads.ts';
 import { createWorkFolders, defaultWorkRoot, removeOrphanWorkFolders } from './work-folders.ts';
 
-export type JobKind = 'audio.process';
 export type Job = {
   id: number;
   kind: JobKind;
@@ -14,8 +14,18 @@ export type Job = {
   /** An empty folder for this run alone; the queue removes it when the handler ends, however it ends. */
   workDir: string;
 };
-/** May run more than once for one job (a retry, a worker taken for dead that was not): it must be safe to repeat. */
-export type JobHandler = (job: Job) => Promise<void>;
+export type JobHandler = {
+  /** May run more than once for one job (a retry, a worker taken for dead that was not): it must be safe to repeat. */
+  run: (job: Job) => Promise<void>;
+  /**
+   * Called once the job has failed for good (attempts spent, a PermanentJobError, or its worker died
+   * on the last attempt), so what waits on it (a "transcribing" flag) is told.
+   */
+  onFailed?: (job: Pick<Job, 'id' | 'kind' | 'payload'>, reason: string) => Promise<void>;
+};
+
+/** A failure that another attempt cannot mend (bad credentials, a payload that does not parse): no retry. */
+export class PermanentJobError extends Error {}
 /**
  * Maintenance the worker runs at start and then every `everyMs` after the previous run ended. Every
  * worker instance runs it, so it must be safe to run on two instances at once.
@@ -49,11 +59,6 @@ const defaultLeaseMs = 2 * 60 * 1000;
 
 type ClaimedJob = Omit<Job, 'workDir'>;
 
-export async function enqueueJob(db: Executor, kind: JobKind, payload: Record<string, unknown>): Promise<number> {
-  const [row] = await db.insert(jobs).values({ kind, payload }).returning({ id: jobs.id });
-  return row!.id;
-}
-
 /** The database's clock, not this machine's: every instance compares leases against the same time. */
 const leaseEnd = (leaseMs: number) => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
 
@@ -73,10 +78,12 @@ async function claimJob(db: Database, workerId: string, leaseMs: number): Promis
   return row ? { ...row, kind: row.kind as JobKind } : null;
 }
 
+type FailedJob = Pick<Job, 'id' | 'kind' | 'payload'> & { reason: string };
+
 /** A running job whose worker is gone goes back to the queue at once, or fails when it has had its attempts. */
-async function releaseAbandonedJobs(db: Database, condition?: SQL): Promise<void> {
+async function releaseAbandonedJobs(db: Database, condition?: SQL): Promise<FailedJob[]> {
   const isExhausted = sql`${jobs.attempts} >= ${maxAttempts}`;
-  await db
+  const rows = await db
     .update(jobs)
     .set({
       status: sql`case when ${isExhausted} then 'failed' else 'queued' end`,
@@ -87,16 +94,18 @@ async function releaseAbandonedJobs(db: Database, condition?: SQL): Promise<void
       lockedBy: null,
       lockedUntil: null,
     })
-    .where(and(eq(jobs.status, 'running'), condition));
+    .where(and(eq(jobs.status, 'running'), condition))
+    .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, status: jobs.status, reason: jobs.lastError });
+  return rows.filter((row) => row.status === 'failed').map(({ status: _, ...row }) => ({ ...row, kind: row.kind as JobKind, reason: row.reason ?? '' }));
 }
 
-/** Jobs whose lease lapsed: their worker stopped renewing it (killed, crashed, cut off). */
-export function releaseExpiredJobs(db: Database): Promise<void> {
+/** Jobs whose lease lapsed: their worker stopped renewing it (killed, crashed, cut off). Answers those that failed for good. */
+export function releaseExpiredJobs(db: Database): Promise<FailedJob[]> {
   return releaseAbandonedJobs(db, lt(jobs.lockedUntil, sql`now()`));
 }
 
 /** Every running job, at once: only when no other live process can hold one (see isRunningRequeuedOnStart). */
-export function requeueRunningJobs(db: Database): Promise<void> {
+export function requeueRunningJobs(db: Database): Promise<FailedJob[]> {
   return releaseAbandonedJobs(db);
 }
 
@@ -110,17 +119,20 @@ async function renewLease(db: Database, jobId: number, workerId: string, leaseMs
   return rows.length > 0;
 }
 
-/** Records the outcome only while the job is still this worker's: a released job belongs to whoever took it. */
-async function finishJob(db: Database, job: ClaimedJob, workerId: string, error: unknown): Promise<void> {
+/**
+ * Records the outcome only while the job is still this worker's: a released job belongs to whoever
+ * took it. Answers the failure when it is final.
+ */
+async function finishJob(db: Database, job: ClaimedJob, workerId: string, error: unknown): Promise<FailedJob | null> {
   const isOurs = and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running'));
   const unlocked = { lockedAt: null, lockedBy: null, lockedUntil: null };
   if (!error) {
     await db.update(jobs).set({ status: 'done', finishedAt: new Date(), ...unlocked }).where(isOurs);
-    return;
+    return null;
   }
   const message = error instanceof Error ? error.message : String(error);
-  const isFinal = job.attempts >= maxAttempts;
-  await db
+  const isFinal = job.attempts >= maxAttempts || error instanceof PermanentJobError;
+  const rows = await db
     .update(jobs)
     .set({
       status: isFinal ? 'failed' : 'queued',
@@ -130,7 +142,9 @@ async function finishJob(db: Database, job: ClaimedJob, workerId: string, error:
       runAfter: sql`now() + make_interval(secs => ${10 * job.attempts ** 2})`,
       ...unlocked,
     })
-    .where(isOurs);
+    .where(isOurs)
+    .returning({ id: jobs.id });
+  return isFinal && rows.length > 0 ? { id: job.id, kind: job.kind, payload: job.payload, reason: message } : null;
 }
 
 export type JobWorker = {
@@ -162,9 +176,16 @@ export function startJobWorker(db: Database, handlers: Record<JobKind, JobHandle
   const taskTimers = new Set<NodeJS.Timeout>();
   const taskRuns = new Set<Promise<void>>();
 
+  /** Tells a job's kind it failed for good; its own failure to record that is reported, never thrown. */
+  async function notifyFailed(failed: FailedJob[]): Promise<void> {
+    for (const { reason, ...job } of failed) {
+      await handlers[job.kind]?.onFailed?.(job, reason).catch(reportTo({ jobId: job.id, kind: job.kind }));
+    }
+  }
+
   const startUp = (async () => {
     await removeOrphanWorkFolders(workRoot).catch(reportTo({ task: 'work folders' }));
-    if (options.isRunningRequeuedOnStart) await requeueRunningJobs(db).catch(reportTo({}));
+    if (options.isRunningRequeuedOnStart) await requeueRunningJobs(db).then(notifyFailed, reportTo({}));
   })();
 
   /** Renews the lease every leaseMs / 4 until the returned function is called (and awaited). */
@@ -190,7 +211,9 @@ export function startJobWorker(db: Database, handlers: Record<JobKind, JobHandle
     let failure: unknown = null;
     try {
       workDir = await folders.create(job.id);
-      await handlers[job.kind]({ ...job, workDir });
+      const handler = handlers[job.kind];
+      if (!handler) throw new PermanentJobError(`No handler for jobs of kind ${job.kind}`);
+      await handler.run({ ...job, workDir });
     } catch (error) {
       failure = error;
       reportTo({ jobId: job.id, kind: job.kind })(error);
@@ -198,12 +221,13 @@ export function startJobWorker(db: Database, handlers: Record<JobKind, JobHandle
       await stopLease();
       if (workDir) await folders.remove(workDir).catch(reportTo({ jobId: job.id, kind: job.kind }));
     }
-    await finishJob(db, job, workerId, failure);
+    const failed = await finishJob(db, job, workerId, failure);
+    if (failed) await notifyFailed([failed]);
   }
 
   async function runDue(): Promise<void> {
     await startUp;
-    await releaseExpiredJobs(db);
+    await notifyFailed(await releaseExpiredJobs(db));
     for (;;) {
       if (isStopped) return;
       const job = await claimJob(db, workerId, leaseMs);

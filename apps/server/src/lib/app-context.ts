@@ -1,7 +1,9 @@
+import type { AiNotesDraft } from '@skylog/contracts';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { EmailSender } from '../integrations/email/index.ts';
 import type { FileStorage } from '../integrations/storage/index.ts';
+import type { TranscriptionProvider } from '../integrations/transcription/index.ts';
 import type { JobWorker } from '../jobs/job-queue.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
 import type { RateLimiter } from '../plugins/rate-limiter.ts';
@@ -20,4 +22,11 @@ export type AppContext = {
   /** Wakes this instance's job worker (a no-op where JOBS_WORKER=false: another instance polls). */
   jobs: Pick<JobWorker, 'wake' | 'drain'>;
   rateLimits: { schoolRegistration: RateLimiter; passwordCheck: RateLimiter };
+  /** The configured speech-to-text provider; null: transcription is not configured. */
+  transcription: TranscriptionProvider | null;
+  /** A chat model that words the debrief draft; null: the rules engine's draft stands. */
+  notesModel: NotesModel | null;
 };
+
+/** Throws an error with a person-readable `statusText` when it cannot give a valid draft. */
+export type NotesModel = { draft(input: { system: string; summary: string; signal?: AbortSignal }): Promise<AiNotesDraft> };

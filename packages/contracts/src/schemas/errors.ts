@@ -12,6 +12,7 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'rate_limited',
+  'not_configured',
   'internal_error',
 ] as const;
 
@@ -29,6 +30,11 @@ export const errorStatus = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  /**
+   * A feature whose provider the operator has not set up (transcription without keys): a state of
+   * this server the request cannot change, like a conflict; 5xx stays reserved for Skylog's own faults.
+   */
+  not_configured: 409,
   internal_error: 500,
 } as const satisfies Record<ErrorCode, number>;
 

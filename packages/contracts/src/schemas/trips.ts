@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { limits } from '../limits.ts';
 import { pageQuerySchema } from './people.ts';
+import { aiStatuses } from './analysis.ts';
 
 /**
  * One GPS fix of a track. Times are epoch milliseconds; altitude and accuracy in metres, speed in
@@ -180,7 +181,7 @@ export const tripSummarySchema = z.object({
   has_transcript: z.boolean(),
   transcript_in_progress: z.boolean(),
   audio_status: z.enum(audioStatuses),
-  ai_status: text().nullable(),
+  ai_status: z.enum(aiStatuses).nullable(),
   is_debriefed: z.boolean(),
 });
 export type TripSummary = z.infer<typeof tripSummarySchema>;
@@ -232,8 +233,9 @@ export const tripDetailSchema = tripSummarySchema.extend({
   trip_improve: text().nullable(),
   ai_trip_well: text().nullable(),
   ai_trip_improve: text().nullable(),
-  ai_teachable_moments: z.unknown().nullable(),
   transcript_json: transcriptJsonSchema.nullable(),
+  transcript_error: text().nullable(),
+  transcript_started_at: text().nullable(),
   record_uri: text().nullable(),
   audio: tripAudioSchema,
   markers: z.array(markerSchema),
@@ -332,5 +334,9 @@ export const clientConfigSchema = z.object({
   track_file_max_bytes: z.number(),
   /** False while no payment provider is configured: every organization is treated as paid (decisions.md). */
   billing_enabled: z.boolean(),
+  /** none: the Generate transcript button explains which variables to set. */
+  transcription_provider: z.enum(['deepgram', 'whisper', 'none']),
+  /** rules: the offline rules engine drafts notes; llm: an OpenAI-compatible chat model does, from the analysis. */
+  ai_notes_provider: z.enum(['rules', 'llm']),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

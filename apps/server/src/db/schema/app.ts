@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Coords, Marker, TrackPoint, TranscriptJson } from '@skylog/contracts';
+import type { AiNotesDraft, AiNotesSource, AiStatus, Coords, FlightAnalysis, Marker, TeachableMoment, TrackPoint, TranscriptJson, Utterance } from '@skylog/contracts';
 import { authUser } from './auth.ts';
 
 /** raw_trips: the recorder's points and markers, manual markers included (spec §7). */
@@ -219,13 +219,24 @@ export const trips = pgTable(
     trackOverview: jsonb('track_overview').$type<[number, number][]>().notNull().default([]),
     transcriptJson: jsonb('transcript_json').$type<TranscriptJson>(),
     transcriptInProgress: boolean('transcript_in_progress').notNull().default(false),
+    /** The running transcription's start, for the screen's elapsed time. */
+    transcriptStartedAt: timestamp('transcript_started_at', { withTimezone: true }),
+    /** The last failed transcription's message ("Failed to generate transcript: …"); cleared by the next request. */
+    transcriptError: text('transcript_error'),
     customMarker: text('custom_marker'),
     tripWell: text('trip_well'),
     tripImprove: text('trip_improve'),
     aiTripWell: text('ai_trip_well'),
     aiTripImprove: text('ai_trip_improve'),
-    aiStatus: text('ai_status'),
-    aiTeachableMoments: jsonb('ai_teachable_moments'),
+    aiStatus: text('ai_status').$type<AiStatus>(),
+    aiTeachableMoments: jsonb('ai_teachable_moments').$type<TeachableMoment[]>(),
+    /** Why the last draft failed or fell back to the rules, in words a person understands. */
+    aiError: text('ai_error'),
+    aiSource: text('ai_source').$type<AiNotesSource>(),
+    /** The drafted points with the moment each refers to (ai_trip_well / ai_trip_improve are their text). */
+    aiDraft: jsonb('ai_draft').$type<AiNotesDraft>(),
+    /** Phases, landings, findings: recomputed by the trip.analyse job whenever the track, markers or transcript change. */
+    flightAnalysis: jsonb('flight_analysis').$type<FlightAnalysis>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -238,6 +249,26 @@ export const trips = pgTable(
     index('trips_aircraft_idx').on(table.aircraftId),
     index('trips_sub_org_idx').on(table.subOrgId),
   ],
+);
+
+/**
+ * Spec §3 Transcription: a flight's transcript as sentences, with the AI notes drafted from it. One
+ * per trip (a trip has one current audio), written with the transcript.
+ */
+export const transcriptions = pgTable(
+  'transcriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The trip whose audio it transcribes (spec: audio_log_id). */
+    tripId: uuid('trip_id')
+      .notNull()
+      .unique()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    sentences: jsonb('sentences').$type<Utterance[]>().notNull(),
+    aiNotes: text('ai_notes'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
 );
 
 /** shared_with of spec §3, as rows so "shared with me" is an index lookup. */

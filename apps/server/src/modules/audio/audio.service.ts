@@ -10,7 +10,7 @@ import { requireOwnUpload, requireTrip } from '../../access/access.ts';
 import { AudioProcessingError } from '../../integrations/audio/audio-processing-error.ts';
 import { processAudio } from '../../integrations/audio/process-audio.ts';
 import { parseRangeHeader } from '../../integrations/storage/http-range.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
+import { enqueueJob } from '../../jobs/job-payloads.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';

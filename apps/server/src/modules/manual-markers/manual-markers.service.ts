@@ -6,6 +6,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { lockTrip, updateTrip, type TripRow } from '../trips/trips.repository.ts';
+import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import * as repository from './manual-markers.repository.ts';
 import type { ManualMarkerRow } from './manual-markers.repository.ts';
 
@@ -64,8 +65,10 @@ export async function createManualMarker(ctx: AppContext, actor: RequestUser, tr
       createdBy: actor.skylogId,
     });
     await syncRawMarkers(tx, trip, marker);
+    await queueAnalysis(tx, tripId);
     return marker;
   });
+  ctx.jobs.wake();
   await ctx.audit.record({ actor, action: 'manual-markers.create', resource: `trips/${tripId}/markers/${row.id}`, status: 'success' });
   return toManualMarker(row);
 }
@@ -82,8 +85,10 @@ export async function updateManualMarker(ctx: AppContext, actor: RequestUser, id
       ...(input.notes !== undefined ? { notes: input.notes.text } : {}),
     });
     await syncRawMarkers(tx, trip, marker);
+    await queueAnalysis(tx, existing.tripId);
     return marker;
   });
+  ctx.jobs.wake();
   await ctx.audit.record({ actor, action: 'manual-markers.update', resource: `trips/${existing.tripId}/markers/${id}`, status: 'success' });
   return toManualMarker(row);
 }

@@ -3,6 +3,7 @@ import { requireTrip, tripNotFound } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { lockTripRow } from '../trips/trips.repository.ts';
+import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import * as repository from './speakers.repository.ts';
 
 const toSpeakers = (rows: repository.TripSpeakerRow[]) => ({ speakers: rows.map(({ speaker, label }) => ({ speaker, label })) });
@@ -20,8 +21,11 @@ export async function updateSpeakers(ctx: AppContext, actor: RequestUser, tripId
     // Holding the trip row, two saves of one flight's names run one after the other.
     if (!(await lockTripRow(tx, tripId))) throw tripNotFound();
     await repository.replaceTripSpeakers(tx, tripId, input.speakers);
+    // Who is ATC decides which utterances are instructions to read back.
+    await queueAnalysis(tx, tripId);
     return repository.listTripSpeakers(tx, tripId);
   });
+  ctx.jobs.wake();
   await ctx.audit.record({
     actor,
     action: 'speakers.update',

@@ -12,6 +12,7 @@ import { TrackFileError } from '../../lib/track/track-file-error.ts';
 import { validateTrack } from '../../lib/track/validate-track.ts';
 import { findLatestUpload, findTripAudio, findTripAudioMeta, findUploadIdsOfTrip } from '../audio/audio.repository.ts';
 import { removeUploadFiles } from '../audio/audio.service.ts';
+import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import * as repository from './trips.repository.ts';
 import type { TripSummaryRow } from './trips.repository.ts';
 
@@ -93,8 +94,9 @@ export async function getTrip(ctx: AppContext, actor: RequestUser, id: string, p
     trip_improve: trip.tripImprove,
     ai_trip_well: trip.aiTripWell,
     ai_trip_improve: trip.aiTripImprove,
-    ai_teachable_moments: trip.aiTeachableMoments ?? null,
     transcript_json: trip.transcriptJson ?? null,
+    transcript_error: trip.transcriptError,
+    transcript_started_at: trip.transcriptStartedAt?.toISOString() ?? null,
     record_uri: audio ? `/api/trips/${id}/audio` : null,
     audio: {
       status: base.audio_status,
@@ -191,6 +193,8 @@ export async function createTrip(ctx: AppContext, actor: RequestUser, input: New
     ...columns,
     beginTime: columns.beginTime ?? new Date(input.begin_time ?? Date.now()),
   });
+  await queueAnalysis(ctx.db, row.id);
+  ctx.jobs.wake();
   await ctx.audit.record({ actor, action: 'trips.create', resource: `trips/${row.id}`, status: 'success', details: { points: points.length } });
   return getTrip(ctx, actor, row.id, `/api/trips/${row.id}`);
 }
@@ -203,7 +207,9 @@ export async function replaceTrack(ctx: AppContext, actor: RequestUser, id: stri
     const trip = await repository.lockTrip(tx, id);
     if (!trip) throw tripNotFound();
     await repository.updateTrip(tx, id, { rawTrips: { points: checked, markers: trip.rawTrips.markers }, ...trackColumnsOf(checked) });
+    await queueAnalysis(tx, id);
   });
+  ctx.jobs.wake();
   await ctx.audit.record({ actor, action: 'trips.import-track', resource: `trips/${id}`, status: 'success', details: { points: checked.length } });
   return getTrip(ctx, actor, id, path);
 }

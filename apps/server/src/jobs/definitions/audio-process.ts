@@ -1,0 +1,8 @@
+import { processUpload } from '../../modules/audio/audio.service.ts';
+import { defineJob } from '../define-job.ts';
+
+/** Decodes an uploaded recording, makes it playable and computes its waveform. */
+export const audioProcessJob = defineJob({
+  kind: 'audio.process',
+  run: (ctx, { uploadId }, job) => processUpload(ctx, uploadId, job.workDir),
+});

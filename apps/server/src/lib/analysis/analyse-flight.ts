@@ -1,0 +1,149 @@
+import {
+  messages,
+  transcriptSentences,
+  type FlightAnalysis,
+  type Marker,
+  type ReadbackFinding,
+  type TeachableMoment,
+  type TrackPoint,
+  type TranscriptJson,
+  type Utterance,
+} from '@skylog/contracts';
+import { detectPhases } from './phases.ts';
+import { checkReadbacks } from './readback.ts';
+import { findApproachAndExceedanceMoments } from './stability.ts';
+import { computeKinematics } from './track-kinematics.ts';
+import { findWorkloadClusters } from './workload.ts';
+
+/** Bump when a rule changes: stored analyses older than this are recomputed. */
+export const analysisVersion = 1;
+
+/** Readbacks heard in a flight before "every one complete" is worth saying. */
+const cleanReadbacksMinimum = 3;
+
+export type FlightInput = {
+  points: TrackPoint[];
+  markers: Marker[];
+  transcript: TranscriptJson | null;
+  /** Epoch ms of the audio's first sample; transcript times count from it. */
+  audioStartedAt: number | null;
+  /** The flight's begin time: the transcript's clock when the audio has none. */
+  beginTime: number | null;
+  /** Speakers the flight's crew named ATC (only they give instructions); empty when nobody is named so. */
+  atcSpeakers: ReadonlySet<number>;
+};
+
+/** The transcript's utterances on the track's clock (epoch ms). */
+export function utterancesOf(transcript: TranscriptJson | null, clockStart: number): Utterance[] {
+  return transcriptSentences(transcript).map((sentence) => ({
+    start: clockStart + sentence.start * 1000,
+    end: clockStart + sentence.end * 1000,
+    speaker: sentence.speaker,
+    text: sentence.text,
+  }));
+}
+
+const elementLabels: Record<ReadbackFinding['elements'][number]['type'], string> = {
+  altitude: 'altitude',
+  flight_level: 'flight level',
+  heading: 'heading',
+  frequency: 'frequency',
+  squawk: 'squawk',
+  runway: 'runway',
+  hold_short: 'hold short',
+  cleared_takeoff: 'take-off clearance',
+  cleared_land: 'landing clearance',
+};
+
+const readbackTitles = { missing: 'Readback missing', incomplete: 'Incomplete readback', wrong: 'Wrong readback' } as const;
+
+function describeReadback(finding: ReadbackFinding): string {
+  if (finding.status === 'missing') {
+    const given = finding.elements.map((element) => `${elementLabels[element.type]} ${element.expected}`).join(', ');
+    return `ATC gave ${given} and no readback followed. Read back every altitude, heading, frequency, squawk and runway clearance.`;
+  }
+  const parts = finding.elements
+    .filter((element) => element.heard !== element.expected)
+    .map((element) =>
+      element.heard === null
+        ? `${elementLabels[element.type]} ${element.expected} was not read back`
+        : `${elementLabels[element.type]} ${element.expected} was read back as ${element.heard}`,
+    );
+  return `${parts.join('; ')}. ${finding.status === 'wrong' ? 'A wrong readback left uncorrected is how level busts and runway incursions start.' : 'Read back every element of the instruction, not only "roger".'}`;
+}
+
+function readbackMoments(findings: ReadbackFinding[]): TeachableMoment[] {
+  const moments: TeachableMoment[] = findings
+    .filter((finding) => finding.status !== 'correct')
+    .map((finding) => ({
+      id: `readback-${Math.round(finding.instruction.start)}`,
+      time: finding.instruction.start,
+      end_time: finding.readback?.end ?? finding.instruction.end,
+      kind: 'readback',
+      category: 'communication',
+      tone: 'improve',
+      title: readbackTitles[finding.status as keyof typeof readbackTitles],
+      explanation: describeReadback(finding),
+      evidence: [finding.instruction, ...(finding.readback ? [finding.readback] : [])].map((utterance) => ({ kind: 'utterance' as const, ...utterance })),
+      readback: finding,
+    }));
+  if (moments.length === 0 && findings.length >= cleanReadbacksMinimum) {
+    const first = findings[0]!;
+    moments.push({
+      id: `clean_readbacks-${Math.round(first.instruction.start)}`,
+      time: first.instruction.start,
+      end_time: findings.at(-1)!.readback?.end ?? findings.at(-1)!.instruction.end,
+      kind: 'clean_readbacks',
+      category: 'communication',
+      tone: 'well',
+      title: 'Complete readbacks',
+      explanation: `All ${findings.length} ATC instructions were read back in full.`,
+      evidence: [],
+      readback: null,
+    });
+  }
+  return moments;
+}
+
+const maxOf = (values: (number | null)[]): number | null => {
+  let max: number | null = null;
+  for (const value of values) if (value !== null && (max === null || value > max)) max = value;
+  return max === null ? null : Math.round(max);
+};
+
+/**
+ * The whole deterministic analysis of one flight: phases and landings from the track, approach
+ * stability and exceedances, workload from the Overloaded markers, and the readback check from the
+ * transcript. Whatever input is missing is said in `limitations`, never guessed.
+ */
+export function analyseFlight(input: FlightInput, now = new Date()): FlightAnalysis {
+  const phaseResult = detectPhases(input.points);
+  const limitations = [...phaseResult.limitations];
+  const clockStart = input.audioStartedAt ?? input.beginTime ?? input.points[0]?.timestamp ?? 0;
+  const hasTranscript = input.transcript !== null;
+  if (!hasTranscript) limitations.push(messages.analysisNoTranscript);
+  else if (input.audioStartedAt === null) limitations.push(messages.analysisNoAudioClock);
+  const readbacks = hasTranscript ? checkReadbacks(utterancesOf(input.transcript, clockStart), { atcSpeakers: input.atcSpeakers }) : [];
+  const moments = [
+    ...findApproachAndExceedanceMoments(input.points, phaseResult),
+    ...findWorkloadClusters(input.markers),
+    ...readbackMoments(readbacks),
+  ].sort((a, b) => a.time - b.time);
+  const kinematics = computeKinematics(input.points);
+  return {
+    version: analysisVersion,
+    computed_at: now.toISOString(),
+    phases: phaseResult.phases,
+    landings: phaseResult.landings,
+    moments,
+    readbacks,
+    limitations,
+    stats: {
+      max_altitude_ft: maxOf(kinematics.altitudeFt),
+      max_ground_speed_kt: maxOf(kinematics.groundSpeedKt),
+      max_bank_deg: maxOf(kinematics.bankDeg.map((bank) => (bank === null ? null : Math.abs(bank)))),
+      landings: phaseResult.landings.length,
+      go_arounds: phaseResult.goArounds.length,
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { messages, type AiNotesDraft, type SpeakerRole, type TripAnalysis } from '@skylog/contracts';
+import { requireTrip, tripNotFound } from '../../access/access.ts';
+import { analyseFlight } from '../../lib/analysis/analyse-flight.ts';
+import { draftNotesFromAnalysis, keepKnownMoments, notesSystemPrompt, notesText, summariseForNotes } from '../../lib/analysis/draft-notes.ts';
+import type { AppContext, NotesModel } from '../../lib/app-context.ts';
+import type { RequestUser } from '../../lib/request-user.ts';
+import { updateTranscriptionNotes } from '../transcription/transcription.repository.ts';
+import * as repository from './analysis.repository.ts';
+
+/** Voices the crew named ATC give the instructions the readback check looks for. */
+const atcLabel: SpeakerRole = 'ATC';
+
+export async function getTripAnalysis(ctx: AppContext, actor: RequestUser, tripId: string, at: string): Promise<TripAnalysis> {
+  await requireTrip(ctx, actor, tripId, 'read', { action: 'trips.analysis', path: at });
+  const row = await repository.findTripAnalysis(ctx.db, tripId);
+  if (!row) throw tripNotFound();
+  return {
+    ai_status: row.aiStatus,
+    ai_error: row.aiError,
+    ai_source: row.aiSource,
+    ai_trip_well: row.aiTripWell,
+    ai_trip_improve: row.aiTripImprove,
+    ai_draft: row.aiDraft,
+    ai_teachable_moments: row.aiTeachableMoments ?? [],
+    analysis: row.analysis,
+  };
+}
+
+/** The model's draft, or the reason it could not be had (the rules draft then stands). */
+async function draftWithModel(model: NotesModel, summary: string): Promise<{ draft: AiNotesDraft } | { error: string }> {
+  try {
+    return { draft: await model.draft({ system: notesSystemPrompt, summary }) };
+  } catch (error) {
+    const reason = error instanceof Error && 'statusText' in error ? String(error.statusText) : messages.unknown;
+    return { error: `${messages.aiNotesModelFailed} (${reason}). The automatic analysis stands.` };
+  }
+}
+
+/**
+ * The trip.analyse job: analyses the flight (offline, always), drafts notes from it with the rules
+ * engine and, when a chat model is configured, lets the model word them from the same summary. A
+ * trip deleted meanwhile is nothing to do.
+ */
+export async function analyseTrip(ctx: AppContext, tripId: string): Promise<void> {
+  const input = await repository.findAnalysisInput(ctx.db, tripId);
+  if (!input) return;
+  await repository.setAiStatus(ctx.db, tripId, 'running');
+  const analysis = analyseFlight({
+    points: input.points,
+    markers: input.markers,
+    transcript: input.transcript,
+    audioStartedAt: input.audioStartedAt?.getTime() ?? null,
+    beginTime: input.beginTime?.getTime() ?? null,
+    atcSpeakers: new Set(input.speakers.filter((speaker) => speaker.label === atcLabel).map((speaker) => speaker.speaker)),
+  });
+  const rules = draftNotesFromAnalysis(analysis);
+  const flightStart = input.points[0]?.timestamp ?? input.beginTime?.getTime() ?? 0;
+  const student = { name: input.studentName, program: input.studentProgram, ratings: input.studentRatings ?? [] };
+  const model = ctx.notesModel ? await draftWithModel(ctx.notesModel, summariseForNotes(analysis, student, flightStart)) : null;
+  const draft = model && 'draft' in model ? keepKnownMoments(model.draft, analysis) : rules;
+  const notes = {
+    analysis,
+    moments: analysis.moments,
+    draft,
+    well: notesText(draft.well),
+    improve: notesText(draft.improve),
+    source: model && 'draft' in model ? ('llm' as const) : ('rules' as const),
+    error: model && 'error' in model ? model.error : null,
+  };
+  await ctx.db.transaction(async (tx) => {
+    await repository.storeAnalysis(tx, tripId, notes);
+    await updateTranscriptionNotes(tx, tripId, [notes.well, notes.improve].filter(Boolean).join('\n') || null);
+  });
+}
+
+export async function failAnalysis(ctx: AppContext, tripId: string, reason: string): Promise<void> {
+  await repository.setAiStatus(ctx.db, tripId, 'failed', reason);
+}

@@ -1,0 +1,30 @@
+import { tripScope } from '../../access/access-rules.ts';
+import { requirePerson } from '../../access/access.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import type { RequestUser } from '../../lib/request-user.ts';
+import { findCrewMembers } from './pilot-profiles.repository.ts';
+
+/**
+ * Spec §3 Pilot profile of a person the caller may read (themself by default): the people they fly
+ * with, counted only in flights the caller may read, so a profile never reveals a flight.
+ */
+export async function listPilotProfiles(ctx: AppContext, actor: RequestUser, userId: string | undefined, at: string) {
+  const id = userId ?? actor.skylogId;
+  if (id !== actor.skylogId) await requirePerson(ctx, actor, id, 'read', { action: 'pilot-profiles.list', path: at });
+  const crew = await findCrewMembers(ctx.db, tripScope(actor), id);
+  return {
+    items: [
+      {
+        id,
+        user_id: id,
+        crew_members: crew.map((member) => ({
+          skylog_id: member.skylogId,
+          name: member.name,
+          email: member.email,
+          flights: member.flights,
+          last_flight: member.last ? new Date(member.last).toISOString() : null,
+        })),
+      },
+    ],
+  };
+}

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { text } from './text.ts';
+
+/**
+ * Flight analysis (deterministic, offline) and the AI debrief notes drafted from it. Every time is
+ * epoch milliseconds, the clock of track points and markers; transcript times (seconds into the
+ * audio) are moved onto it with the audio's started_at.
+ */
+
+export const flightPhases = ['taxi', 'takeoff_roll', 'climb', 'cruise', 'descent', 'approach', 'landing', 'touch_and_go', 'go_around'] as const;
+export type FlightPhase = (typeof flightPhases)[number];
+
+export const flightPhaseLabels: Record<FlightPhase, string> = {
+  taxi: 'Taxi',
+  takeoff_roll: 'Take-off roll',
+  climb: 'Climb',
+  cruise: 'Cruise',
+  descent: 'Descent',
+  approach: 'Approach',
+  landing: 'Landing',
+  touch_and_go: 'Touch-and-go',
+  go_around: 'Go-around',
+};
+
+export const phaseSegmentSchema = z.object({ phase: z.enum(flightPhases), start: z.number(), end: z.number() });
+export type PhaseSegment = z.infer<typeof phaseSegmentSchema>;
+
+export const landingSchema = z.object({
+  kind: z.enum(['full_stop', 'touch_and_go']),
+  touchdown_time: z.number(),
+  latitude: z.number(),
+  longitude: z.number(),
+  ground_speed_kt: z.number(),
+  /** Seconds from crossing 50 ft above the field to touchdown; null when the track does not show it. */
+  float_s: z.number().nullable(),
+  /** Mean rate of descent from 500 ft above the field to touchdown, feet per minute (positive going down). */
+  descent_rate_fpm: z.number().nullable(),
+  /** The touchdown altitude, taken as the field's. */
+  field_elevation_ft: z.number(),
+});
+export type Landing = z.infer<typeof landingSchema>;
+
+/** A span of the track or a moment of the audio that a finding or a note points at. */
+export const evidenceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('utterance'), start: z.number(), end: z.number(), speaker: z.number().int().nullable(), text: text() }),
+  z.object({ kind: z.literal('marker'), time: z.number(), marker_id: z.number().int(), notes: text() }),
+  z.object({ kind: z.literal('track'), start: z.number(), end: z.number(), summary: text() }),
+]);
+export type Evidence = z.infer<typeof evidenceSchema>;
+
+export const readbackElementTypes = ['altitude', 'flight_level', 'heading', 'frequency', 'squawk', 'runway', 'hold_short', 'cleared_takeoff', 'cleared_land'] as const;
+export type ReadbackElementType = (typeof readbackElementTypes)[number];
+
+export const readbackElementSchema = z.object({
+  type: z.enum(readbackElementTypes),
+  /** As instructed, normalised ("3500", "27L", "121.5", "4521"; "yes" for a clearance). */
+  expected: text(),
+  /** As read back, normalised; null when the readback left it out. */
+  heard: text().nullable(),
+});
+export type ReadbackElement = z.infer<typeof readbackElementSchema>;
+
+export const utteranceSchema = z.object({ start: z.number(), end: z.number(), speaker: z.number().int().nullable(), text: text() });
+export type Utterance = z.infer<typeof utteranceSchema>;
+
+export const readbackFindingSchema = z.object({
+  /** missing: no readback came; incomplete: an element was left out; wrong: an element was changed. */
+  status: z.enum(['correct', 'missing', 'incomplete', 'wrong']),
+  instruction: utteranceSchema,
+  readback: utteranceSchema.nullable(),
+  elements: z.array(readbackElementSchema),
+});
+export type ReadbackFinding = z.infer<typeof readbackFindingSchema>;
+
+export const findingKinds = [
+  'unstable_approach',
+  'steep_bank',
+  'high_descent_rate',
+  'workload_cluster',
+  'readback',
+  'go_around',
+  'hard_landing',
+  'long_float',
+  'stable_approach',
+  'smooth_landing',
+  'clean_readbacks',
+] as const;
+export type FindingKind = (typeof findingKinds)[number];
+
+export const momentCategories = ['approach', 'landing', 'handling', 'communication', 'workload', 'take_off'] as const;
+export type MomentCategory = (typeof momentCategories)[number];
+
+export const momentCategoryLabels: Record<MomentCategory, string> = {
+  approach: 'Approach',
+  landing: 'Landing',
+  handling: 'Aircraft handling',
+  communication: 'Radio',
+  workload: 'Workload',
+  take_off: 'Take-off',
+};
+
+/** A moment worth talking about: found by the analysis, or picked by the model from those. */
+export const teachableMomentSchema = z.object({
+  id: text(),
+  time: z.number(),
+  end_time: z.number().nullable(),
+  kind: z.enum(findingKinds),
+  category: z.enum(momentCategories),
+  /** well: to repeat; improve: to work on. */
+  tone: z.enum(['well', 'improve']),
+  title: text(),
+  explanation: text(),
+  evidence: z.array(evidenceSchema),
+  /** Set on readback moments: the instruction and the readback side by side. */
+  readback: readbackFindingSchema.nullable(),
+});
+export type TeachableMoment = z.infer<typeof teachableMomentSchema>;
+
+export const flightAnalysisSchema = z.object({
+  /** Bumped when the rules change, so stored analyses are recomputed. */
+  version: z.number().int(),
+  computed_at: text(),
+  phases: z.array(phaseSegmentSchema),
+  landings: z.array(landingSchema),
+  moments: z.array(teachableMomentSchema),
+  readbacks: z.array(readbackFindingSchema),
+  /** What could not be analysed and why, in words a person understands ("No track: …"). */
+  limitations: z.array(text()),
+  stats: z.object({
+    max_altitude_ft: z.number().nullable(),
+    max_ground_speed_kt: z.number().nullable(),
+    max_bank_deg: z.number().nullable(),
+    landings: z.number().int(),
+    go_arounds: z.number().int(),
+  }),
+});
+export type FlightAnalysis = z.infer<typeof flightAnalysisSchema>;
+
+export const aiStatuses = ['queued', 'running', 'ready', 'failed'] as const;
+export type AiStatus = (typeof aiStatuses)[number];
+
+/** What a language model must answer: validated before anything is stored, never shown raw. */
+export const aiNotesDraftSchema = z.object({
+  well: z.array(z.object({ moment_id: text().nullable(), text: text().min(1).max(600) })).max(8),
+  improve: z.array(z.object({ moment_id: text().nullable(), text: text().min(1).max(600) })).max(8),
+});
+export type AiNotesDraft = z.infer<typeof aiNotesDraftSchema>;
+
+export const aiNotesSources = ['rules', 'llm'] as const;
+export type AiNotesSource = (typeof aiNotesSources)[number];
+
+/** GET /api/trips/:id/analysis: the analysis and the drafted notes, with their state. */
+export const tripAnalysisSchema = z.object({
+  ai_status: z.enum(aiStatuses).nullable(),
+  /** Why the last draft failed, in words a person understands. */
+  ai_error: text().nullable(),
+  ai_source: z.enum(aiNotesSources).nullable(),
+  ai_trip_well: text().nullable(),
+  ai_trip_improve: text().nullable(),
+  /** The drafted points, each with the moment it is about (null: the whole flight). */
+  ai_draft: aiNotesDraftSchema.nullable(),
+  ai_teachable_moments: z.array(teachableMomentSchema),
+  analysis: flightAnalysisSchema.nullable(),
+});
+export type TripAnalysis = z.infer<typeof tripAnalysisSchema>;
+
+export const transcriptionProviders = ['deepgram', 'whisper', 'none'] as const;
+export type TranscriptionProviderName = (typeof transcriptionProviders)[number];
+
+/** POST /api/trips/:id/transcription answers the trip's transcript state. */
+export const transcriptStateSchema = z.object({
+  transcript_in_progress: z.boolean(),
+  has_transcript: z.boolean(),
+  /** The last attempt's failure ("Failed to generate transcript: …"); null after a success. */
+  transcript_error: text().nullable(),
+  /** When the running job started (ISO 8601): the screen counts the time since; providers report no progress of their own. */
+  transcript_started_at: text().nullable(),
+});
+export type TranscriptState = z.infer<typeof transcriptStateSchema>;
+
+/** A sentence of a transcript: times in seconds into the audio, as the transcript's words. */
+export const transcriptSentenceSchema = z.object({ start: z.number(), end: z.number(), speaker: z.number().int().nullable(), text: text() });
+export type TranscriptSentence = z.infer<typeof transcriptSentenceSchema>;
+
+/** Spec §3 Transcription: one per trip audio (audio_log_id is the trip's id: a trip has one current audio). */
+export const transcriptionSchema = z.object({
+  id: z.uuid(),
+  audio_log_id: z.uuid(),
+  trip_name: text(),
+  transcription_sentences: z.array(transcriptSentenceSchema),
+  ai_notes: text().nullable(),
+  updated_at: text(),
+});
+
+/** GET /api/transcriptions: the transcriptions of the trips the caller may read, newest first. */
+export const transcriptionListQuerySchema = z.strictObject({
+  trip_id: z.uuid('Not a valid trip id').optional(),
+  page: z.coerce.number({ error: 'Page must be a number' }).int().min(0).default(0),
+  page_size: z.coerce.number({ error: 'Page size must be a number' }).int().min(1).max(50).default(10),
+});
+export const transcriptionListSchema = z.object({ items: z.array(transcriptionSchema), total: z.number().int() });
+
+export const pilotProfileQuerySchema = z.strictObject({ user_id: z.uuid('Not a valid person id').optional() });
+
+/**
+ * Spec §3 Pilot profile: a person and the people they fly with, counted from the flights the caller
+ * may read. One per person, so its id is the person's.
+ */
+export const pilotProfileSchema = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  crew_members: z.array(z.object({ skylog_id: z.uuid(), name: text().nullable(), email: text(), flights: z.number().int(), last_flight: text().nullable() })),
+});
+export const pilotProfileListSchema = z.object({ items: z.array(pilotProfileSchema) });
