@@ -37,6 +37,11 @@ export type Leg =
       bounceM?: number;
       /** Held off while too fast: seconds of float a foot above the runway. */
       floatSeconds?: number;
+      /**
+       * High on final and dived at the runway: sinks sinkFpm, speeding up to speedKt, down to untilFt above
+       * the field, where the pilot fixes it and flies a new constant angle from there.
+       */
+      dive?: { sinkFpm: number; speedKt: number; untilFt: number };
     };
 
 export type Fix = { t: number; lat: number; lon: number; altitudeM: number; speedMps: number; headingDeg: number; rpm: number };
@@ -271,11 +276,13 @@ function controllerFor(leg: Leg, start: State, next: Leg | undefined, previousWa
       const { runway } = leg;
       const aimAlong = clamp(runway.lengthM * 0.08, 60, 300);
       const startOffsets = lineOffsets(runway.threshold, runway.headingDeg, start.position);
-      const startDistance = Math.max(aimAlong - startOffsets.along, 200);
-      const glideTan = Math.max(start.altitudeM - runway.elevationM, 5) / startDistance;
+      let startDistance = Math.max(aimAlong - startOffsets.along, 200);
+      let glideTan = Math.max(start.altitudeM - runway.elevationM, 5) / startDistance;
       const approachSpeed = start.speedMps;
       let bounce = leg.bounceM ?? 0;
       let float = leg.floatSeconds ?? 0;
+      let dive = leg.dive;
+      let recoveryTan: number | undefined;
       let touchdownAt: number | undefined;
       return (state, elapsed) => {
         const offsets = lineOffsets(runway.threshold, runway.headingDeg, state.position);
@@ -298,6 +305,24 @@ function controllerFor(leg: Leg, start: State, next: Leg | undefined, previousWa
           };
         }
         const height = state.altitudeM - runway.elevationM;
+        if (dive) {
+          const flyDive = (verticalMps: number, speedMps: number): Command => ({
+            turnRateDps: heading,
+            verticalMps,
+            accelerationMps2: holdSpeed(state, speedMps, { accelerationMps2: 0.5 }),
+            rpm: 1700,
+            isDone: false,
+          });
+          if (recoveryTan === undefined && height > feet(dive.untilFt)) return flyDive(-dive.sinkFpm * fpmToMps, knots(dive.speedKt));
+          // Fixing it: the sink eases back to the slope from where the dive ended to the aim point, and the
+          // glide path (and the speed schedule) starts from wherever that leaves the aircraft.
+          recoveryTan ??= height / Math.max(toAim, 200);
+          const sink = -state.speedMps * recoveryTan;
+          if (Math.abs(state.verticalMps - sink) > 0.2) return flyDive(sink, approachSpeed);
+          dive = undefined;
+          startDistance = Math.max(toAim, 200);
+          glideTan = height / startDistance;
+        }
         if (bounce > 0 && height < 0.3) {
           // The model's one impulse: a vertical speed that carries the airplane back up `bounce` metres.
           state.verticalMps = Math.sqrt(2 * 0.8 * bounce);

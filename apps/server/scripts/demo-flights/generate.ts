@@ -1,9 +1,9 @@
 /**
- * Generates the demo trips of this folder (<slug>.json and <slug>.opus). It is run once by hand and
- * its outputs are committed; the app never imports it. Needs espeak-ng, sox, ffmpeg and ffprobe:
+ * Generates the demo trips the seed reads (src/db/seed/demo-trips/<slug>.json and <slug>.opus). It is run
+ * by hand and its outputs are committed; the app never imports it. Needs espeak-ng, sox, ffmpeg and ffprobe:
  *
  *   apt-get install -y espeak-ng sox ffmpeg
- *   node --import tsx apps/server/src/db/seed/demo-trips/generate.ts
+ *   node --import tsx apps/server/scripts/demo-flights/generate.ts
  *
  * Deterministic: every random choice comes from a PRNG seeded with the trip's slug, so a rerun with
  * the same tool versions writes the same files.
@@ -17,7 +17,8 @@ import { encodeOpus, mixCockpit, probeDurationSeconds, synthesize, type Clip, ty
 import { simulate, type Simulation } from './flight-model.ts';
 import { atcVoices, tripPlans, type Cue, type Line, type TripPlan } from './trip-plans.ts';
 
-const outputDir = fileURLToPath(new URL('.', import.meta.url));
+/** Where seed-demo-trips.ts reads them. */
+const outputDir = fileURLToPath(new URL('../../src/db/seed/demo-trips/', import.meta.url));
 /** Low enough that the three recordings together stay well under 7 MB, high enough to understand every word. */
 const opusBitrate = '6k';
 const maxTotalAudioBytes = 7_000_000;

@@ -122,23 +122,34 @@ const practiceArea: LatLon = { lat: 37.25, lon: -122.1 };
 type CircuitCues = { crosswind?: Cue[]; downwind?: Cue[]; abeam?: Cue[]; base?: Cue[]; final?: Cue[] };
 type Landing = { kind: 'land' } & Omit<Extract<Leg, { kind: 'land' }>, 'kind' | 'runway' | 'touchdownKt'>;
 
-/** The legs after the take-off: crosswind, downwind, base and the landing; extendM stretches the downwind. */
-function kpaoCircuit(cues: CircuitCues, landing: Landing, extendM = 0): PlannedLeg[] {
+/** extendM stretches the downwind; isHigh keeps pattern altitude until final (the descent forgotten on a long downwind). */
+type CircuitShape = { extendM?: number; isHigh?: boolean };
+
+/** The legs after the take-off: crosswind, downwind, base and the landing. */
+function kpaoCircuit(cues: CircuitCues, landing: Landing, shape: CircuitShape = {}): PlannedLeg[] {
   return [
     { kind: 'fly', to: kpaoPattern.crosswindCorner, altitudeFt: 800, speedKt: 68, turnRateDps: 5, cues: cues.crosswind },
-    ...kpaoDownwind(cues, landing, extendM),
+    ...kpaoDownwind(cues, landing, shape),
   ];
 }
 
 /** Downwind from wherever we join it, to the landing. */
-function kpaoDownwind(cues: CircuitCues, landing: Landing, extendM = 0): PlannedLeg[] {
+function kpaoDownwind(cues: CircuitCues, landing: Landing, { extendM = 0, isHigh = false }: CircuitShape = {}): PlannedLeg[] {
   return [
     { kind: 'fly', to: kpaoPattern.abeamNumbers, altitudeFt: 800, speedKt: 90, turnRateDps: 5, rpm: 2200, cues: cues.downwind },
-    { kind: 'fly', to: kpaoPattern.downwindCorner(extendM), altitudeFt: 650, speedKt: 80, turnRateDps: 5, rpm: 1700, cues: cues.abeam },
+    {
+      kind: 'fly',
+      to: kpaoPattern.downwindCorner(extendM),
+      altitudeFt: isHigh ? 800 : 650,
+      speedKt: 80,
+      turnRateDps: 5,
+      rpm: 1700,
+      cues: cues.abeam,
+    },
     {
       kind: 'fly',
       to: kpaoPattern.finalCorner(extendM),
-      altitudeFt: 450,
+      altitudeFt: isHigh ? 800 : 450,
       speedKt: 72,
       turnRateDps: 5,
       descentFpm: 600,
@@ -631,7 +642,9 @@ const patternWork: TripPlan = {
         at(
           -35,
           student('Palo Alto ground, Skyline two one, at the Skyline ramp with Tango, request taxi for closed traffic.'),
-          paloAltoGround('Skyline two one, Palo Alto ground, runway three one, taxi via Zulu.'),
+          paloAltoGround('Skyline two one, Palo Alto ground, squawk zero four three six, runway three one, taxi via Zulu.'),
+          // The deliberate wrong readback: two digits swapped, and ground misses it.
+          student('Squawk zero four six three, runway three one, taxi via Zulu, Skyline two one.'),
         ),
       ],
     },
@@ -639,6 +652,17 @@ const patternWork: TripPlan = {
     {
       kind: 'hold',
       seconds: 25,
+      cues: [
+        at(
+          2,
+          instructor(
+            'Before the run-up, look at the transponder. Ground gave us zero four three six, and you read back zero four six three.',
+            mark(3, 'Squawk read back and set as 0463; ground gave 0436. Nobody caught it until the run-up.'),
+          ),
+          student('Oh. Zero four three six, set now.'),
+          instructor('Ground missed it too. Say the digits back as you heard them, and set them as you say them.'),
+        ),
+      ],
     },
     {
       kind: 'hold',
@@ -688,6 +712,7 @@ const patternWork: TripPlan = {
             22,
             student('Palo Alto tower, Skyline two one, midfield left downwind, touch and go.'),
             paloAltoTower('Skyline two one, runway three one, cleared touch and go.'),
+            student('Cleared touch and go runway three one, Skyline two one.'),
           ),
         ],
         abeam: [at(2, student('Abeam the numbers. Carb heat on, power fifteen hundred, flaps ten.'))],
@@ -696,7 +721,7 @@ const patternWork: TripPlan = {
       { kind: 'land', rollSeconds: 5 },
     ),
     kpaoTakeoff([]),
-    // Circuit 2: extended downwind behind a Cirrus on a straight-in.
+    // Circuit 2: extended downwind behind a Cirrus on a straight-in, then high on final: the unstable approach.
     ...kpaoCircuit(
       {
         downwind: [
@@ -719,12 +744,24 @@ const patternWork: TripPlan = {
             paloAltoTower(
               'Skyline two one, turn base now. Number two following the Cirrus on short final. Runway three one, cleared touch and go.',
             ),
-            student('Base now, number two behind the Cirrus, cleared touch and go, Skyline two one.', mark(3)),
+            student('Base now, number two behind the Cirrus, cleared touch and go runway three one, Skyline two one.', mark(3)),
           ),
         ],
+        // Still at eight hundred feet on a base flown late: high on final, and the student dives at the runway.
+        final: [
+          at(
+            5,
+            instructor(
+              "We're high, and you're diving at it. Fourteen hundred feet a minute, eighty knots. That's not stable.",
+              mark(2, 'Unstable approach: high after the late base, dived at 1,400 fpm and 80 knots.'),
+            ),
+            student('Power back. Pitching for seventy.'),
+          ),
+          at(26, instructor("Better. Stable again by five hundred feet, just. Any lower and we'd have gone around.")),
+        ],
       },
-      { kind: 'land', rollSeconds: 5 },
-      600,
+      { kind: 'land', rollSeconds: 5, dive: { sinkFpm: 1500, speedKt: 82, untilFt: 600 } },
+      { extendM: 600, isHigh: true },
     ),
     kpaoTakeoff([]),
     // Circuit 3: sent around by the tower.
@@ -735,6 +772,7 @@ const patternWork: TripPlan = {
             22,
             student('Palo Alto tower, Skyline two one, midfield left downwind, touch and go.'),
             paloAltoTower('Skyline two one, number two following a Skyhawk on base. Runway three one, cleared touch and go.'),
+            student('Number two, cleared touch and go runway three one, Skyline two one.'),
           ),
         ],
         final: [
@@ -766,6 +804,7 @@ const patternWork: TripPlan = {
             22,
             student('Palo Alto tower, Skyline two one, midfield left downwind, touch and go.'),
             paloAltoTower('Skyline two one, runway three one, cleared touch and go.'),
+            student('Cleared touch and go runway three one, Skyline two one.'),
           ),
         ],
         final: [
@@ -791,6 +830,7 @@ const patternWork: TripPlan = {
             22,
             student('Palo Alto tower, Skyline two one, midfield left downwind, touch and go.'),
             paloAltoTower('Skyline two one, runway three one, cleared touch and go.'),
+            student('Cleared touch and go runway three one, Skyline two one.'),
           ),
         ],
         base: [at(6, instructor('This time, as you flare, keep the back pressure coming. Look at the far end.'))],
@@ -815,6 +855,7 @@ const patternWork: TripPlan = {
             22,
             student('Palo Alto tower, Skyline two one, midfield left downwind, full stop.'),
             paloAltoTower('Skyline two one, runway three one, cleared to land. Wind three one zero at one four, gusts two zero.'),
+            student('Cleared to land runway three one, Skyline two one.'),
           ),
         ],
         final: [
@@ -823,7 +864,11 @@ const patternWork: TripPlan = {
             instructor('Gusts to twenty. Keep the extra speed and your hands busy.'),
             student('It, it just dropped a wing.', mark(2, 'Gust to 20 knots on short final.')),
           ),
-          at(-3, paloAltoTower('Skyline two one, turn left next taxiway, contact ground point zero.')),
+          at(
+            -3,
+            paloAltoTower('Skyline two one, turn left next taxiway, contact ground point zero.'),
+            student('Left next taxiway, ground point zero, Skyline two one.'),
+          ),
         ],
       },
       { kind: 'land' },
@@ -832,12 +877,13 @@ const patternWork: TripPlan = {
       kind: 'taxi',
       via: kpaoToRamp,
       cues: [
+        // Late enough after the tower readback to be heard as a call of its own (the frequency change).
         at(
-          6,
+          10,
           student('Palo Alto ground, Skyline two one, clear of three one, taxi to the Skyline ramp.'),
           paloAltoGround('Skyline two one, taxi to parking via Zulu.'),
         ),
-        at(-22, instructor("Good session. Let's park it and talk about that bounce.")),
+        at(-22, instructor("Good session. Let's park it and talk about the transponder code, that dive, and the bounce.")),
       ],
     },
     { kind: 'hold', seconds: 20, rpm: 0 },

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Marker, SpeakerRole, TrackPoint, TranscriptJson } from '@skylog/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../lib/app-context.ts';
+import { queueAnalysis } from '../../modules/analysis/queue-analysis.ts';
 import { queueAudioFile } from '../../modules/audio/audio.service.ts';
 import { replaceTripSpeakers } from '../../modules/speakers/speakers.repository.ts';
 import { trackColumnsOf } from '../../modules/trips/trips.service.ts';
@@ -13,7 +14,7 @@ import { demoSchool } from './demo-school.ts';
 const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-trips');
 const demoTripFiles = ['cross-country-kpao-kmry', 'pattern-work-kpao', 'steep-turns-slow-flight'] as const;
 
-/** The demo transcripts' voices (demo-trips/trip-plans.ts): 0 the instructor, 1 the student, 2 the radio. */
+/** The demo transcripts' voices (scripts/demo-flights/trip-plans.ts): 0 the instructor, 1 the student, 2 the radio. */
 const demoSpeakerLabels = ['Instructor', 'Student', 'ATC'] as const satisfies readonly SpeakerRole[];
 
 /** Names the voices a demo transcript has, so its review screen shows who speaks from the first run. */
@@ -32,7 +33,7 @@ const crewOf: Partial<Record<(typeof demoTripFiles)[number], { leftSeatEmail: st
 };
 
 /** The committed shape of a demo flight (demo-trips/README.md): times in seconds from the start. */
-type DemoTrip = {
+export type DemoTrip = {
   trip_name: string;
   aircraft_tail: string;
   left_seat_email: string;
@@ -55,7 +56,7 @@ function startOf(trip: DemoTrip, now: Date): number {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - trip.start_offset_days, hours, minutes);
 }
 
-function toPoints(trip: DemoTrip, start: number): TrackPoint[] {
+export function toPoints(trip: DemoTrip, start: number): TrackPoint[] {
   return trip.points.map(([seconds, latitude, longitude, altitude, speed, heading]) => ({
     timestamp: start + seconds * 1000,
     latitude,
@@ -67,7 +68,7 @@ function toPoints(trip: DemoTrip, start: number): TrackPoint[] {
   }));
 }
 
-function toMarkers(trip: DemoTrip, points: TrackPoint[], start: number): Marker[] {
+export function toMarkers(trip: DemoTrip, points: TrackPoint[], start: number): Marker[] {
   return trip.markers.map((marker) => {
     const { timestamp: _time, ...coords } = points[Math.min(points.length - 1, Math.max(0, marker.t))]!;
     return { markerID: marker.markerID, timestamp: start + marker.t * 1000, coords, notes: { text: marker.notes } };
@@ -115,6 +116,8 @@ export async function seedDemoTrips(ctx: AppContext, now = new Date()): Promise<
       })
       .returning({ id: trips.id });
     await replaceTripSpeakers(ctx.db, row!.id, speakersOf(trip.transcript));
+    // Offline, like everything on a first start: the rules engine's analysis and notes.
+    await queueAnalysis(ctx.db, row!.id);
     await queueAudioFile(ctx, row!.id, left?.id ?? null, path.join(folder, `${file}.opus`));
   }
 }

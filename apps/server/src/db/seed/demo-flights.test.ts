@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FlightAnalysis } from '@skylog/contracts';
+import { describe, expect, it } from 'vitest';
+import { analyseFlight } from '../../lib/analysis/analyse-flight.ts';
+import { toMarkers, toPoints, type DemoTrip } from './seed-demo-trips.ts';
+
+/**
+ * The demo flights are what a newcomer sees first, so the analysis must find in them what their scripts
+ * (scripts/demo-flights/trip-plans.ts) put there, and nothing they did not.
+ */
+
+const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-trips');
+/** Any instant will do: the analysis only compares times within a flight. */
+const start = Date.UTC(2025, 5, 2, 16, 0);
+
+/** As the seed stores it (track and markers on the flight's clock) and the analysis job reads it back. */
+function analyse(file: string): FlightAnalysis {
+  const trip = JSON.parse(readFileSync(path.join(folder, `${file}.json`), 'utf8')) as DemoTrip;
+  const points = toPoints(trip, start);
+  return analyseFlight({
+    points,
+    markers: toMarkers(trip, points, start),
+    transcript: trip.transcript,
+    audioStartedAt: start + trip.audio_offset_seconds * 1000,
+    beginTime: start,
+    // The seed names speaker 2 (every radio voice) ATC, as its crew would.
+    atcSpeakers: new Set([2]),
+  });
+}
+
+const kindsOf = (analysis: FlightAnalysis, kind: string) => analysis.moments.filter((moment) => moment.kind === kind);
+const readbacksOf = (analysis: FlightAnalysis, status: string) => analysis.readbacks.filter((finding) => finding.status === status);
+
+describe('demo flights', () => {
+  it('pattern work: a wrong squawk readback, an unstable approach, 4 touch-and-goes, a go-around and a full stop', () => {
+    const analysis = analyse('pattern-work-kpao');
+
+    expect(analysis.landings.map((landing) => landing.kind)).toEqual([
+      'touch_and_go',
+      'touch_and_go',
+      'touch_and_go',
+      'touch_and_go',
+      'full_stop',
+    ]);
+    expect(analysis.stats.go_arounds).toBe(1);
+
+    // Ground assigned 0436 and the student read back 0463; every other readback is complete, so that one stands out.
+    expect(readbacksOf(analysis, 'wrong').map((finding) => finding.elements)).toEqual([
+      [{ type: 'squawk', expected: '0436', heard: '0463' }],
+    ]);
+    expect(analysis.readbacks.map((finding) => finding.status)).toEqual(['wrong', ...Array<string>(7).fill('correct')]);
+    expect(kindsOf(analysis, 'readback').map((moment) => moment.title)).toEqual(['Wrong readback']);
+
+    // The second circuit: high after a late base, dived at about 1,400 fpm, fixed in time for its touch-and-go.
+    const unstable = kindsOf(analysis, 'unstable_approach');
+    expect(unstable).toHaveLength(1);
+    expect(unstable[0]!.end_time).toBe(analysis.landings[1]!.touchdown_time);
+    expect(kindsOf(analysis, 'stable_approach')).toHaveLength(4);
+  });
+
+  it('cross-country: two full stops, no wrong readback, a stable approach home', () => {
+    const analysis = analyse('cross-country-kpao-kmry');
+
+    expect(analysis.landings.map((landing) => landing.kind)).toEqual(['full_stop', 'full_stop']);
+    expect(analysis.stats.go_arounds).toBe(0);
+    expect(readbacksOf(analysis, 'wrong')).toEqual([]);
+    // Monterey's final is scripted ten knots fast; the approach home to Palo Alto is not.
+    const home = analysis.landings[1]!.touchdown_time;
+    expect(kindsOf(analysis, 'unstable_approach').filter((moment) => moment.end_time === home)).toEqual([]);
+    expect(kindsOf(analysis, 'stable_approach').map((moment) => moment.end_time)).toContain(home);
+  });
+
+  it('steep turns and slow flight: steep banks, one full stop, no unstable approach or wrong readback', () => {
+    const analysis = analyse('steep-turns-slow-flight');
+
+    expect(analysis.landings.map((landing) => landing.kind)).toEqual(['full_stop']);
+    expect(analysis.stats.go_arounds).toBe(0);
+    expect(readbacksOf(analysis, 'wrong')).toEqual([]);
+    expect(kindsOf(analysis, 'unstable_approach')).toEqual([]);
+    expect(kindsOf(analysis, 'stable_approach')).toHaveLength(1);
+    expect(kindsOf(analysis, 'steep_bank').length).toBeGreaterThan(0);
+  });
+});
