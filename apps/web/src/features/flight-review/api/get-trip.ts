@@ -2,7 +2,7 @@ import type { TripDetail } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** While the audio is being processed, the trip is asked for again this often until it is ready. */
+/** While the audio is being processed or transcribed, the trip is asked for again this often until it is ready. */
 export const audioPollIntervalMs = 3000;
 
 export const tripQueryKey = (id: string) => ['trips', id] as const;
@@ -13,7 +13,8 @@ export const getTripQueryOptions = (id: string) =>
   queryOptions({
     queryKey: tripQueryKey(id),
     queryFn: ({ signal }) => getTrip(id, signal),
-    refetchInterval: (query) => (query.state.data?.audio.status === 'processing' ? audioPollIntervalMs : false),
+    refetchInterval: (query) =>
+      query.state.data?.audio.status === 'processing' || query.state.data?.transcript_in_progress ? audioPollIntervalMs : false,
   });
 
 export const useTrip = (id: string) => useQuery(getTripQueryOptions(id));

@@ -1,4 +1,4 @@
-import { messages, type TrackColumns } from '@skylog/contracts';
+import { flightPhaseLabels, messages, type PhaseSegment, type TrackColumns } from '@skylog/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import type { Timezone } from '../../../lib/settings-store.ts';
 import type { ReviewMarker } from '../utils/markers.ts';
 import type { PlaybackClock } from '../utils/playback-clock.ts';
+import { phaseColours } from '../utils/phases.ts';
 import { getTimeLabel } from '../utils/time-labels.ts';
 import { findNearestIndex, getChartData } from '../utils/track.ts';
 import { Panel, Spinner } from './panel.tsx';
@@ -16,9 +17,13 @@ type FlightChartsProps = {
   isLoading: boolean;
   error: Error | null;
   markers: readonly ReviewMarker[];
+  /** The analysis's phases, drawn as a strip along the altitude chart's time axis. */
+  phases: readonly PhaseSegment[];
   clock: PlaybackClock;
   timezone: Timezone;
 };
+
+const noPhases: readonly PhaseSegment[] = [];
 
 /**
  * Whether a person's pointer is over either chart: then both cursors follow it (uPlot's cursor sync),
@@ -26,7 +31,7 @@ type FlightChartsProps = {
  */
 type HoverState = { isHovering: boolean; followers: Set<() => void> };
 
-export function FlightCharts({ tripId, track, isLoading, error, markers, clock, timezone }: FlightChartsProps) {
+export function FlightCharts({ tripId, track, isLoading, error, markers, phases, clock, timezone }: FlightChartsProps) {
   const data = useMemo(() => (track ? getChartData(track) : null), [track]);
   const [hover] = useState<HoverState>(() => ({ isHovering: false, followers: new Set() }));
   const syncKey = `flight-${tripId}`;
@@ -53,6 +58,7 @@ export function FlightCharts({ tripId, track, isLoading, error, markers, clock, 
             seconds={data.seconds}
             values={data.altitudeFt}
             markers={markers}
+            phases={phases}
             clock={clock}
             timezone={timezone}
             syncKey={syncKey}
@@ -66,6 +72,7 @@ export function FlightCharts({ tripId, track, isLoading, error, markers, clock, 
             seconds={data.seconds}
             values={data.speedKt}
             markers={markers}
+            phases={noPhases}
             clock={clock}
             timezone={timezone}
             syncKey={syncKey}
@@ -85,11 +92,39 @@ type TrackChartProps = {
   seconds: number[];
   values: (number | null)[];
   markers: readonly ReviewMarker[];
+  phases: readonly PhaseSegment[];
   clock: PlaybackClock;
   timezone: Timezone;
   syncKey: string;
   hover: HoverState;
 };
+
+/** A strip of coloured phases along the bottom of the plot area, placed by uPlot's own time scale. */
+function createPhaseStrip(phases: readonly PhaseSegment[], timezone: Timezone) {
+  const strip = document.createElement('div');
+  strip.dataset.testid = 'phase-strip';
+  strip.setAttribute('role', 'img');
+  strip.setAttribute(
+    'aria-label',
+    `Flight phases: ${phases.map((phase) => `${flightPhaseLabels[phase.phase]} ${getTimeLabel(phase.start, timezone)}–${getTimeLabel(phase.end, timezone)}`).join(', ')}`,
+  );
+  Object.assign(strip.style, { position: 'absolute', left: '0', right: '0', bottom: '0', height: '6px', pointerEvents: 'none' });
+  const segments = phases.map((phase) => {
+    const segment = document.createElement('div');
+    segment.title = flightPhaseLabels[phase.phase];
+    Object.assign(segment.style, { position: 'absolute', top: '0', bottom: '0', background: phaseColours[phase.phase] });
+    strip.appendChild(segment);
+    return segment;
+  });
+  const layout = (plot: uPlot) => {
+    phases.forEach((phase, index) => {
+      const left = plot.valToPos(phase.start / 1000, 'x');
+      const right = plot.valToPos(phase.end / 1000, 'x');
+      Object.assign(segments[index]!.style, { left: `${left}px`, width: `${Math.max(1, right - left)}px` });
+    });
+  };
+  return { strip, layout };
+}
 
 const chartHeight = 150;
 
@@ -110,7 +145,7 @@ function drawMarkerTicks(plot: uPlot, markers: readonly ReviewMarker[]) {
   ctx.restore();
 }
 
-function TrackChart({ label, name, unit, colour, seconds, values, markers, clock, timezone, syncKey, hover }: TrackChartProps) {
+function TrackChart({ label, name, unit, colour, seconds, values, markers, phases, clock, timezone, syncKey, hover }: TrackChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -126,6 +161,8 @@ function TrackChart({ label, name, unit, colour, seconds, values, markers, clock
       background: '#0f172a',
       pointerEvents: 'none',
     });
+    const phaseStrip = phases.length > 0 ? createPhaseStrip(phases, timezone) : null;
+    const layoutPhases = (plot: uPlot) => phaseStrip?.layout(plot);
     const formatValue = (value: number | null | undefined) =>
       value === null || value === undefined ? '—' : `${value.toLocaleString('en-GB')} ${unit}`;
 
@@ -175,12 +212,13 @@ function TrackChart({ label, name, unit, colour, seconds, values, markers, clock
           },
         ],
         // Scales exist from the first commit ('ready') on; sizes change on 'setSize'.
-        hooks: { draw: [(self) => drawMarkerTicks(self, markers)], ready: [follow], setSize: [follow] },
+        hooks: { draw: [(self) => drawMarkerTicks(self, markers)], ready: [follow, layoutPhases], setSize: [follow, layoutPhases] },
       },
       [seconds, values],
       container,
     );
     plot.over.appendChild(playbackLine);
+    if (phaseStrip) plot.over.appendChild(phaseStrip.strip);
 
     const handleEnter = () => {
       hover.isHovering = true;
@@ -211,7 +249,7 @@ function TrackChart({ label, name, unit, colour, seconds, values, markers, clock
       observer.disconnect();
       plot.destroy();
     };
-  }, [seconds, values, markers, clock, timezone, syncKey, hover, name, unit, colour]);
+  }, [seconds, values, markers, phases, clock, timezone, syncKey, hover, name, unit, colour]);
 
   return <div ref={containerRef} role="figure" aria-label={label} className="w-full min-w-0 text-xs" />;
 }

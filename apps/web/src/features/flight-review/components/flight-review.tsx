@@ -1,11 +1,13 @@
-import { messages, type TripDetail } from '@skylog/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { messages, type PhaseSegment, type TripDetail } from '@skylog/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
+import { analysisQueryKey, useAnalysis } from '../api/get-analysis.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
 import { useMarkerCategories } from '../api/get-marker-categories.ts';
 import { useSpeakers } from '../api/get-speakers.ts';
@@ -18,6 +20,7 @@ import { getMarkerLooks, sortMarkers } from '../utils/markers.ts';
 import { PlaybackClock } from '../utils/playback-clock.ts';
 import { playbackSkipMs } from '../utils/shortcuts.ts';
 import { getTimeline } from '../utils/timeline.ts';
+import { AnalysisPanel, momentElementId } from './analysis-panel.tsx';
 import { AudioPlayer } from './audio-player.tsx';
 import { DebriefNotes } from './debrief-notes.tsx';
 import { FlightCharts } from './flight-charts.tsx';
@@ -26,7 +29,10 @@ import { FlightMap } from './flight-map.tsx';
 import { MarkersPanel, type MarkersPanelHandle } from './markers-panel.tsx';
 import { PlayerSlotsContext, type PlayerSlots } from './player-slots.ts';
 import { ShortcutsDialog, ShortcutsHint } from './shortcuts-dialog.tsx';
+import { TranscriptGenerator } from './transcript-generator.tsx';
 import { TranscriptPanel } from './transcript-panel.tsx';
+
+const noPhases: readonly PhaseSegment[] = [];
 
 /** The flight review screen: the trip and its full track in parallel, then the waveform. */
 export function FlightReview({ id }: { id: string }) {
@@ -38,6 +44,7 @@ export function FlightReview({ id }: { id: string }) {
   useMarkerCategories();
   useClientConfig();
   useSpeakers(id, true);
+  useAnalysis(id);
   if (trip.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
   if (trip.error) {
     if (trip.error instanceof ApiError && trip.error.status === 404) {
@@ -75,6 +82,33 @@ function FlightReviewScreen({ trip }: { trip: TripDetail }) {
   const looks = useMemo(() => getMarkerLooks(categories.data?.items), [categories.data]);
   const markers = useMemo(() => sortMarkers(trip.markers, looks), [trip.markers, looks]);
   const timeline = useMemo(() => getTimeline(trip, track.data?.timestamp), [trip, track.data]);
+  const analysis = useAnalysis(trip.trip_id);
+  const phases = analysis.data?.analysis?.phases;
+  const moments = analysis.data?.analysis?.moments;
+
+  // A new transcript, track or marker queues a new analysis on the server: ask for its state again.
+  const queryClient = useQueryClient();
+  const { trip_id: tripId, transcript_json: transcript, markers: tripMarkers, point_count: pointCount } = trip;
+  const isFirstRender = useRef(true);
+  useEffect(() => {
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: analysisQueryKey(tripId), exact: true });
+  }, [queryClient, tripId, transcript, tripMarkers, pointCount]);
+
+  const jumpToMoment = useCallback(
+    (momentId: string) => {
+      const moment = moments?.find((candidate) => candidate.id === momentId);
+      if (!moment) return;
+      clock.seek(moment.time);
+      const element = document.getElementById(momentElementId(momentId));
+      element?.scrollIntoView({ block: 'nearest' });
+      element?.focus({ preventScroll: true });
+    },
+    [moments, clock],
+  );
 
   useEffect(() => clock.setRange(timeline.startMs, timeline.endMs), [clock, timeline]);
   usePlaybackPosition(trip.trip_id, clock);
@@ -115,6 +149,7 @@ function FlightReviewScreen({ trip }: { trip: TripDetail }) {
             isLoading={track.isLoading}
             error={track.error}
             markers={markers}
+            phases={phases ?? noPhases}
             clock={clock}
             timezone={timezone}
           />
@@ -140,6 +175,7 @@ function FlightReviewScreen({ trip }: { trip: TripDetail }) {
             audioStartMs={timeline.audioStartMs}
             clock={clock}
             timezone={timezone}
+            generator={<TranscriptGenerator trip={trip} />}
           />
           <MarkersPanel
             ref={markersPanel}
@@ -152,7 +188,17 @@ function FlightReviewScreen({ trip }: { trip: TripDetail }) {
             timezone={timezone}
           />
         </div>
-        <DebriefNotes trip={trip} />
+        <div className="grid gap-4 lg:grid-cols-2">
+          <AnalysisPanel
+            analysis={analysis.data}
+            isLoading={analysis.isPending}
+            error={analysis.error}
+            flightStartMs={timeline.flightStartMs}
+            clock={clock}
+            timezone={timezone}
+          />
+          <DebriefNotes key={trip.trip_id} trip={trip} analysis={analysis.data} onJumpToMoment={jumpToMoment} />
+        </div>
         <ShortcutsDialog isOpen={isShortcutsOpen} canEdit={trip.can_edit} onClose={() => setIsShortcutsOpen(false)} />
         {isNarrow ? <div ref={setDock} className="sticky bottom-0 z-20" /> : null}
       </div>

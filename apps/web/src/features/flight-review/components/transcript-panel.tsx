@@ -1,6 +1,6 @@
-import type { TranscriptJson, TranscriptWord } from '@skylog/contracts';
+import { messages, type TranscriptJson, type TranscriptWord } from '@skylog/contracts';
 import { Users } from 'lucide-react';
-import { Fragment, memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { Fragment, memo, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import type { Timezone } from '../../../lib/settings-store.ts';
 import { useSpeakers } from '../api/get-speakers.ts';
@@ -25,13 +25,15 @@ type TranscriptPanelProps = {
   audioStartMs: number;
   clock: PlaybackClock;
   timezone: Timezone;
+  /** Generate / Regenerate and the transcription's state, above the words. */
+  generator?: ReactNode;
 };
 
 /**
  * Words are rendered once; as the clock runs only the current word's and utterance's attributes
  * change, straight on the DOM, so thousands of words cost nothing per tick.
  */
-export function TranscriptPanel({ tripId, transcript, canEdit, isInProgress, audioStartMs, clock, timezone }: TranscriptPanelProps) {
+export function TranscriptPanel({ tripId, transcript, canEdit, isInProgress, audioStartMs, clock, timezone, generator }: TranscriptPanelProps) {
   const words = useMemo(() => getTranscriptWords(transcript), [transcript]);
   const utterances = useMemo(() => groupUtterances(words), [words]);
   const listRef = useRef<HTMLDivElement>(null);
@@ -110,10 +112,11 @@ export function TranscriptPanel({ tripId, transcript, canEdit, isInProgress, aud
         ) : null
       }
     >
+      {generator}
       {isNaming ? <SpeakersEditor tripId={tripId} speakers={voices} names={names} onDone={() => setIsNaming(false)} /> : null}
       {words.length === 0 ? (
         <p className="text-sm text-slate-600">
-          {isInProgress ? 'The transcript is being prepared…' : 'No transcript for this flight yet.'}
+          {isInProgress ? 'The transcript is being prepared…' : transcript ? messages.transcriptNoSpeech : 'No transcript for this flight yet.'}
         </p>
       ) : (
         <div ref={listRef} onClick={handleClick} {...{ [playbackSurfaceAttribute]: '' }} className="max-h-[28rem] overflow-y-auto pr-1">

@@ -1,4 +1,4 @@
-import { isOrgWideRole, tripListQuerySchema, tripStatusFilters, type Aircraft, type Role, type TripSummary } from '@skylog/contracts';
+import { isOrgWideRole, tripListQuerySchema, tripStatusFilters, type AiStatus, type Aircraft, type Role, type TripSummary } from '@skylog/contracts';
 import { Upload } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -46,12 +46,15 @@ function nextDay(isoDate: string): string {
   return date.toISOString().slice(0, 10);
 }
 
+const analysisLabels: Record<AiStatus, string> = { queued: 'Analysing…', running: 'Analysing…', ready: 'Analysed', failed: 'Analysis failed' };
+
 function StatusCell({ trip }: { trip: TripSummary }) {
   const audio = { ready: 'Audio', processing: 'Audio processing…', failed: 'Audio failed', none: '' }[trip.audio_status];
   const transcript = trip.transcript_in_progress ? 'Transcribing…' : trip.has_transcript ? 'Transcript' : '';
+  const analysis = trip.ai_status ? analysisLabels[trip.ai_status] : '';
   return (
     <div className="flex flex-wrap gap-1 text-xs">
-      {[audio, transcript, trip.ai_status ? `AI: ${trip.ai_status}` : ''].filter(Boolean).map((label) => (
+      {[audio, transcript, analysis].filter(Boolean).map((label) => (
         <span key={label} className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
           {label}
         </span>

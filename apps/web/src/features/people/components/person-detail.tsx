@@ -1,3 +1,4 @@
+import { CrewMembers } from './crew-members.tsx';
 import { getRoleLabel, messages, type Person, type Relation } from '@skylog/contracts';
 import { Link2, Unlink } from 'lucide-react';
 import { useState } from 'react';
@@ -130,6 +131,7 @@ export function PersonDetail({ id, kind, canLink, linkBlockedReason = null, getL
           ))}
         </ul>
       </section>
+      <CrewMembers userId={id} />
       <Modal
         title={linkLabel}
         content={

@@ -1,0 +1,23 @@
+import type { TripAnalysis } from '@skylog/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** While the analysis is queued or running it is asked for again this often. */
+export const analysisPollIntervalMs = 2000;
+
+export const analysisQueryKey = (tripId: string) => ['trips', tripId, 'analysis'] as const;
+
+export const getAnalysis = (tripId: string, signal?: AbortSignal) =>
+  apiRequest<TripAnalysis>(`/api/trips/${encodeURIComponent(tripId)}/analysis`, { signal });
+
+const isWorking = (analysis: TripAnalysis | undefined) => analysis?.ai_status === 'queued' || analysis?.ai_status === 'running';
+
+/** Phases, teachable moments, readbacks and the drafted notes of a flight. */
+export const useAnalysis = (tripId: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: analysisQueryKey(tripId),
+      queryFn: ({ signal }) => getAnalysis(tripId, signal),
+      refetchInterval: (query) => (isWorking(query.state.data) ? analysisPollIntervalMs : false),
+    }),
+  );
