@@ -1,8 +1,10 @@
 // `npm run bench -- api | trips`: latency of the API, measured in-process over real HTTP, on the embedded
 // database (or PostgreSQL when BENCH_DATABASE_URL is set, in a fresh database dropped afterwards).
 // `npm run bench -- big-trip`: a three-hour flight in headless Chromium (bench/big-trip.ts).
+// `npm run bench -- analysis`: the flight analysis and a transcription's memory (bench/analysis.ts).
 import { sql } from 'drizzle-orm';
 import { startServer } from './bench-server.ts';
+import { benchDebriefIntelligence } from './analysis.ts';
 import { benchBigTrip } from './big-trip.ts';
 
 type Sample = { name: string; runs: number; median: number; p95: number; max: number };
@@ -12,6 +14,7 @@ const benchmarks: Record<string, () => Promise<string>> = {
   api: async () => formatSamples(await benchApi()),
   trips: async () => formatSamples(await benchTrips()),
   'big-trip': benchBigTrip,
+  analysis: benchDebriefIntelligence,
 };
 
 async function benchApi(): Promise<Sample[]> {

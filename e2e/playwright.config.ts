@@ -7,6 +7,8 @@ import { chromiumArgs, chromiumExecutablePath } from './chromium.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3199);
+// The transcription provider (a local server speaking Deepgram's API) listens next to the app.
+const deepgramPort = port + 1;
 // A throw-away data folder per run: the app starts empty and seeds the demo school.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'skylog-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -25,7 +27,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumExecutablePath, args: chromiumArgs },
   },
-  webServer: {
+  webServer: [
+    {
+      command: `node --import tsx fake-providers.ts ${deepgramPort}`,
+      cwd: here,
+      port: deepgramPort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
     // The built web app served by the real server, exactly as `npm start` runs it.
     command: 'node --import tsx src/server.ts',
     cwd: path.join(here, '../apps/server'),
@@ -39,6 +49,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SKYLOG_DEMO_PASSWORD: 'e2e-demo-password',
       LOG_LEVEL: 'warn',
+      DEEPGRAM_API_KEY: 'e2e-deepgram-key',
+      DEEPGRAM_BASE_URL: `http://127.0.0.1:${deepgramPort}`,
     },
-  },
+    },
+  ],
 });

@@ -75,6 +75,8 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
     const expected = expectedOf(actor, op, relation);
     const victim = relation === 'own' ? undefined : relation === 'cross' ? plan.target : plan.cross![0]!.tenant;
     const watchesVictim = victim && op.method !== 'GET' && !(isSuperAdmin(actor) && expected === 'reaches');
+    // Background jobs earlier cells queued (a flight's analysis) change their rows on their own: let them finish first.
+    if (watchesVictim) await t.ctx.jobs.drain();
     const before = watchesVictim ? await fingerprint(t, victim) : undefined;
     const auditBefore = expected === 'role-denied' ? await maxAuditId() : 0;
 

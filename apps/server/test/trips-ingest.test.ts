@@ -490,7 +490,7 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
   });
 
   describe('public configuration and the API description', () => {
-    it('GET /api/client-config answers without a session: no map tiles configured, and the upload limits', async () => {
+    it('GET /api/client-config answers without a session: no map tiles configured, the upload limits, and the offline providers', async () => {
       const response = await t.request({ method: 'GET', url: '/api/client-config' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
@@ -499,6 +499,8 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
         audio_upload_max_bytes: 2048 * megabyte,
         track_file_max_bytes: 50 * megabyte,
         billing_enabled: false,
+        transcription_provider: 'none',
+        ai_notes_provider: 'rules',
       });
     });
 

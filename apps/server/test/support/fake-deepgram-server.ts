@@ -117,7 +117,7 @@ export function deepgramResponse(words: SampleWord[]) {
 
 export const deepgramSample = deepgramResponse(deepgramSampleWords);
 
-export async function startFakeDeepgramServer(options: { apiKey?: string } = {}): Promise<FakeDeepgramServer> {
+export async function startFakeDeepgramServer(options: { apiKey?: string; port?: number } = {}): Promise<FakeDeepgramServer> {
   const apiKey = options.apiKey ?? 'test-deepgram-key';
   const queued: DeepgramReply[] = [];
   const requests: DeepgramRequest[] = [];
@@ -146,7 +146,7 @@ export async function startFakeDeepgramServer(options: { apiKey?: string } = {})
       () => res.destroy(),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
