@@ -122,7 +122,8 @@ export function analyseFlight(input: FlightInput, now = new Date()): FlightAnaly
   const clockStart = input.audioStartedAt ?? input.beginTime ?? input.points[0]?.timestamp ?? 0;
   const hasTranscript = input.transcript !== null;
   if (!hasTranscript) limitations.push(messages.analysisNoTranscript);
-  else if (input.audioStartedAt === null) limitations.push(messages.analysisNoAudioClock);
+  // The audio pipeline starts a recording at the flight's begin time; only with neither is the clock a guess.
+  else if (input.audioStartedAt === null && input.beginTime === null) limitations.push(messages.analysisNoAudioClock);
   const readbacks = hasTranscript ? checkReadbacks(utterancesOf(input.transcript, clockStart), { atcSpeakers: input.atcSpeakers }) : [];
   const moments = [
     ...findApproachAndExceedanceMoments(input.points, phaseResult),

@@ -5,12 +5,30 @@ const pointsPerList = 6;
 
 const asPoint = (moment: TeachableMoment) => ({ moment_id: moment.id, text: `${moment.title}: ${moment.explanation}` });
 
+const plural: Partial<Record<TeachableMoment['kind'], string>> = {
+  stable_approach: 'stable approaches',
+  smooth_landing: 'smooth landings',
+  go_around: 'go-arounds',
+};
+
+/**
+ * What went well, one point per kind: five smooth touch-and-goes are one thing to praise, said once
+ * (linked to the first of them), not five times over.
+ */
+function wellPoints(moments: TeachableMoment[]): AiNotesDraft['well'] {
+  const byKind = new Map<TeachableMoment['kind'], TeachableMoment[]>();
+  for (const moment of moments) byKind.set(moment.kind, [...(byKind.get(moment.kind) ?? []), moment]);
+  return [...byKind.entries()].map(([kind, group]) =>
+    group.length === 1 ? asPoint(group[0]!) : { moment_id: group[0]!.id, text: `${group.length} ${plural[kind] ?? `× ${group[0]!.title}`}; the first: ${group[0]!.explanation}` },
+  );
+}
+
 /**
  * The rules engine's draft, always made (labelled "Automatic analysis" on screen): each point is a
  * moment of the analysis, so every one links to its time in the flight.
  */
 export function draftNotesFromAnalysis(analysis: FlightAnalysis): AiNotesDraft {
-  const well: AiNotesDraft['well'] = analysis.moments.filter((moment) => moment.tone === 'well').map(asPoint);
+  const well = wellPoints(analysis.moments.filter((moment) => moment.tone === 'well'));
   const improve: AiNotesDraft['improve'] = analysis.moments.filter((moment) => moment.tone === 'improve').map(asPoint);
   const { landings, go_arounds: goArounds } = analysis.stats;
   const isLandingFlagged = analysis.moments.some((moment) => moment.kind === 'hard_landing' || moment.kind === 'long_float');
