@@ -79,7 +79,7 @@ test("the demo pattern work: the wrong squawk readback side by side, the unstabl
   await notes.getByRole('button', { name: 'Use as debrief' }).click();
   await expect(improve).toHaveValue(/Wrong readback/);
   await expect(improve).toHaveValue(/Unstable approach/);
-  await expect(notes.getByLabel('What went well')).toHaveValue(/Stable approach/);
+  await expect(notes.getByLabel('What went well')).toHaveValue(/4 stable approaches/);
   // The instructor edits the draft before saving it (not saved here: other specs show this flight awaiting debrief).
   await improve.fill(`${await improve.inputValue()}\n- Brief the squawk before the run-up.`);
   await expect(notes.getByRole('button', { name: 'Save' })).toBeEnabled();

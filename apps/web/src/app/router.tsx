@@ -1,6 +1,9 @@
 import { messages } from '@skylog/contracts';
-import type { ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { getMeQueryOptions } from '../features/auth/api/get-me.ts';
+import { prefetchFlight } from '../features/flight-review/api/prefetch-flight.ts';
 import { Toaster } from '../components/ui/toast.tsx';
 import { landingPath, paths } from '../config/paths.ts';
 
@@ -13,7 +16,11 @@ const screen = (path: string, load: () => Promise<{ Component: () => ReactNode }
   HydrateFallback: Loading,
 });
 
-const router = createBrowserRouter([
+/**
+ * The routes. Loaders only start the data a screen will read (never awaited, so navigation does not
+ * wait): the requests run while the screen's code loads instead of after it.
+ */
+const createAppRouter = (queryClient: QueryClient) => createBrowserRouter([
   { path: paths.home.path, element: <Navigate to={paths.login.path} replace /> },
   screen(paths.login.path, () => import('./routes/login.tsx')),
   screen(paths.authConfirm.path, () => import('./routes/auth-confirm.tsx')),
@@ -25,11 +32,21 @@ const router = createBrowserRouter([
   screen(paths.paymentSuccess.path, () => import('./routes/payment-success.tsx')),
   {
     lazy: async () => ({ Component: (await import('./shell/dashboard-layout.tsx')).DashboardLayout }),
+    loader: () => {
+      void queryClient.prefetchQuery(getMeQueryOptions());
+      return null;
+    },
     HydrateFallback: Loading,
     children: [
       screen(paths.dashboard.overview.path, () => import('./routes/dashboard/overview.tsx')),
       screen(paths.dashboard.flights.path, () => import('./routes/dashboard/flights.tsx')),
-      screen(paths.dashboard.flight.path, () => import('./routes/dashboard/flight-details.tsx')),
+      {
+        ...screen(paths.dashboard.flight.path, () => import('./routes/dashboard/flight-details.tsx')),
+        loader: ({ params }) => {
+          if (params.id) prefetchFlight(queryClient, params.id);
+          return null;
+        },
+      },
       screen(paths.dashboard.instructors.path, () => import('./routes/dashboard/instructors.tsx')),
       screen(paths.dashboard.instructor.path, () => import('./routes/dashboard/instructor-details.tsx')),
       screen(paths.dashboard.students.path, () => import('./routes/dashboard/students.tsx')),
@@ -51,6 +68,8 @@ const router = createBrowserRouter([
 ]);
 
 export function AppRouter() {
+  const queryClient = useQueryClient();
+  const [router] = useState(() => createAppRouter(queryClient));
   return (
     <>
       <RouterProvider router={router} />

@@ -14,17 +14,35 @@ export class ApiError extends Error {
 
 type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
 
+declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface merges into the DOM's Window
+  interface Window {
+    /** Answers asked for before the app started (early-requests.ts), by URL; each is taken once. */
+    skylogEarlyRequests?: Record<string, Promise<Response>>;
+  }
+}
+
+/** The answer early-requests.ts already asked for, if any; later reads of the same URL fetch anew. */
+function takeEarlyRequest(url: string): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.skylogEarlyRequests;
+  const response = early?.[url];
+  if (response) delete early[url];
+  return response;
+}
+
 /** Same-origin JSON calls with the session cookie; the browser never holds any other credential. */
 export async function apiRequest<T>(url: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? null : JSON.stringify(body),
-      signal: signal ?? null,
-    });
+    const early = method === 'GET' && body === undefined ? takeEarlyRequest(url) : undefined;
+    response = await (early ??
+      fetch(url, {
+        method,
+        credentials: 'same-origin',
+        headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: signal ?? null,
+      }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: 'internal_error', message: 'Skylog cannot be reached. Check your connection and try again.' });
@@ -37,7 +55,11 @@ export async function apiRequest<T>(url: string, { method = 'GET', body, signal 
     throw new ApiError(
       parsed.success
         ? parsed.data
-        : { status: response.status, code: 'internal_error', message: (data as { message?: string } | undefined)?.message ?? messages.unknownError },
+        : {
+            status: response.status,
+            code: 'internal_error',
+            message: (data as { message?: string } | undefined)?.message ?? messages.unknownError,
+          },
     );
   }
   return data as T;

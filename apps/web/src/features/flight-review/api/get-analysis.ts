@@ -12,12 +12,12 @@ export const getAnalysis = (tripId: string, signal?: AbortSignal) =>
 
 const isWorking = (analysis: TripAnalysis | undefined) => analysis?.ai_status === 'queued' || analysis?.ai_status === 'running';
 
+export const getAnalysisQueryOptions = (tripId: string) =>
+  queryOptions({
+    queryKey: analysisQueryKey(tripId),
+    queryFn: ({ signal }) => getAnalysis(tripId, signal),
+    refetchInterval: (query) => (isWorking(query.state.data) ? analysisPollIntervalMs : false),
+  });
+
 /** Phases, teachable moments, readbacks and the drafted notes of a flight. */
-export const useAnalysis = (tripId: string) =>
-  useQuery(
-    queryOptions({
-      queryKey: analysisQueryKey(tripId),
-      queryFn: ({ signal }) => getAnalysis(tripId, signal),
-      refetchInterval: (query) => (isWorking(query.state.data) ? analysisPollIntervalMs : false),
-    }),
-  );
+export const useAnalysis = (tripId: string) => useQuery(getAnalysisQueryOptions(tripId));

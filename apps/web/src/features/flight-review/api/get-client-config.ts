@@ -4,5 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export const getClientConfig = (signal?: AbortSignal) => apiRequest<ClientConfig>('/api/client-config', { signal });
 
-export const useClientConfig = () =>
-  useQuery(queryOptions({ queryKey: ['client-config'], queryFn: ({ signal }) => getClientConfig(signal), staleTime: Infinity }));
+export const clientConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['client-config'], queryFn: ({ signal }) => getClientConfig(signal), staleTime: Infinity });
+
+export const useClientConfig = () => useQuery(clientConfigQueryOptions());

@@ -8,5 +8,6 @@ export type MarkerCategoryList = z.infer<typeof markerCategoryListSchema>;
 export const getMarkerCategories = (signal?: AbortSignal) => apiRequest<MarkerCategoryList>('/api/marker-categories', { signal });
 
 /** The organization's labels and colours of rocker keys 1–4 (the same cache entry the markers settings use). */
-export const useMarkerCategories = () =>
-  useQuery(queryOptions({ queryKey: ['marker-categories'], queryFn: ({ signal }) => getMarkerCategories(signal) }));
+export const markerCategoriesQueryOptions = () => queryOptions({ queryKey: ['marker-categories'], queryFn: ({ signal }) => getMarkerCategories(signal) });
+
+export const useMarkerCategories = () => useQuery(markerCategoriesQueryOptions());

@@ -48,13 +48,25 @@ function createTooltip(marker: ReviewMarker, timezone: Timezone): HTMLElement {
   return element;
 }
 
-function createMarkerIcon(marker: ReviewMarker): L.DivIcon {
-  return L.divIcon({
-    className: '',
-    iconSize: [markerSize, markerSize],
-    iconAnchor: [markerSize / 2, markerSize / 2],
-    html: `<span style="display:block;width:${markerSize}px;height:${markerSize}px;box-sizing:border-box;border-radius:9999px;background:${marker.look.color};border:2px solid #fff;box-shadow:0 1px 3px rgba(15,23,42,.5);cursor:pointer"></span>`,
-  });
+/** One icon for every marker: its colour comes from a CSS variable, so no markup is parsed per marker. */
+const markerIcon = L.divIcon({
+  className: 'skylog-map-marker',
+  iconSize: [markerSize, markerSize],
+  iconAnchor: [markerSize / 2, markerSize / 2],
+  html: '',
+});
+
+/**
+ * Runs `work` at the browser's next idle moment (or within `timeout` ms), after the screen's own work
+ * (charts, waveform, transcript); Safari has no requestIdleCallback. Answers the cancel.
+ */
+function whenIdle(work: () => void, timeout: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(work, 50);
+  return () => clearTimeout(timer);
 }
 
 const positionIcon = L.divIcon({
@@ -65,6 +77,49 @@ const positionIcon = L.divIcon({
     '<div data-testid="map-position" aria-label="Current position" class="map-position" style="width:24px;height:24px;border-radius:9999px;background:#0f172a;border:2px solid #fff;box-shadow:0 1px 4px rgba(15,23,42,.5);display:flex;align-items:center;justify-content:center">' +
     '<svg width="14" height="14" viewBox="0 0 24 24" fill="#fff" style="transition:transform .2s"><path d="M12 2 4 21l8-4 8 4z"/></svg></div>',
 });
+
+type MarkerPlacing = { markers: readonly ReviewMarker[]; timezone: Timezone; clock: PlaybackClock };
+
+/**
+ * The markers as buttons on the map (a click, Enter or Space seeks there); those that would hide each
+ * other (a flight leaves from and comes back to its airport) are spread apart. Answers their layers
+ * and their removal.
+ */
+function placeMarkers(map: L.Map, { markers, timezone, clock }: MarkerPlacing): { layers: L.Marker[]; remove: () => void } {
+  const placed = markers.map((marker) => {
+    const seek = () => clock.seek(marker.timestamp);
+    const layer = L.marker([marker.coords.latitude, marker.coords.longitude], { icon: markerIcon, riseOnHover: true })
+      .bindTooltip(() => createTooltip(marker, timezone), { direction: 'top', offset: [0, -markerSize / 2] })
+      .on('click', seek)
+      .on('keydown', (event: L.LeafletKeyboardEvent) => {
+        if (event.originalEvent.key !== 'Enter' && event.originalEvent.key !== ' ') return;
+        event.originalEvent.preventDefault();
+        seek();
+      });
+    return { marker, layer };
+  });
+  const group = L.layerGroup(placed.map(({ layer }) => layer)).addTo(map);
+  for (const { marker, layer } of placed) {
+    const element = layer.getElement();
+    element?.setAttribute('aria-label', `${marker.look.text} at ${getTimeLabel(marker.timestamp, timezone)}`);
+    element?.style.setProperty('--marker-colour', marker.look.color);
+  }
+  const spread = () => {
+    const truePoints = placed.map(({ marker }) => map.latLngToLayerPoint([marker.coords.latitude, marker.coords.longitude]));
+    spreadStacks(truePoints, markerSpacing).forEach((point, index) =>
+      placed[index]!.layer.setLatLng(map.layerPointToLatLng([point.x, point.y])),
+    );
+  };
+  spread();
+  map.on('zoomend', spread);
+  return {
+    layers: placed.map(({ layer }) => layer),
+    remove: () => {
+      map.off('zoomend', spread);
+      group.remove();
+    },
+  };
+}
 
 /**
  * The track (simplified overview) on a canvas, the markers in their category colours as buttons (a
@@ -116,43 +171,30 @@ export function FlightMap({ overview, track, markers, clock, tileUrl, attributio
 
   useEffect(() => {
     if (!map) return;
-    const placed = markers.map((marker) => {
-      const label = `${marker.look.text} at ${getTimeLabel(marker.timestamp, timezone)}`;
-      const seek = () => clock.seek(marker.timestamp);
-      const layer = L.marker([marker.coords.latitude, marker.coords.longitude], { icon: createMarkerIcon(marker), riseOnHover: true })
-        .bindTooltip(() => createTooltip(marker, timezone), { direction: 'top', offset: [0, -markerSize / 2] })
-        .on('click', seek)
-        .on('keydown', (event: L.LeafletKeyboardEvent) => {
-          if (event.originalEvent.key !== 'Enter' && event.originalEvent.key !== ' ') return;
-          event.originalEvent.preventDefault();
-          seek();
-        });
-      return { marker, layer, label };
-    });
-    const group = L.layerGroup(placed.map(({ layer }) => layer)).addTo(map);
-    markerLayersRef.current = placed.map(({ layer }) => layer);
-    for (const { layer, label } of placed) layer.getElement()?.setAttribute('aria-label', label);
-    // A flight leaves from and comes back to its airport: markers that would hide each other are spread apart.
-    const spread = () => {
-      const truePoints = placed.map(({ marker }) => map.latLngToLayerPoint([marker.coords.latitude, marker.coords.longitude]));
-      spreadStacks(truePoints, markerSpacing).forEach((point, index) =>
-        placed[index]!.layer.setLatLng(map.layerPointToLatLng([point.x, point.y])),
-      );
-    };
-    spread();
-    map.on('zoomend', spread);
-    if (overview.length === 0 && markers.length > 0) {
-      map.fitBounds(L.latLngBounds(markers.map((marker) => [marker.coords.latitude, marker.coords.longitude])), {
-        padding: [24, 24],
-        maxZoom: 13,
-      });
-    }
+    // Two hundred buttons on the map come just after the screen is usable, not before it.
+    let removePlaced: (() => void) | null = null;
+    const cancel = whenIdle(() => {
+      const placed = placeMarkers(map, { markers, timezone, clock });
+      markerLayersRef.current = placed.layers;
+      removePlaced = () => {
+        placed.remove();
+        markerLayersRef.current = [];
+      };
+    }, 500);
     return () => {
-      map.off('zoomend', spread);
-      group.remove();
-      markerLayersRef.current = [];
+      cancel();
+      removePlaced?.();
     };
-  }, [map, markers, overview.length, timezone, clock]);
+  }, [map, markers, timezone, clock]);
+
+  // A flight without a track is shown where its markers are.
+  useEffect(() => {
+    if (!map || overview.length > 0 || markers.length === 0) return;
+    map.fitBounds(L.latLngBounds(markers.map((marker) => [marker.coords.latitude, marker.coords.longitude])), {
+      padding: [24, 24],
+      maxZoom: 13,
+    });
+  }, [map, markers, overview.length]);
 
   useEffect(() => {
     if (!map || !track || track.timestamp.length === 0) return;
@@ -206,15 +248,7 @@ export function FlightMap({ overview, track, markers, clock, tileUrl, attributio
   const [isBaseMapDue, setIsBaseMapDue] = useState(false);
   useEffect(() => {
     if (!isTrackSettled || !hasPlace) return;
-    // At the browser's next idle moment, after the screen's own work (charts, waveform); Safari has no
-    // requestIdleCallback.
-    const due = () => setIsBaseMapDue(true);
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(due, { timeout: 3000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(due, 500);
-    return () => clearTimeout(timer);
+    return whenIdle(() => setIsBaseMapDue(true), 3000);
   }, [isTrackSettled, hasPlace]);
   const features = useMapFeatures(isBaseMapDue ? baseBounds : null).data;
   const isAirportsOnly = Boolean(tileUrl);
