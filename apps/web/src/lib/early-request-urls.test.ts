@@ -10,13 +10,8 @@ describe('early requests', () => {
     delete window.skylogEarlyRequests;
   });
 
-  it('ask for the session on signed-in screens, and for the trip, its track and its waveform on a flight', () => {
-    expect(earlyRequestUrls(`/dashboard/flights/${tripId}`)).toEqual([
-      '/api/me',
-      `/api/trips/${tripId}`,
-      `/api/trips/${tripId}/track`,
-      `/api/trips/${tripId}/audio/peaks`,
-    ]);
+  it('ask for the session on signed-in screens, and for the trip and its track on a flight', () => {
+    expect(earlyRequestUrls(`/dashboard/flights/${tripId}`)).toEqual(['/api/me', `/api/trips/${tripId}`, `/api/trips/${tripId}/track`]);
     expect(earlyRequestUrls('/dashboard/flights')).toEqual(['/api/me']);
     expect(earlyRequestUrls('/configuration/markers')).toEqual(['/api/me']);
     expect(earlyRequestUrls('/login')).toEqual([]);
