@@ -10,7 +10,6 @@ import { useSettingsStore } from '../../../lib/settings-store.ts';
 import { analysisQueryKey, useAnalysis } from '../api/get-analysis.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
 import { useMarkerCategories } from '../api/get-marker-categories.ts';
-import { useSpeakers } from '../api/get-speakers.ts';
 import { useTrack } from '../api/get-track.ts';
 import { useTrip } from '../api/get-trip.ts';
 import { useIsNarrowScreen } from '../hooks/use-is-narrow-screen.ts';
@@ -36,15 +35,8 @@ const noPhases: readonly PhaseSegment[] = [];
 
 /** The flight review screen: the trip and its full track in parallel, then the waveform. */
 export function FlightReview({ id }: { id: string }) {
+  // The route's loader has already asked for everything the screen reads (api/prefetch-flight.ts).
   const trip = useTrip(id);
-  // Nothing below depends on the trip's answer: ask for it all at once (a trip without a track answers
-  // empty columns, one without a transcript no speakers). Categories or speakers arriving after the first
-  // render would draw the markers and the transcript a second time.
-  useTrack(id, true);
-  useMarkerCategories();
-  useClientConfig();
-  useSpeakers(id, true);
-  useAnalysis(id);
   if (trip.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
   if (trip.error) {
     if (trip.error instanceof ApiError && trip.error.status === 404) {
