@@ -39,6 +39,8 @@ import { transcriptionRoutes } from './modules/transcription/transcription.route
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAuth } from './lib/better-auth.ts';
+import { createBillingProvider } from './integrations/stripe/index.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { authProxyPlugin } from './plugins/auth-proxy.ts';
 import { authorizationPlugin } from './plugins/authorization.ts';
 import { crossSitePlugin } from './plugins/cross-site.ts';
@@ -96,6 +98,7 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
     },
     transcription: createTranscriptionProvider(config.transcription),
     notesModel: config.llm ? createChatNotesProvider(config.llm) : null,
+    billing: createBillingProvider(config.stripe),
   };
   if (!ctx.audioTools.ffmpegPath) app.log.warn('ffmpeg not found: uploaded audio cannot be processed (set FFMPEG_PATH)');
   if (config.isJobsWorker) {
@@ -168,6 +171,7 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   await app.register(audioRoutes, { ctx });
   await app.register(accessTokensRoutes, { ctx });
   await app.register(transcriptionRoutes, { ctx });
+  await app.register(billingRoutes, { ctx });
   await app.register(analysisRoutes, { ctx });
   await app.register(pilotProfilesRoutes, { ctx });
 

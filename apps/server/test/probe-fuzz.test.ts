@@ -1,11 +1,11 @@
 import { apiErrorSchema } from '@skylog/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOrigin, createTestApp, nextClientIp, type TestApp } from './helper.ts';
+import { appOrigin, nextClientIp, type TestApp } from './helper.ts';
 import { fuzzCases, rawBodyCases, seededRandom, shuffled, type FuzzCase, type FuzzRequest } from './probe/fuzz-cases.ts';
 import { sendOverKeptAliveConnection, type Answer } from './probe/http.ts';
 import { buildRequest, requestOverrides, sampleContext, send } from './probe/requests.ts';
 import { loadOperations, type ProbeOperation } from './probe/route-table.ts';
-import { createWorld, type Actor, type Tenant } from './probe/tenants.ts';
+import { createProbeApp, createWorld, type Actor, type Tenant } from './probe/tenants.ts';
 
 /** Fixed: the same bad inputs every run. Change it to explore, and keep what it finds as a case. */
 const seed = 20_260_509;
@@ -20,7 +20,8 @@ const requestTimeoutMs = 5000;
  */
 describe('probe: bounded fuzz of every operation', () => {
   let t: TestApp;
-  const world = createWorld(() => t);
+  let probeApp: Awaited<ReturnType<typeof createProbeApp>>;
+  const world = createWorld(() => t, () => probeApp.stripe);
   let operations: ProbeOperation[];
   let skyline: Tenant;
   let fuzzActors: Actor[];
@@ -28,7 +29,8 @@ describe('probe: bounded fuzz of every operation', () => {
   const startedAt = Date.now();
 
   beforeAll(async () => {
-    t = await createTestApp();
+    probeApp = await createProbeApp();
+    t = probeApp.t;
     ({ operations } = await loadOperations(t));
     const { tenants, actors } = await world.setUp({ only: ['skyline'] });
     skyline = tenants.get('skyline')!;
@@ -39,7 +41,7 @@ describe('probe: bounded fuzz of every operation', () => {
     console.log(`probe fuzz: ${sent} requests (seed ${seed}) in ${Math.round((Date.now() - startedAt) / 1000)} s`);
     // A connection the server left hanging (reported above) must not hold the close for its timeout.
     t?.app.server.closeAllConnections();
-    await t?.close();
+    await probeApp?.close();
   });
 
   /** The failures of one answer: a 5xx, an error outside the one shape, a validation error not naming the field at fault. */

@@ -2,11 +2,11 @@ import { apiErrorSchema, messages } from '@skylog/contracts';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, skylogIdOf, type TestApp } from './helper.ts';
+import { skylogIdOf, type TestApp } from './helper.ts';
 import { buildRequest, idProperties, schemaProblems, send, type RequestPlan } from './probe/requests.ts';
 import { loadOperations, type ProbeOperation } from './probe/route-table.ts';
 import { changedTables, fingerprint, leakStrings, leaksIn } from './probe/tenant-state.ts';
-import { accessOf, createWorld, query, type Actor, type Tenant, type TenantKey } from './probe/tenants.ts';
+import { accessOf, createProbeApp, createWorld, query, type Actor, type Tenant, type TenantKey } from './probe/tenants.ts';
 
 type Relation = 'own' | 'cross' | 'body-cross';
 type Expected = 'unauthenticated' | 'token-refused' | 'role-denied' | 'reaches' | 'hidden' | 'refused';
@@ -21,7 +21,8 @@ type Expected = 'unauthenticated' | 'token-refused' | 'role-denied' | 'reaches' 
 // keeps sending, changing rows under the next test's "nothing changed" checks. A sweep gets three minutes.
 describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
   let t: TestApp;
-  const world = createWorld(() => t);
+  let probeApp: Awaited<ReturnType<typeof createProbeApp>>;
+  const world = createWorld(() => t, () => probeApp.stripe);
   let operations: ProbeOperation[];
   let actors: Actor[];
   let tenants: Map<TenantKey, Tenant>;
@@ -168,7 +169,8 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
   const report = (failures: string[]) => expect(failures, `${failures.length} failing cells:\n${failures.join('\n')}`).toEqual([]);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    probeApp = await createProbeApp();
+    t = probeApp.t;
     ({ operations } = await loadOperations(t));
     ({ tenants, actors } = await world.setUp());
     await refreshLeaks();
@@ -182,7 +184,7 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
         .map(([name, count]) => `${name} ${count}`)
         .join(', ')}) in ${Math.round((Date.now() - startedAt) / 1000)} s`,
     );
-    await t?.close();
+    await probeApp?.close();
   });
 
   it('knows every operation, its access rule, and the kind of row each path parameter and id property names', () => {

@@ -3,7 +3,7 @@ import { roleGroups, type Role } from './roles.ts';
 /** Who may call an API operation. `authenticated` routes check scope in their service. */
 export type ApiAccess = 'public' | 'authenticated' | readonly Role[];
 
-const { orgAdmins, allAdmins, specAdmins } = roleGroups;
+const { orgAdmins, allAdmins, specAdmins, flightPageRoles } = roleGroups;
 
 /**
  * Every API operation and the roles that may call it; the server refuses to register a route
@@ -84,6 +84,21 @@ export const apiAccess = {
   'access-tokens.list': 'authenticated',
   'access-tokens.create': 'authenticated',
   'access-tokens.revoke': 'authenticated',
+  // Billing (ARCHITECTURE.md "Billing"): the organization pays; its admins manage the plan, everyone on spec §6's
+  // Billing row sees its status. Plans and prices are public: a pricing page and registration show them.
+  'billing.read': flightPageRoles,
+  'billing.products': 'public',
+  'billing.price': 'public',
+  'billing.checkout': orgAdmins,
+  'billing.confirm-checkout': orgAdmins,
+  'billing.subscriptions': orgAdmins,
+  'billing.subscription': orgAdmins,
+  'billing.update-subscription': orgAdmins,
+  'billing.invoices': orgAdmins,
+  'billing.invoice': orgAdmins,
+  'billing.portal': orgAdmins,
+  // Stripe calls it: the signature on the raw body is the proof, checked by the service.
+  'billing.webhook': 'public',
 } as const satisfies Record<string, ApiAccess>;
 
 export type ApiOperation = keyof typeof apiAccess;

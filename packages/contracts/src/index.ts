@@ -17,4 +17,5 @@ export * from './schemas/map.ts';
 export * from './schemas/speakers.ts';
 export * from './schemas/text.ts';
 export * from './schemas/analysis.ts';
+export * from './schemas/billing.ts';
 export * from './transcript.ts';

@@ -38,6 +38,13 @@ export const limits = {
   sessionRefreshAgeSeconds: 60 * 60 * 24,
   markerNoteMaxLength: 2000,
   debriefMaxLength: 10000,
+  /** A recorder cable bought with the plan, in the plan's currency (major units, two decimals at most). */
+  cablePriceMax: 5000,
+  couponMaxLength: 64,
+  /** Stripe's products and prices change rarely: each instance keeps the catalogue this long. */
+  billingCatalogueCacheSeconds: 60,
+  /** Stripe's own tolerance for a webhook's signed timestamp. */
+  stripeWebhookToleranceSeconds: 300,
   /** A day at 1 Hz, with room to spare. */
   trackMaxPoints: 200_000,
   /** A recorder's JSON trip: room for trackMaxPoints fixes with every field. */

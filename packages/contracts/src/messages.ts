@@ -118,6 +118,19 @@ export const messages = {
   subOrgOutOfReach: 'Sub-organization not found in your reach',
   linkOutOfReach: 'Instructor or student not found in your reach',
   cannotChangeOwnAccount: 'You cannot change your own role, organization or status.',
+  billingNotConfigured:
+    'Billing is off on this server: every organization is treated as paid. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, then restart Skylog, to take payments.',
+  billingUnavailable: 'The payment provider (Stripe) could not be reached. Nothing was changed; try again in a minute.',
+  billingNotOnePlan: 'Choose one of the plans.',
+  billingCablePrice: 'The cable price must be an amount from 0 to 5,000 with at most two decimals.',
+  billingCoupon: 'A coupon code is 1 to 64 letters, digits, dashes or underscores.',
+  billingAlreadySubscribed: 'Your organization already has a plan. Change it on the Billing screen.',
+  billingNoSubscription: 'Your organization has no plan yet. Choose one first.',
+  billingNoCustomer: 'Your organization has not paid through Stripe yet.',
+  billingNeedsOrganization: 'You need an organization to pay for. Ask your administrator to assign you one.',
+  billingCheckoutNotFound: 'This checkout was not found for your organization.',
+  billingWebhookSignature: 'The Stripe-Signature header is missing, invalid or too old.',
+  billingSamePlan: 'Your organization is already on this plan.',
 } as const;
 
 export function uploadTooLargeMessage(limitBytes: number): string {

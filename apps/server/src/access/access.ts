@@ -5,6 +5,7 @@ import type { RequestUser } from '../lib/request-user.ts';
 import { findToken } from '../modules/access-tokens/access-tokens.repository.ts';
 import { findAircraft, type AircraftRow } from '../modules/aircraft/aircraft.repository.ts';
 import { findAlert } from '../modules/audit/audit.repository.ts';
+import { findBillingAccountByCustomer, type BillingAccount } from '../modules/billing/billing.repository.ts';
 import { findOrg, findSubOrg } from '../modules/orgs/orgs.repository.ts';
 import { findPerson, type PersonRow } from '../modules/people/people.repository.ts';
 import { findInvitationById } from '../modules/registration/registration.repository.ts';
@@ -157,6 +158,17 @@ export async function requireSubOrgReach(ctx: AppContext, actor: RequestUser, or
   const subOrg = await findSubOrg(ctx.db, subOrgId);
   if (!subOrg || subOrg.orgId !== orgId) return refuse(ctx, actor, `sub_orgs/${subOrgId}`, at, outOfReach());
   return subOrgId;
+}
+
+/**
+ * The Stripe account a request names (`customerId`, or the customer of the Stripe object it asked for):
+ * another organization's customer, or none, is 404 and audited.
+ */
+export async function requireOwnCustomer(ctx: AppContext, actor: RequestUser, customerId: string | null, at: AccessContext): Promise<BillingAccount> {
+  const account = customerId ? await findBillingAccountByCustomer(ctx.db, customerId) : undefined;
+  // The super admin works across organizations, as everywhere else.
+  if (account && maySeeOrg(actor, account.orgId)) return account;
+  return refuse(ctx, actor, `billing/${customerId ?? 'unknown'}`, at, notFound(messages.billingNoCustomer));
 }
 
 export async function requireInvitation(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {

@@ -36,6 +36,8 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'admin@skyline.test' }, 'ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
     [{ NODE_ENV: 'production' }, 'SKYLOG_AUTH_SECRET: required when NODE_ENV=production'],
     [{ SKYLOG_AUTH_SECRET: 'short' }, 'SKYLOG_AUTH_SECRET: must be at least 32 characters'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, 'STRIPE_SECRET_KEY: must be a Stripe secret or restricted key'],
   ])('stops start-up naming the variable: %o', (env, message) => {
     const load = () => loadConfig({ DATA_DIR: tempDir(), ...env });
     expect(load).toThrow(ConfigError);

@@ -47,6 +47,9 @@ const envSchema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(5).max(600).default(90),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must be the webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_URL: z.url({ error: 'must be the base URL of a Stripe-compatible API, such as http://127.0.0.1:12111' }).optional(),
 });
 
 export type AppConfig = {
@@ -87,6 +90,8 @@ export type AppConfig = {
   };
   /** An OpenAI-compatible chat API that drafts debrief notes; without it the rules engine's draft stands. */
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** Stripe billing; undefined: billing is off and every organization counts as paid (decisions.md). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -105,6 +110,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (values.DATABASE_MIGRATION_URL && !values.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  DATABASE_MIGRATION_URL: needs DATABASE_URL (the role the app runs as)');
+  }
+  if (Boolean(values.STRIPE_SECRET_KEY) !== Boolean(values.STRIPE_WEBHOOK_SECRET)) {
+    // Without the webhook secret Skylog would never learn of a payment: half a configuration is refused.
+    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   }
   if (values.NODE_ENV === 'production' && !values.SKYLOG_AUTH_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SKYLOG_AUTH_SECRET: required when NODE_ENV=production');
@@ -150,6 +159,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     llm: values.LLM_BASE_URL
       ? { baseUrl: values.LLM_BASE_URL, apiKey: values.LLM_API_KEY, model: values.LLM_MODEL, timeoutMs: values.LLM_TIMEOUT_SECONDS * 1000 }
       : undefined,
+    stripe:
+      values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: values.STRIPE_SECRET_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET, apiUrl: values.STRIPE_API_URL }
+        : undefined,
   };
 }
 

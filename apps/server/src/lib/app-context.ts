@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { EmailSender } from '../integrations/email/index.ts';
 import type { FileStorage } from '../integrations/storage/index.ts';
+import type { BillingProvider } from '../integrations/stripe/index.ts';
 import type { TranscriptionProvider } from '../integrations/transcription/index.ts';
 import type { JobWorker } from '../jobs/job-queue.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
@@ -26,6 +27,8 @@ export type AppContext = {
   transcription: TranscriptionProvider | null;
   /** A chat model that words the debrief draft; null: the rules engine's draft stands. */
   notesModel: NotesModel | null;
+  /** Stripe; null: billing is off and every organization counts as paid. */
+  billing: BillingProvider | null;
 };
 
 /** Throws an error with a person-readable `statusText` when it cannot give a valid draft. */

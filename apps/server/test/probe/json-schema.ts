@@ -125,6 +125,11 @@ function sampleString(schema: JsonSchema, ctx: SampleContext, path: string[], pr
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? 200;
   const fits = (value: string) => value.length >= minLength && value.length <= maxLength;
+  // Ids that are not uuids (Stripe's cus_…): named by their property in the same id table.
+  if (schema.format !== 'uuid') {
+    const id = ctx.idFor(property, where);
+    if (id) return id;
+  }
   switch (schema.format) {
     case 'uuid': {
       const id = ctx.idFor(property, where);

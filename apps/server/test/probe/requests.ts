@@ -1,3 +1,4 @@
+import { stripeLocalCatalogue } from '../../scripts/stripe-local/catalogue.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { demoPassword, type TestApp } from '../helper.ts';
 import { gpxOf, straightTrack, uploadContentType } from '../trips-helper.ts';
@@ -9,7 +10,8 @@ import { bodyIdKind, pathIdKinds, type Actor, type IdKind, type Tenant, type Wor
  * Values a generic generator cannot choose well: a role every inviting actor may grant, and the demo
  * accounts' password where a route asks for the caller's current one.
  */
-const valueHints: Record<string, unknown> = { user_type: 'student', password: demoPassword };
+// priceId: a plan of the local Stripe's catalogue, so the org admin's checkout reaches the handler.
+const valueHints: Record<string, unknown> = { user_type: 'student', password: demoPassword, priceId: stripeLocalCatalogue.prices.basicMonthly };
 
 /**
  * Routes whose request a JSON schema cannot describe: raw bodies. A cell of a route that reads a raw
@@ -24,6 +26,8 @@ export const requestOverrides: Record<
     headers: { 'content-type': 'application/gpx+xml' },
     payload: gpxOf(straightTrack({ start: Date.parse('2026-02-01T10:00:00Z'), count: 5 })),
   }),
+  // The schema asks for one of two changes; the probe keeps the plan (a plan change twice would be refused as the same plan).
+  'PATCH /api/billing/subscription': () => ({ payload: JSON.stringify({ cancel_at_period_end: false }) }),
   'PATCH /api/audio-uploads/{id}': () => ({
     headers: { 'content-type': uploadContentType, 'upload-offset': '0' },
     payload: Buffer.from('OggS'),

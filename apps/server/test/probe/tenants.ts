@@ -1,7 +1,9 @@
 import { accessTokenOperations, canCallOperation, type ApiOperation, type Role } from '@skylog/contracts';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { skylogIdOf, tokenFromOutbox, type TestApp } from '../helper.ts';
+import { stripeLocalCatalogue } from '../../scripts/stripe-local/catalogue.ts';
+import { startFakeStripeServer, type FakeStripeServer } from '../../scripts/stripe-local/fake-stripe-server.ts';
+import { createTestApp, skylogIdOf, tokenFromOutbox, type TestApp } from '../helper.ts';
 import { sessions } from '../people-helper.ts';
 import { straightTrack } from '../trips-helper.ts';
 
@@ -20,6 +22,13 @@ export const idKinds = [
   'invitationToken',
   'accessToken',
   'alert',
+  // Stripe's objects of the organization's billing (the local Stripe-compatible server holds them).
+  'customer',
+  'subscription',
+  'invoice',
+  'checkoutSession',
+  // A plan of the catalogue: the same for every organization.
+  'product',
 ] as const;
 export type IdKind = (typeof idKinds)[number];
 
@@ -39,11 +48,17 @@ export const pathIdKinds: Record<string, IdKind> = {
   'manual-markers/{id}': 'marker',
   'audio-uploads/{id}': 'upload',
   'access-tokens/{id}': 'accessToken',
+  'products/{productId}': 'product',
+  'checkout-sessions/{id}': 'checkoutSession',
+  'subscriptions/{id}': 'subscription',
+  'invoices/{id}': 'invoice',
 };
 
-/** uuid properties of bodies and queries, by name; a uuid property not listed here fails the probe. */
+/** Id properties of bodies and queries, by name (uuids, and Stripe's ids); a uuid property not listed here fails the probe. */
 export const bodyIdKinds: Record<string, IdKind> = {
   org_id: 'org',
+  orgId: 'org',
+  customerId: 'customer',
   sub_org_id: 'subOrg',
   aircraft_id: 'aircraft',
   left_seat: 'person',
@@ -114,7 +129,8 @@ export function accessOf(actor: Actor, operation: ApiOperation, access: 'public'
   return canCallOperation(actor.role!, operation) ? ('allowed' as const) : ('role-denied' as const);
 }
 
-const tables: Record<IdKind, { table: string; column: string; extra?: string }> = {
+/** Where each kind of row lives; null: at Stripe only, which the probe's cells never delete. */
+const tables: Record<IdKind, { table: string; column: string; extra?: string } | null> = {
   org: { table: 'orgs', column: 'id' },
   subOrg: { table: 'sub_orgs', column: 'id' },
   person: { table: 'users', column: 'skylog_id' },
@@ -128,7 +144,28 @@ const tables: Record<IdKind, { table: string; column: string; extra?: string }> 
   invitationToken: { table: 'invitations', column: 'id', extra: 'and accepted_at is null' },
   accessToken: { table: 'api_tokens', column: 'id', extra: 'and revoked_at is null' },
   alert: { table: 'alerts', column: 'id' },
+  customer: { table: 'billing_accounts', column: 'stripe_customer_id' },
+  subscription: null,
+  invoice: null,
+  checkoutSession: null,
+  product: null,
 };
+
+const probeStripeKey = 'sk_test_skylog_probe';
+
+/** The probe's app: the demo school with billing on, against a local Stripe-compatible server of its own. */
+export async function createProbeApp(): Promise<{ t: TestApp; stripe: FakeStripeServer; close: () => Promise<void> }> {
+  const stripe = await startFakeStripeServer({ apiKey: probeStripeKey });
+  const t = await createTestApp({ env: { STRIPE_SECRET_KEY: probeStripeKey, STRIPE_WEBHOOK_SECRET: 'whsec_skylog_probe', STRIPE_API_URL: stripe.url } });
+  return {
+    t,
+    stripe,
+    close: async () => {
+      await t.close();
+      await stripe.close();
+    },
+  };
+}
 
 export type Rows<T = Record<string, unknown>> = { rows: T[] };
 
@@ -140,7 +177,7 @@ export async function query<T = Record<string, unknown>>(t: TestApp, statement: 
  * The demo organizations, their fixtures (one row of every kind, made through the API by their own
  * people) and the probe's actors. `ensure` remakes a row a destructive cell removed.
  */
-export function createWorld(getApp: () => TestApp) {
+export function createWorld(getApp: () => TestApp, getStripe: () => FakeStripeServer) {
   const s = sessions(getApp);
   let counter = 0;
   const next = () => String((counter += 1)).padStart(4, '0');
@@ -269,6 +306,26 @@ export function createWorld(getApp: () => TestApp) {
         tenant.ids.accessToken = body.id;
         return;
       }
+      case 'customer':
+      case 'subscription':
+      case 'invoice':
+      case 'checkoutSession': {
+        // The organization pays once: its customer, subscription, first invoice and the checkout that made them.
+        const created = await expectStatus(
+          await s.call(admin, 'POST', '/api/billing/checkout-sessions', { priceId: stripeLocalCatalogue.prices.basicMonthly, orgId: tenant.orgId }),
+          201,
+          'POST /api/billing/checkout-sessions',
+        );
+        const sessionId = created.session.id as string;
+        const { subscriptionId, invoiceId } = await getStripe().completeCheckout(sessionId);
+        await expectStatus(await s.call(admin, 'POST', `/api/billing/checkout-sessions/${sessionId}/confirm`), 200, 'POST /api/billing/checkout-sessions/:id/confirm');
+        const [account] = await query<{ customer: string }>(getApp(), sql`select stripe_customer_id as customer from billing_accounts where org_id = ${tenant.orgId}`);
+        Object.assign(tenant.ids, { customer: account!.customer, subscription: subscriptionId, invoice: invoiceId, checkoutSession: sessionId });
+        return;
+      }
+      case 'product':
+        tenant.ids.product = stripeLocalCatalogue.products.basic;
+        return;
       case 'alert': {
         // Five role denials within the window raise a suspicious-activity alert for the organization.
         for (let attempt = 0; attempt < 5; attempt += 1) await s.call(tenant.studentEmail, 'GET', '/api/audit-log');
@@ -287,7 +344,13 @@ export function createWorld(getApp: () => TestApp) {
   async function ensure(tenant: Tenant, kind: IdKind): Promise<string> {
     const id = tenant.ids[kind];
     if (kind === 'org') return tenant.orgId;
-    const { table, column, extra } = tables[kind];
+    const where = tables[kind];
+    if (!where && id) return id;
+    if (!where) {
+      await createRow(tenant, kind);
+      return tenant.ids[kind]!;
+    }
+    const { table, column, extra } = where;
     const lookup = kind === 'invitationToken' ? tenant.ids.invitation : id;
     if (lookup) {
       const found = await query(

@@ -13,6 +13,7 @@ export const errorCodes = [
   'conflict',
   'rate_limited',
   'not_configured',
+  'provider_unavailable',
   'internal_error',
 ] as const;
 
@@ -35,6 +36,8 @@ export const errorStatus = {
    * this server the request cannot change, like a conflict; 5xx stays reserved for Skylog's own faults.
    */
   not_configured: 409,
+  /** A provider (Stripe) that could not be reached or answered with its own fault: the gateway's status. */
+  provider_unavailable: 502,
   internal_error: 500,
 } as const satisfies Record<ErrorCode, number>;
 

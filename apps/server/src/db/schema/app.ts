@@ -386,3 +386,34 @@ export const apiTokens = pgTable(
   },
   (table) => [index('api_tokens_user_idx').on(table.userId)],
 );
+
+/**
+ * The Stripe customer that pays for an organization, and the subscription state last read from Stripe
+ * (ARCHITECTURE.md "Billing"). `synced_at` is when that state was read: an older read never overwrites a newer one.
+ */
+export const billingAccounts = pgTable('billing_accounts', {
+  orgId: uuid('org_id')
+    .primaryKey()
+    .references(() => orgs.id, { onDelete: 'cascade' }),
+  stripeCustomerId: text('stripe_customer_id').notNull().unique(),
+  subscriptionId: text('subscription_id'),
+  subscriptionStatus: text('subscription_status'),
+  priceId: text('price_id'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  isPaid: boolean('is_paid').notNull().default(false),
+  syncedAt: timestamp('synced_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Every Stripe webhook event applied, by its id: a replay finds its row and has no second effect. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** The event's own `created` (Stripe's clock). */
+  createdAtStripe: timestamp('created_at_stripe', { withTimezone: true }).notNull(),
+  orgId: uuid('org_id').references(() => orgs.id, { onDelete: 'set null' }),
+  /** applied | ignored: what Skylog did with it (an unknown customer is ignored, not retried forever). */
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

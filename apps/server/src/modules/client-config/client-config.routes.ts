@@ -16,8 +16,8 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       map_attribution: config.mapAttribution ?? null,
       audio_upload_max_bytes: config.audioUploadMaxBytes,
       track_file_max_bytes: config.trackFileMaxBytes,
-      // No payment provider (Stripe) can be configured yet, so billing is off and everyone counts as paid.
-      billing_enabled: false,
+      // Without Stripe keys billing is off and everyone counts as paid (decisions.md).
+      billing_enabled: Boolean(config.stripe),
       transcription_provider: ctx.transcription?.name ?? 'none',
       ai_notes_provider: ctx.notesModel ? 'llm' : 'rules',
     }),

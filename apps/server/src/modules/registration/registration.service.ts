@@ -11,13 +11,12 @@ import { hashPassword } from '../../lib/password.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token.ts';
 import { insertAccount, isEmailTaken } from '../accounts/accounts.repository.ts';
+import { isNewMemberPaid } from '../billing/billing.service.ts';
 import { insertRelations } from '../relations/relations.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { findOrg, insertOrg } from '../orgs/orgs.repository.ts';
 import * as repository from './registration.repository.ts';
 
-// Billing is off until a payment provider is configured: organizations are treated as paid (decisions.md).
-const isPaidWithoutBilling = true;
 
 /**
  * An invitation into the inviter's reach: roles they could grant, their organization (super_admin:
@@ -123,7 +122,7 @@ export async function acceptInvitation(ctx: AppContext, input: z.infer<typeof in
         userType: invitation.userType as AssignableRole,
         orgId: invitation.orgId,
         subOrgId: invitation.subOrgId,
-        isPaid: isPaidWithoutBilling,
+        isPaid: await isNewMemberPaid(ctx, tx, invitation.orgId),
       });
       // A student an instructor added is that instructor's student from the start.
       const inviter = invitation.invitedBy ? await findUserById(tx, invitation.invitedBy) : undefined;
@@ -174,7 +173,8 @@ export async function registerSchool(ctx: AppContext, input: z.infer<typeof scho
         userType: 'org_admin',
         orgId: org.id,
         subOrgId: null,
-        isPaid: isPaidWithoutBilling,
+        // A new school pays before it counts as paid; with billing off everyone does (decisions.md).
+        isPaid: !ctx.billing,
       });
       return { orgId: org.id, skylogId: account.skylogId };
     });

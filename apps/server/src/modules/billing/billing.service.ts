@@ -1,0 +1,345 @@
+import {
+  canCallOperation,
+  generateSessionFailedMessage,
+  limits,
+  messages,
+  paidSubscriptionStatuses,
+  type BillingProduct,
+  type BillingState,
+  type BillingSubscription,
+  type CheckoutConfirmation,
+  type SubscriptionChange,
+  type SubscriptionStatus,
+  type checkoutRequestSchema,
+} from '@skylog/contracts';
+import type { z } from 'zod';
+import { requireOrgReach, requireOwnCustomer, type AccessContext } from '../../access/access.ts';
+import type { Executor } from '../../db/client.ts';
+import { BillingProviderError, WebhookSignatureError, type BillingProvider } from '../../integrations/stripe/index.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import type { RequestUser } from '../../lib/request-user.ts';
+import { findOrg } from '../orgs/orgs.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
+import * as repository from './billing.repository.ts';
+
+function requireProvider(ctx: AppContext): BillingProvider {
+  if (!ctx.billing) throw new AppError('not_configured', messages.billingNotConfigured);
+  return ctx.billing;
+}
+
+/** Stripe's request parameters, named as Skylog's fields. */
+const fieldOfParam = (param: string | undefined): string | undefined => {
+  if (!param) return undefined;
+  if (param.startsWith('discounts')) return 'coupon';
+  if (param.startsWith('line_items[1]')) return 'cablePrice';
+  if (param.startsWith('line_items') || param === 'price') return 'priceId';
+  if (param === 'customer') return 'customerId';
+  return param;
+};
+
+/** A provider failure as Skylog's error: Stripe's own refusal keeps its words and field; an outage says so. */
+function providerFailure(error: unknown, describe: (status: number, message: string) => string = (_status, message) => message): unknown {
+  if (!(error instanceof BillingProviderError)) return error;
+  if (error.kind === 'unavailable') return new AppError('provider_unavailable', describe(error.status, messages.billingUnavailable));
+  const message = describe(error.status, error.message);
+  const field = fieldOfParam(error.param);
+  if (error.kind === 'not_found') return notFound(message);
+  return badRequest(message, field ? { [field]: error.message } : undefined);
+}
+
+async function withProvider<T>(request: () => Promise<T>, describe?: (status: number, message: string) => string): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw providerFailure(error, describe);
+  }
+}
+
+// Plans: Stripe's catalogue changes rarely, so each instance keeps it a minute.
+const catalogues = new WeakMap<BillingProvider, { at: number; products: Promise<BillingProduct[]> }>();
+
+export async function getProducts(ctx: AppContext): Promise<{ products: BillingProduct[] }> {
+  const provider = requireProvider(ctx);
+  const cached = catalogues.get(provider);
+  if (cached && Date.now() - cached.at < limits.billingCatalogueCacheSeconds * 1000) return { products: await cached.products };
+  const products = withProvider(() => provider.listProducts());
+  catalogues.set(provider, { at: Date.now(), products });
+  // A failed read is not kept: the next request asks Stripe again.
+  products.catch(() => catalogues.delete(provider));
+  return { products: await products };
+}
+
+/** Spec §7 getPriceByProductId: the product's default price (else its first active one). */
+export async function getPriceByProduct(ctx: AppContext, productId: string) {
+  const { products } = await getProducts(ctx);
+  const product = products.find((candidate) => candidate.id === productId);
+  const price = product?.prices.find((candidate) => candidate.id === product.default_price_id) ?? product?.prices[0];
+  if (!price) throw notFound(messages.getPriceFailed, { productId: messages.getPriceFailed });
+  return { price };
+}
+
+/** A plan of the catalogue: an active recurring price of an active product; anything else is refused with the field. */
+async function requirePlanPrice(ctx: AppContext, priceId: string, field: string) {
+  const { products } = await getProducts(ctx);
+  const price = products.flatMap((product) => product.prices).find((candidate) => candidate.id === priceId);
+  if (!price) throw badRequest(messages.billingNotOnePlan, { [field]: messages.billingNotOnePlan });
+  return price;
+}
+
+const isPaidStatus = (status: SubscriptionStatus | null) => status !== null && paidSubscriptionStatuses.includes(status);
+
+/** The subscription that decides: the newest one still paying, else the newest of all. */
+function decidingSubscription(subscriptions: BillingSubscription[]): BillingSubscription | null {
+  const newestFirst = [...subscriptions].sort((a, b) => b.created.localeCompare(a.created));
+  return newestFirst.find((subscription) => isPaidStatus(subscription.status)) ?? newestFirst[0] ?? null;
+}
+
+type SyncCause = { actor: RequestUser; action: string } | { event: { id: string; type: string; createdAt: number } };
+
+/**
+ * Reads the customer's subscriptions from Stripe and stores what they say, with every member's is_paid.
+ * Re-reading (never trusting an event's copy) makes the arrival order of webhooks irrelevant; the read's
+ * time guards against an older read committing after a newer one. `inTransaction` runs in the same
+ * transaction (the webhook records its event id there, so a replay racing it has no second effect).
+ */
+async function syncFromStripe(ctx: AppContext, account: repository.BillingAccount, cause: SyncCause, inTransaction?: (tx: Executor) => Promise<void>) {
+  const provider = requireProvider(ctx);
+  const readAt = new Date();
+  const subscription = decidingSubscription(await withProvider(() => provider.listSubscriptions(account.stripeCustomerId)));
+  const state: repository.SubscriptionState = {
+    subscriptionId: subscription?.id ?? null,
+    subscriptionStatus: subscription?.status ?? null,
+    priceId: subscription?.price?.id ?? null,
+    cancelAtPeriodEnd: subscription?.cancel_at_period_end ?? false,
+    currentPeriodEnd: subscription?.current_period_end ? new Date(subscription.current_period_end) : null,
+    isPaid: isPaidStatus(subscription?.status ?? null),
+  };
+  const before = await ctx.db.transaction(async (tx) => {
+    await inTransaction?.(tx);
+    const previous = await repository.storeSubscriptionState(tx, account.orgId, state, readAt);
+    if (previous) await repository.setOrgMembersPaid(tx, account.orgId, state.isPaid);
+    return previous;
+  });
+  const details = {
+    customer_id: account.stripeCustomerId,
+    before: before ? { status: before.subscriptionStatus, price_id: before.priceId, is_paid: before.isPaid, cancel_at_period_end: before.cancelAtPeriodEnd } : null,
+    after: { status: state.subscriptionStatus, price_id: state.priceId, is_paid: state.isPaid, cancel_at_period_end: state.cancelAtPeriodEnd },
+    ...('event' in cause ? { event_id: cause.event.id, event_type: cause.event.type, event_created: new Date(cause.event.createdAt).toISOString() } : {}),
+  };
+  await ctx.audit.record({
+    actor: 'actor' in cause ? cause.actor : null,
+    action: 'actor' in cause ? cause.action : 'billing.webhook',
+    resource: `orgs/${account.orgId}/billing`,
+    status: 'success',
+    details,
+  });
+  // A newer read may have won meanwhile: answer what is stored.
+  const stored = await repository.findBillingAccount(ctx.db, account.orgId);
+  return { isPaid: stored?.isPaid ?? state.isPaid, subscription };
+}
+
+/** Whether someone joining the organization now pays through it (billing off: everyone counts as paid). */
+export async function isNewMemberPaid(ctx: AppContext, tx: Executor, orgId: string | null): Promise<boolean> {
+  if (!ctx.billing) return true;
+  if (!orgId) return false;
+  const account = await repository.findBillingAccount(tx, orgId);
+  // An organization from before billing was switched on has no account: its members' standing carries over.
+  return account ? account.isPaid : repository.isAnyMemberPaid(tx, orgId);
+}
+
+const withoutCustomer = <T extends { customerId: unknown }>({ customerId: _customer, ...rest }: T): Omit<T, 'customerId'> => rest;
+
+const mayManage = (actor: RequestUser) => Boolean(actor.orgId) && canCallOperation(actor.role, 'billing.checkout');
+
+export async function getBillingState(ctx: AppContext, actor: RequestUser): Promise<BillingState> {
+  const user = await findUserById(ctx.db, actor.skylogId);
+  const isPaid = user?.isPaid ?? false;
+  if (!ctx.billing) {
+    return { enabled: false, org_id: actor.orgId, can_manage: false, customer_id: null, is_paid: true, subscription: null, latest_invoice: null };
+  }
+  const provider = ctx.billing;
+  const canManage = mayManage(actor);
+  const account = actor.orgId ? await repository.findBillingAccount(ctx.db, actor.orgId) : undefined;
+  const [subscription, invoices] = await Promise.all([
+    account?.subscriptionId ? withProvider(() => provider.getSubscription(account.subscriptionId ?? '')) : null,
+    account && canManage ? withProvider(() => provider.listInvoices(account.stripeCustomerId)) : [],
+  ]);
+  return {
+    enabled: true,
+    org_id: actor.orgId,
+    can_manage: canManage,
+    customer_id: canManage ? (account?.stripeCustomerId ?? null) : null,
+    is_paid: isPaid,
+    subscription: subscription ? withoutCustomer(subscription) : null,
+    latest_invoice: invoices[0] ?? null,
+  };
+}
+
+/** Spec §7 generateStripeSession: a hosted Checkout in subscription mode for the caller's organization. */
+export async function createCheckout(ctx: AppContext, actor: RequestUser, input: z.output<typeof checkoutRequestSchema>, path: string) {
+  const provider = requireProvider(ctx);
+  const at: AccessContext = { action: 'billing.checkout', path };
+  const orgId = await requireOrgReach(ctx, actor, input.orgId, at);
+  const org = orgId ? await findOrg(ctx.db, orgId) : undefined;
+  if (!orgId || !org) throw badRequest(messages.billingNeedsOrganization, { orgId: messages.billingNeedsOrganization });
+  const price = await requirePlanPrice(ctx, input.priceId, 'priceId');
+  let account = await repository.findBillingAccount(ctx.db, orgId);
+  if (input.customerId && input.customerId !== account?.stripeCustomerId) {
+    await requireOwnCustomer(ctx, actor, input.customerId, at);
+  }
+  if (account?.isPaid && account.subscriptionId) throw conflict(messages.billingAlreadySubscribed);
+  const describe = (status: number, message: string) => generateSessionFailedMessage(status, message);
+  if (!account) {
+    const customerId = await withProvider(() => provider.createCustomer({ orgId, name: org.name, email: actor.email }), describe);
+    account = await repository.linkCustomer(ctx.db, orgId, customerId);
+  }
+  const customerId = account.stripeCustomerId;
+  const cableAmount = input.cablePrice ? Math.round(input.cablePrice * 100) : null;
+  const session = await withProvider(
+    () =>
+      provider.createCheckoutSession({
+        customerId,
+        priceId: price.id,
+        currency: price.currency,
+        cableAmount,
+        coupon: input.coupon ?? null,
+        orgId,
+        userId: actor.skylogId,
+        successUrl: `${ctx.config.appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${ctx.config.appUrl}/payment-cancel`,
+      }),
+    describe,
+  );
+  await ctx.audit.record({
+    actor,
+    action: 'billing.checkout',
+    resource: `orgs/${orgId}/billing`,
+    status: 'success',
+    details: { session_id: session.id, price_id: price.id, coupon: input.coupon ?? null, cable_amount: cableAmount, customer_id: customerId },
+  });
+  const { orgId: _org, ...publicSession } = withoutCustomer(session);
+  return { session: publicSession };
+}
+
+/** /payment-success asks here: Skylog reads the session from Stripe itself and never trusts the address. */
+export async function confirmCheckout(ctx: AppContext, actor: RequestUser, sessionId: string, path: string): Promise<CheckoutConfirmation> {
+  const provider = requireProvider(ctx);
+  const session = await withProvider(() => provider.getCheckoutSession(sessionId));
+  const at: AccessContext = { action: 'billing.confirm-checkout', path };
+  const account = await requireOwnCustomer(ctx, actor, session?.customerId ?? null, at);
+  if (!session) throw notFound(messages.billingCheckoutNotFound);
+  if (session.status !== 'complete') return { status: session.status, payment_status: session.payment_status, is_paid: account.isPaid };
+  const { isPaid } = await syncFromStripe(ctx, account, { actor, action: 'billing.confirm-checkout' });
+  return { status: session.status, payment_status: session.payment_status, is_paid: isPaid };
+}
+
+async function requireManagedAccount(ctx: AppContext, actor: RequestUser) {
+  const account = actor.orgId ? await repository.findBillingAccount(ctx.db, actor.orgId) : undefined;
+  if (!account) throw conflict(messages.billingNoCustomer);
+  return account;
+}
+
+export async function listSubscriptions(ctx: AppContext, actor: RequestUser, customerId: string, path: string) {
+  const provider = requireProvider(ctx);
+  await requireOwnCustomer(ctx, actor, customerId, { action: 'billing.subscriptions', path });
+  const subscriptions = await withProvider(() => provider.listSubscriptions(customerId));
+  return { subscriptions: subscriptions.map(withoutCustomer) };
+}
+
+export async function getSubscription(ctx: AppContext, actor: RequestUser, id: string, path: string) {
+  const provider = requireProvider(ctx);
+  const found = await withProvider(() => provider.getSubscription(id));
+  await requireOwnCustomer(ctx, actor, found?.customerId ?? null, { action: 'billing.subscription', path });
+  if (!found) throw notFound();
+  return { subscription: withoutCustomer(found) };
+}
+
+export async function listInvoices(ctx: AppContext, actor: RequestUser, customerId: string, path: string) {
+  const provider = requireProvider(ctx);
+  await requireOwnCustomer(ctx, actor, customerId, { action: 'billing.invoices', path });
+  return { invoices: await withProvider(() => provider.listInvoices(customerId)) };
+}
+
+export async function getInvoice(ctx: AppContext, actor: RequestUser, id: string, path: string) {
+  const provider = requireProvider(ctx);
+  const found = await withProvider(() => provider.getInvoice(id));
+  await requireOwnCustomer(ctx, actor, found?.customerId ?? null, { action: 'billing.invoice', path });
+  if (!found) throw notFound();
+  return { invoice: withoutCustomer(found) };
+}
+
+/** Cancel at period end (or keep), or change the plan; Stripe's answer is then read back like a webhook's. */
+export async function updateSubscription(ctx: AppContext, actor: RequestUser, change: SubscriptionChange) {
+  const provider = requireProvider(ctx);
+  const account = await requireManagedAccount(ctx, actor);
+  const subscriptionId = account.subscriptionId;
+  if (!subscriptionId || !isPaidStatus(account.subscriptionStatus as SubscriptionStatus | null)) throw conflict(messages.billingNoSubscription);
+  if (change.price_id) {
+    await requirePlanPrice(ctx, change.price_id, 'price_id');
+    if (change.price_id === account.priceId) throw badRequest(messages.billingSamePlan, { price_id: messages.billingSamePlan });
+  }
+  await withProvider(() => provider.updateSubscription(subscriptionId, { cancelAtPeriodEnd: change.cancel_at_period_end, priceId: change.price_id }));
+  const { subscription } = await syncFromStripe(ctx, account, { actor, action: 'billing.update-subscription' });
+  if (!subscription) throw conflict(messages.billingNoSubscription);
+  return { subscription };
+}
+
+/** Stripe's customer portal, where the payment method is managed. */
+export async function createPortalSession(ctx: AppContext, actor: RequestUser) {
+  const provider = requireProvider(ctx);
+  const account = await requireManagedAccount(ctx, actor);
+  const url = await withProvider(() => provider.createPortalSession(account.stripeCustomerId, `${ctx.config.appUrl}/configuration/billing`));
+  await ctx.audit.record({ actor, action: 'billing.portal', resource: `orgs/${account.orgId}/billing`, status: 'success' });
+  return { url };
+}
+
+/** The events that can change what an organization pays for; the rest are answered and recorded as ignored. */
+const handledEvents = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+class ReplayedEvent extends Error {}
+
+/**
+ * POST /api/billing/webhook: verified on the raw body, applied once per event id. Whatever cannot be
+ * applied (an unknown customer, an organization that does not match, an event Skylog does not use) is
+ * logged and answered 200, so Stripe does not retry it forever; only Stripe being unreachable answers
+ * 502, so Stripe retries later, with nothing stored.
+ */
+export async function receiveWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined, log: { warn(object: object, message: string): void }) {
+  const provider = requireProvider(ctx);
+  let event;
+  try {
+    event = provider.verifyWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw new AppError('bad_request', messages.billingWebhookSignature, { 'stripe-signature': error.message });
+    throw error;
+  }
+  if (await repository.isEventRecorded(ctx.db, event.id)) return { received: true as const, duplicate: true };
+  const account = event.customerId ? await repository.findBillingAccountByCustomer(ctx.db, event.customerId) : undefined;
+  const record = (tx: Executor, outcome: 'applied' | 'ignored') =>
+    repository.recordEvent(tx, { id: event.id, type: event.type, createdAt: new Date(event.createdAt), orgId: account?.orgId ?? null, outcome });
+  const ignore = async (reason: string) => {
+    log.warn({ eventId: event.id, type: event.type, customerId: event.customerId, reason }, 'stripe webhook ignored');
+    const isFirst = await record(ctx.db, 'ignored');
+    return { received: true as const, duplicate: !isFirst };
+  };
+  if (!handledEvents.has(event.type)) return ignore('event type not used');
+  if (!account) return ignore('unknown customer');
+  if (event.orgId && event.orgId !== account.orgId) return ignore(`metadata names organization ${event.orgId}, the customer pays for ${account.orgId}`);
+  try {
+    await syncFromStripe(ctx, account, { event }, async (tx) => {
+      if (!(await record(tx, 'applied'))) throw new ReplayedEvent();
+    });
+  } catch (error) {
+    if (error instanceof ReplayedEvent) return { received: true as const, duplicate: true };
+    throw error;
+  }
+  return { received: true as const };
+}

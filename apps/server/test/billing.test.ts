@@ -1,0 +1,304 @@
+import { billingStateSchema, generateSessionFailedMessage, messages } from '@skylog/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripeLocalCatalogue as catalogue } from '../scripts/stripe-local/catalogue.ts';
+import { signStripePayload, startFakeStripeServer, type FakeStripeEvent, type FakeStripeServer } from '../scripts/stripe-local/fake-stripe-server.ts';
+import { auditLog, billingAccounts, stripeEvents } from '../src/db/schema/index.ts';
+import { createSchool, type School } from './factories.ts';
+import { createTestApp, type TestApp } from './helper.ts';
+import { sessions } from './people-helper.ts';
+
+const apiKey = 'sk_test_skylog_billing';
+const webhookSecret = 'whsec_skylog_billing_test';
+
+/**
+ * Billing end to end (issue 12): the server talks to a local Stripe-compatible server through the real
+ * `stripe` SDK; webhooks are signed as Stripe signs them and posted to the app in the orders Stripe may
+ * deliver them.
+ */
+describe('billing with Stripe', () => {
+  let stripe: FakeStripeServer;
+  let t: TestApp;
+  let s: ReturnType<typeof sessions>;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripeServer({ apiKey });
+    t = await createTestApp({ seed: false, env: { STRIPE_SECRET_KEY: apiKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: stripe.url } });
+    s = sessions(() => t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  const post = (event: FakeStripeEvent, options: { secret?: string; at?: number; signature?: string | null } = {}) => {
+    const payload = JSON.stringify(event);
+    const signature = options.signature === undefined ? signStripePayload(payload, options.secret ?? webhookSecret, options.at ?? Math.floor(Date.now() / 1000)) : options.signature;
+    return t.request({
+      method: 'POST',
+      url: '/api/billing/webhook',
+      payload,
+      headers: { 'content-type': 'application/json; charset=utf-8', origin: undefined, ...(signature === null ? {} : { 'stripe-signature': signature }) },
+    });
+  };
+  const me = async (email: string) => (await s.call(email, 'GET', '/api/me')).json() as { is_paid: boolean };
+  const state = async (email: string) => billingStateSchema.parse((await s.call(email, 'GET', '/api/billing')).json());
+  const checkout = (school: School, body: Record<string, unknown> = {}) =>
+    s.call(school.owner, 'POST', '/api/billing/checkout-sessions', { priceId: catalogue.prices.basicMonthly, orgId: school.orgId, ...body });
+
+  /** A school that went through checkout and paid; the events of the payment are returned undelivered. */
+  async function paidSchool(name: string) {
+    const school = await createSchool(t, s, name);
+    const created = await checkout(school);
+    expect(created.statusCode, created.body).toBe(201);
+    const sessionId = created.json().session.id as string;
+    const firstEvent = stripe.events.length;
+    const { subscriptionId, invoiceId } = await stripe.completeCheckout(sessionId);
+    const events = stripe.events.slice(firstEvent);
+    const account = (await t.ctx.db.select().from(billingAccounts).where(eq(billingAccounts.orgId, school.orgId)))[0]!;
+    return { school, sessionId, subscriptionId, invoiceId, events, customerId: account.stripeCustomerId };
+  }
+
+  it('lists the plans publicly: active products with their recurring prices, and a price by product', async () => {
+    const products = await t.request({ method: 'GET', url: '/api/billing/products' });
+    expect(products.statusCode, products.body).toBe(200);
+    const list = products.json().products as { id: string; prices: { id: string }[] }[];
+    expect(list.map((product) => product.id).sort()).toEqual([catalogue.products.basic, catalogue.products.pro].sort());
+    const pro = list.find((product) => product.id === catalogue.products.pro)!;
+    expect(pro.prices.map((price) => price.id).sort()).toEqual([catalogue.prices.proMonthly, catalogue.prices.proYearly].sort());
+
+    const price = await t.request({ method: 'GET', url: `/api/billing/products/${catalogue.products.pro}/price` });
+    expect(price.json().price).toMatchObject({ id: catalogue.prices.proMonthly, unit_amount: 9900, currency: 'usd', interval: 'month' });
+    const unknown = await t.request({ method: 'GET', url: '/api/billing/products/prod_nothing/price' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(messages.getPriceFailed);
+  });
+
+  it('creates a subscription checkout with the coupon as its discount and the cable price as a one-off line', async () => {
+    const school = await createSchool(t, s, 'Coupon Aviation');
+    expect((await me(school.owner)).is_paid).toBe(false);
+    const created = await checkout(school, { cablePrice: '150', coupon: 'FLY10' });
+    expect(created.statusCode, created.body).toBe(201);
+    const session = created.json().session;
+    expect(session.url).toBe(`${stripe.url}/checkout/pay/${session.id}`);
+    // (49.00 plan + 150.00 cable) less 10 %.
+    expect(session.amount_total).toBe(17910);
+
+    type SentCheckout = { mode: string; line_items: Record<string, unknown>[]; discounts: { coupon: string }[]; metadata: { org_id: string }; success_url: string };
+    const sent = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST').at(-1)!.body as SentCheckout;
+    expect(sent.mode).toBe('subscription');
+    expect(sent.line_items[0]).toEqual({ price: catalogue.prices.basicMonthly, quantity: '1' });
+    expect(sent.line_items[1]).toMatchObject({ price_data: { unit_amount: '15000', currency: 'usd' }, quantity: '1' });
+    expect(sent.discounts[0]?.coupon).toBe('FLY10');
+    expect(sent.metadata.org_id).toBe(school.orgId);
+    expect(sent.success_url).toBe('http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}');
+
+    const audit = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'billing.checkout'), eq(auditLog.orgId, school.orgId)));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses bad checkout input with the field, and shows Stripe’s own message for an unknown coupon', async () => {
+    const school = await createSchool(t, s, 'Careful Flyers');
+    for (const cablePrice of [-1, 'abc', 99999, '12.345']) {
+      const refused = await checkout(school, { cablePrice });
+      expect(refused.statusCode, String(cablePrice)).toBe(400);
+      expect(refused.json().fields.cablePrice).toBe(messages.billingCablePrice);
+    }
+    const badCoupon = await checkout(school, { coupon: 'no spaces please' });
+    expect(badCoupon.json().fields.coupon).toBe(messages.billingCoupon);
+
+    const unknownCoupon = await checkout(school, { coupon: 'NOPE' });
+    expect(unknownCoupon.statusCode).toBe(400);
+    expect(unknownCoupon.json().message).toBe(generateSessionFailedMessage(400, "No such coupon: 'NOPE'"));
+    expect(unknownCoupon.json().fields.coupon).toBe("No such coupon: 'NOPE'");
+
+    for (const priceId of [catalogue.prices.basicOld, catalogue.prices.legacy, 'price_made_up']) {
+      const notAPlan = await checkout(school, { priceId });
+      expect(notAPlan.statusCode, priceId).toBe(400);
+      expect(notAPlan.json().fields.priceId).toBe(messages.billingNotOnePlan);
+    }
+
+    const other = await createSchool(t, s, 'Other Field');
+    const otherOrg = await checkout(school, { orgId: other.orgId });
+    expect(otherOrg.statusCode).toBe(404);
+    const instructor = await school.addPerson('instructor');
+    expect((await s.call(instructor.email, 'POST', '/api/billing/checkout-sessions', { priceId: catalogue.prices.basicMonthly, orgId: school.orgId })).statusCode).toBe(403);
+  });
+
+  it('pays: webhooks set is_paid for every member, and the Billing state shows the plan and the invoice', async () => {
+    const { school, events, invoiceId } = await paidSchool('Paying Academy');
+    const student = await school.addPerson('student');
+    expect((await me(student.email)).is_paid).toBe(false);
+    for (const event of events) {
+      const answer = await post(event);
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    expect((await me(school.owner)).is_paid).toBe(true);
+    expect((await me(student.email)).is_paid).toBe(true);
+    // Someone joining a paid school counts as paid at once.
+    const instructor = await school.addPerson('instructor');
+    expect((await me(instructor.email)).is_paid).toBe(true);
+
+    const owner = await state(school.owner);
+    expect(owner).toMatchObject({ enabled: true, can_manage: true, is_paid: true, subscription: { status: 'active', price: { id: catalogue.prices.basicMonthly } } });
+    expect(owner.latest_invoice).toMatchObject({ id: invoiceId, status: 'paid' });
+    const seen = await state(student.email);
+    expect(seen).toMatchObject({ can_manage: false, customer_id: null, latest_invoice: null, subscription: { status: 'active' } });
+
+    const invoices = await s.call(school.owner, 'GET', `/api/billing/invoices?customerId=${owner.customer_id}`);
+    expect(invoices.json().invoices.map((invoice: { id: string }) => invoice.id)).toEqual([invoiceId]);
+    // Every payment change is in the server's audit log.
+    const audit = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'billing.webhook'), eq(auditLog.resource, `orgs/${school.orgId}/billing`)));
+    expect(audit.map((entry) => (entry.details as { after: { is_paid: boolean } }).after.is_paid)).toContain(true);
+  });
+
+  it('applies an event once: a replay has no second effect', async () => {
+    const { events } = await paidSchool('Replay Flying Club');
+    const completed = events.find((event) => event.type === 'checkout.session.completed')!;
+    const first = await post(completed);
+    expect(first.json()).toEqual({ received: true });
+    const replay = await post(completed);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    expect(await t.ctx.db.select().from(stripeEvents).where(eq(stripeEvents.id, completed.id))).toHaveLength(1);
+    const applied = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'billing.webhook'), sql`${auditLog.details}->>'event_id' = ${completed.id}`));
+    expect(applied).toHaveLength(1);
+  });
+
+  it('ends in the right state whatever the order: subscription.updated before checkout.session.completed', async () => {
+    const { school, subscriptionId, events } = await paidSchool('Out Of Order Aero');
+    const updated = await stripe.updateSubscription(subscriptionId, { cancel_at_period_end: true }, { deliver: false });
+    expect((await post(updated)).statusCode).toBe(200);
+    for (const event of [...events].reverse()) expect((await post(event)).statusCode).toBe(200);
+    const after = await state(school.owner);
+    expect(after).toMatchObject({ is_paid: true, subscription: { id: subscriptionId, cancel_at_period_end: true } });
+  });
+
+  it('a deleted subscription makes every member unpaid; a failed payment keeps the school working while Stripe retries', async () => {
+    const { school, subscriptionId, events } = await paidSchool('Lapsed Wings');
+    const student = await school.addPerson('student');
+    for (const event of events) await post(event);
+    expect((await me(student.email)).is_paid).toBe(true);
+
+    const failed = await stripe.failPayment(subscriptionId, { deliver: false });
+    await stripe.updateSubscription(subscriptionId, { status: 'past_due' }, { deliver: false });
+    expect((await post(failed)).statusCode).toBe(200);
+    expect((await state(school.owner)).subscription?.status).toBe('past_due');
+    expect((await me(student.email)).is_paid).toBe(true);
+
+    const deleted = await stripe.updateSubscription(subscriptionId, { status: 'canceled' }, { deliver: false });
+    expect(deleted.type).toBe('customer.subscription.deleted');
+    expect((await post(deleted)).statusCode).toBe(200);
+    expect((await me(school.owner)).is_paid).toBe(false);
+    expect((await me(student.email)).is_paid).toBe(false);
+    const changes = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'billing.webhook' and ${auditLog.resource} = ${`orgs/${school.orgId}/billing`}`)
+      .orderBy(auditLog.id);
+    expect(changes.map((entry) => (entry.details as { after: { is_paid: boolean } }).after.is_paid).at(-1)).toBe(false);
+  });
+
+  it('refuses a bad or stale signature with 400 and applies nothing', async () => {
+    const { school, events } = await paidSchool('Signed Only');
+    const event = events[0]!;
+    const wrongSecret = await post(event, { secret: 'whsec_not_ours' });
+    expect(wrongSecret.statusCode).toBe(400);
+    expect(wrongSecret.json().message).toBe(messages.billingWebhookSignature);
+    expect((await post(event, { at: Math.floor(Date.now() / 1000) - 600 })).statusCode).toBe(400);
+    expect((await post(event, { signature: null })).statusCode).toBe(400);
+    // The body changed after signing.
+    const signature = signStripePayload(JSON.stringify(event), webhookSecret, Math.floor(Date.now() / 1000));
+    const tampered = await post({ ...event, id: 'evt_forged' }, { signature });
+    expect(tampered.statusCode).toBe(400);
+    expect(await t.ctx.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(0);
+    expect((await me(school.owner)).is_paid).toBe(false);
+  });
+
+  it('answers 200 to an event of an unknown customer, recorded as ignored, never 500', async () => {
+    const event = stripe.createEvent('customer.subscription.updated', { id: 'sub_unknown', object: 'subscription', customer: 'cus_nobody', status: 'active', metadata: {} });
+    const answer = await post(event);
+    expect(answer.statusCode).toBe(200);
+    const [row] = await t.ctx.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id));
+    expect(row?.outcome).toBe('ignored');
+  });
+
+  it("keeps each organization's billing to itself: another school's invoices, subscription and checkout are 404", async () => {
+    const first = await paidSchool('First Tenant');
+    const second = await paidSchool('Second Tenant');
+    for (const url of [
+      `/api/billing/invoices?customerId=${first.customerId}`,
+      `/api/billing/invoices/${first.invoiceId}`,
+      `/api/billing/subscriptions?customerId=${first.customerId}`,
+      `/api/billing/subscriptions/${first.subscriptionId}`,
+    ]) {
+      const answer = await s.call(second.school.owner, 'GET', url);
+      expect(answer.statusCode, url).toBe(404);
+    }
+    expect((await s.call(second.school.owner, 'POST', `/api/billing/checkout-sessions/${first.sessionId}/confirm`)).statusCode).toBe(404);
+    const own = await s.call(first.school.owner, 'GET', `/api/billing/invoices/${first.invoiceId}`);
+    expect(own.json().invoice).toMatchObject({ id: first.invoiceId, status: 'paid' });
+  });
+
+  it('/payment-success confirms through Stripe without waiting for the webhook, and never trusts an open session', async () => {
+    const school = await createSchool(t, s, 'Confirmed Aviation');
+    const created = await checkout(school);
+    const sessionId = created.json().session.id as string;
+    const open = await s.call(school.owner, 'POST', `/api/billing/checkout-sessions/${sessionId}/confirm`);
+    expect(open.json()).toMatchObject({ status: 'open', is_paid: false });
+    await stripe.completeCheckout(sessionId);
+    const confirmed = await s.call(school.owner, 'POST', `/api/billing/checkout-sessions/${sessionId}/confirm`);
+    expect(confirmed.json()).toMatchObject({ status: 'complete', is_paid: true });
+    expect((await me(school.owner)).is_paid).toBe(true);
+    // Paid already: a second checkout is refused.
+    expect((await checkout(school)).statusCode).toBe(409);
+  });
+
+  it('changes the plan, cancels at period end and opens the customer portal', async () => {
+    const { school, events } = await paidSchool('Changing Plans');
+    for (const event of events) await post(event);
+    const same = await s.call(school.owner, 'PATCH', '/api/billing/subscription', { price_id: catalogue.prices.basicMonthly });
+    expect(same.json().fields.price_id).toBe(messages.billingSamePlan);
+    const changed = await s.call(school.owner, 'PATCH', '/api/billing/subscription', { price_id: catalogue.prices.proMonthly });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().subscription.price.id).toBe(catalogue.prices.proMonthly);
+    const canceled = await s.call(school.owner, 'PATCH', '/api/billing/subscription', { cancel_at_period_end: true });
+    expect(canceled.json().subscription).toMatchObject({ status: 'active', cancel_at_period_end: true });
+    expect((await me(school.owner)).is_paid).toBe(true);
+    const portal = await s.call(school.owner, 'POST', '/api/billing/portal-session');
+    expect(portal.statusCode).toBe(201);
+    expect(portal.json().url).toMatch(new RegExp(`^${stripe.url}/portal/`));
+  });
+});
+
+describe('billing when Stripe cannot be reached or is not configured', () => {
+  it('says Stripe could not be reached and stores nothing', async () => {
+    const t = await createTestApp({ seed: false, env: { STRIPE_SECRET_KEY: apiKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: 'http://127.0.0.1:9' } });
+    try {
+      const s = sessions(() => t);
+      const school = await createSchool(t, s, 'Offline Aero');
+      const answer = await s.call(school.owner, 'POST', '/api/billing/checkout-sessions', { priceId: 'price_anything', orgId: school.orgId });
+      expect(answer.statusCode).toBe(502);
+      expect(answer.json().message).toBe(messages.billingUnavailable);
+      expect(await t.ctx.db.select().from(billingAccounts)).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with no keys billing is off: everyone counts as paid and the payment routes say how to turn it on', async () => {
+    const t = await createTestApp({ seed: false });
+    try {
+      const s = sessions(() => t);
+      const school = await createSchool(t, s, 'Free Skies');
+      expect((await s.call(school.owner, 'GET', '/api/me')).json().is_paid).toBe(true);
+      expect(billingStateSchema.parse((await s.call(school.owner, 'GET', '/api/billing')).json())).toMatchObject({ enabled: false, is_paid: true });
+      const products = await t.request({ method: 'GET', url: '/api/billing/products' });
+      expect(products.statusCode).toBe(409);
+      expect(products.json()).toMatchObject({ code: 'not_configured', message: messages.billingNotConfigured });
+      expect((await t.request({ method: 'GET', url: '/api/client-config' })).json().billing_enabled).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});
