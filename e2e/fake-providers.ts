@@ -1,12 +1,23 @@
 /**
- * The speech-to-text provider of the end-to-end run: the local server that speaks Deepgram's
- * pre-recorded API (apps/server/test/support), which the app reaches through the real Deepgram SDK.
- * Usage: node --import tsx e2e/fake-providers.ts <port>
+ * The providers of the end-to-end run: a local server that speaks Deepgram's pre-recorded API
+ * (apps/server/test/support), reached through the real Deepgram SDK; and, when given its ports, the local
+ * Stripe-compatible server (apps/server/scripts/stripe-local) that the billing app reaches through the
+ * real stripe SDK and whose checkout page posts signed webhooks back to it.
+ * Usage: node --import tsx e2e/fake-providers.ts <deepgram port> [<stripe port> <billing app port>]
  */
+import { startFakeStripeServer } from '../apps/server/scripts/stripe-local/fake-stripe-server.ts';
 import { startFakeDeepgramServer } from '../apps/server/test/support/fake-deepgram-server.ts';
 
-
-const port = Number(process.argv[2]);
-if (!Number.isInteger(port) || port <= 0) throw new Error('usage: fake-providers.ts <port>');
+const [port, stripePort, billingAppPort] = process.argv.slice(2).map(Number);
+if (!port || !Number.isInteger(port) || port <= 0) throw new Error('usage: fake-providers.ts <port> [<stripe port> <billing app port>]');
+if (stripePort && billingAppPort) {
+  await startFakeStripeServer({
+    apiKey: 'sk_test_e2e_billing',
+    port: stripePort,
+    webhook: { url: `http://127.0.0.1:${billingAppPort}/api/billing/webhook`, secret: 'whsec_e2e_billing' },
+  });
+  process.stdout.write(`local Stripe on http://127.0.0.1:${stripePort}\n`);
+}
+// Started last: Playwright waits for this port, so the Stripe server is up by then too.
 await startFakeDeepgramServer({ apiKey: 'e2e-deepgram-key', port });
 process.stdout.write(`fake Deepgram on http://127.0.0.1:${port}\n`);

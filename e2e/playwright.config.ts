@@ -9,9 +9,17 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3199);
 // The transcription provider (a local server speaking Deepgram's API) listens next to the app.
 const deepgramPort = port + 1;
+// Billing runs on a second Skylog with Stripe keys, against a local Stripe-compatible server, so the
+// first one keeps billing off as `npm start` does.
+const stripePort = port + 2;
+const billingPort = port + 3;
 // A throw-away data folder per run: the app starts empty and seeds the demo school.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'skylog-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+const billingDataDir = process.env.E2E_BILLING_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'skylog-e2e-billing-'));
+process.env.E2E_BILLING_DATA_DIR = billingDataDir;
+process.env.E2E_BILLING_URL = `http://127.0.0.1:${billingPort}`;
+process.env.E2E_STRIPE_URL = `http://127.0.0.1:${stripePort}`;
 
 export default defineConfig({
   testDir: './specs',
@@ -29,7 +37,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node --import tsx fake-providers.ts ${deepgramPort}`,
+      command: `node --import tsx fake-providers.ts ${deepgramPort} ${stripePort} ${billingPort}`,
       cwd: here,
       port: deepgramPort,
       reuseExistingServer: false,
@@ -52,6 +60,24 @@ export default defineConfig({
       DEEPGRAM_API_KEY: 'e2e-deepgram-key',
       DEEPGRAM_BASE_URL: `http://127.0.0.1:${deepgramPort}`,
     },
+    },
+    {
+      command: 'node --import tsx src/server.ts',
+      cwd: path.join(here, '../apps/server'),
+      url: `http://127.0.0.1:${billingPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(billingPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: billingDataDir,
+        SKYLOG_SEED: 'none',
+        LOG_LEVEL: 'warn',
+        STRIPE_SECRET_KEY: 'sk_test_e2e_billing',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e_billing',
+        STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+      },
     },
   ],
 });

@@ -29,8 +29,8 @@ export async function signIn(page: Page, email: string, password = demoPassword)
 }
 
 /** The newest outbox e-mail to an address: the app's offline mail provider writes JSON files there. */
-export async function readLatestEmail(to: string): Promise<{ subject: string; text: string }> {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+export async function readLatestEmail(to: string, dataDir = process.env.E2E_DATA_DIR!): Promise<{ subject: string; text: string }> {
+  const outbox = path.join(dataDir, 'outbox');
   let found: { subject: string; text: string } | undefined;
   await expect
     .poll(() => {

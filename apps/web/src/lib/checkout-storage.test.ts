@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { checkoutKeys, clearCheckoutValues, getCheckoutValues, getPaymentPreparingHref } from './checkout-storage.ts';
+import { checkoutKeys, clearCheckoutValues, getCheckoutValues, getPaymentPreparingHref, storeCheckoutValuesFromLink } from './checkout-storage.ts';
 
 describe('temporary checkout values', () => {
   beforeEach(() => window.localStorage.clear());
@@ -24,5 +24,11 @@ describe('temporary checkout values', () => {
     expect(getCheckoutValues()).toEqual({ priceId: 'x', orgId: 'x', cablePrice: 'x', coupon: 'x' });
     clearCheckoutValues();
     expect(getCheckoutValues()).toEqual({ priceId: null, orgId: null, cablePrice: null, coupon: null });
+  });
+
+  it('keeps what a pricing link carries, and leaves the rest as it was', () => {
+    window.localStorage.setItem('temporaryOrgId', 'org-kept');
+    storeCheckoutValuesFromLink(new URLSearchParams('price_id=price_pro&cable_price=150&coupon=FLY10'));
+    expect(getCheckoutValues()).toEqual({ priceId: 'price_pro', orgId: 'org-kept', cablePrice: '150', coupon: 'FLY10' });
   });
 });

@@ -16,6 +16,14 @@ function read(key: string): string | null {
   }
 }
 
+function write(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the plan is chosen again on the Billing screen.
+  }
+}
+
 function remove(key: string): void {
   try {
     window.localStorage.removeItem(key);
@@ -31,6 +39,19 @@ export function getCheckoutValues(): CheckoutValues {
     cablePrice: read(checkoutKeys.cablePrice),
     coupon: read(checkoutKeys.coupon),
   };
+}
+
+/** Keeps the values given (a pricing or registration link, a plan chosen at registration); the others stay as they were. */
+export function storeCheckoutValues(values: Partial<CheckoutValues>): void {
+  for (const [name, key] of Object.entries(checkoutKeys) as [keyof CheckoutValues, string][]) {
+    const value = values[name];
+    if (value) write(key, value);
+  }
+}
+
+/** The spec's query names of a pricing link: price_id, org_id, cable_price, coupon. */
+export function storeCheckoutValuesFromLink(search: URLSearchParams): void {
+  storeCheckoutValues({ priceId: search.get('price_id'), orgId: search.get('org_id'), cablePrice: search.get('cable_price'), coupon: search.get('coupon') });
 }
 
 export function clearCheckoutValues(): void {

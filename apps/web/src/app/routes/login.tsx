@@ -1,9 +1,10 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/ui/auth-card.tsx';
 import { landingPath } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { storeCheckoutValuesFromLink } from '../../lib/checkout-storage.ts';
 
 /** Only same-site paths: an open redirect would let a link send people elsewhere after sign-in. */
 function safeRedirect(value: string | null): string {
@@ -15,6 +16,8 @@ export function Component() {
   const [searchParams] = useSearchParams();
   // Set when this visit submits the form: the account then loads and the return address applies.
   const hasSubmittedRef = useRef(false);
+  // Spec §3: a pricing link (/login?price_id=…&org_id=…) keeps its plan for the paid gate after sign-in.
+  useEffect(() => storeCheckoutValuesFromLink(searchParams), [searchParams]);
 
   if (me.isSuccess) {
     // Spec §4: someone already signed in who opens /login goes to the flights list; someone who has

@@ -1,14 +1,24 @@
 import { messages } from '@skylog/contracts';
-import { AuthCard } from '../../components/ui/auth-card.tsx';
+import { useSearchParams } from 'react-router';
+import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { PaymentPreparing } from '../../features/billing/components/payment-preparing.tsx';
 import { RequireBilling } from '../../features/billing/components/require-billing.tsx';
 
-/** The checkout hand-off of spec §2 (price_id, org_id, cable_price, coupon); checkout itself arrives with billing. */
+function Preparing() {
+  const me = useMe();
+  const [search] = useSearchParams();
+  if (!me.data) return <p className="p-6 text-sm text-slate-600">{messages.loading}</p>;
+  return <PaymentPreparing me={me.data} search={search} />;
+}
+
+/** The checkout hand-off of spec §2 (price_id, org_id, cable_price, coupon): billing on (else it says so), then signed in. */
 export function Component() {
   return (
     <RequireBilling offMessage="There is no checkout to prepare: your organization can use Skylog without paying.">
-      <AuthCard title="Preparing your checkout" subtitle="Your plan and organization are kept while payment is prepared.">
-        <p className="text-sm text-slate-600">{messages.loading}</p>
-      </AuthCard>
+      <RequireAuth>
+        <Preparing />
+      </RequireAuth>
     </RequireBilling>
   );
 }

@@ -1,14 +1,15 @@
-import { decideRouteAccess, isSubOrgRole, messages, type Me } from '@skylog/contracts';
+import { canCallOperation, decideRouteAccess, isSubOrgRole, messages, type Me } from '@skylog/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { reportAccessDenial } from '../../features/access/api/report-access-denial.ts';
-import { clearCheckoutValues, getCheckoutValues, getPaymentPreparingHref } from '../../lib/checkout-storage.ts';
+import { clearCheckoutValues, getCheckoutValues, getPaymentPreparingHref, storeCheckoutValues } from '../../lib/checkout-storage.ts';
 import { recordLocalDenial } from '../../lib/local-audit.ts';
 
 /**
  * Spec §4 paid gate: a paid account forgets the temporary checkout values; an account explicitly
- * unpaid with a stored price and organization goes on to /payment-preparing.
+ * unpaid with a stored price and organization goes on to /payment-preparing. A new school's admin chose
+ * the plan at registration, before the organization existed: their own organization is the one to pay for.
  */
 export function usePaidGate(me: Me) {
   const navigate = useNavigate();
@@ -17,9 +18,11 @@ export function usePaidGate(me: Me) {
       clearCheckoutValues();
       return;
     }
+    const values = getCheckoutValues();
+    if (values.priceId && !values.orgId && me.org_id && canCallOperation(me.user_type, 'billing.checkout')) storeCheckoutValues({ orgId: me.org_id });
     const href = getPaymentPreparingHref(getCheckoutValues());
     if (href) navigate(href, { replace: true });
-  }, [me.is_paid, navigate]);
+  }, [me.is_paid, me.org_id, me.user_type, navigate]);
 }
 
 /**

@@ -1,5 +1,10 @@
-import { ComingSoon } from '../../../components/ui/screen.tsx';
+import { Screen } from '../../../components/ui/screen.tsx';
+import { BillingScreen } from '../../../features/billing/components/billing-screen.tsx';
 
 export function Component() {
-  return <ComingSoon title="Billing" description="Plan, invoices and payment method." />;
+  return (
+    <Screen title="Billing" description="Your organization's plan, invoices and payment method.">
+      <BillingScreen />
+    </Screen>
+  );
 }

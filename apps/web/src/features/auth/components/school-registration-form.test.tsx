@@ -4,9 +4,30 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi, type ApiAnswer } from '../../../test-utils.tsx';
 import { SchoolRegistrationForm } from './school-registration-form.tsx';
 
-function register(answer: ApiAnswer) {
-  const calls = stubApi(() => answer);
+const billingOff: ApiAnswer = { status: 409, body: { status: 409, code: 'not_configured', message: messages.billingNotConfigured } };
+const plans = {
+  products: [
+    {
+      id: 'prod_basic',
+      name: 'Skylog Basic',
+      description: null,
+      default_price_id: 'price_basic',
+      prices: [{ id: 'price_basic', product_id: 'prod_basic', unit_amount: 4900, currency: 'usd', interval: 'month', interval_count: 1 }],
+    },
+    {
+      id: 'prod_pro',
+      name: 'Skylog Pro',
+      description: null,
+      default_price_id: 'price_pro',
+      prices: [{ id: 'price_pro', product_id: 'prod_pro', unit_amount: 9900, currency: 'usd', interval: 'month', interval_count: 1 }],
+    },
+  ],
+};
+
+async function register(answer: ApiAnswer, products: ApiAnswer = billingOff, choosePlan?: string) {
+  const calls = stubApi((call) => (call.url === '/api/billing/products' ? products : answer));
   renderWithProviders(<SchoolRegistrationForm />);
+  if (choosePlan) fireEvent.change(await screen.findByLabelText('Plan'), { target: { value: choosePlan } });
   const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
   fill('School name', 'Bluebird Aero Club');
   fill('Your name', 'Casey Bluebird');
@@ -18,18 +39,30 @@ function register(answer: ApiAnswer) {
 }
 
 describe('SchoolRegistrationForm', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.localStorage.clear();
+  });
 
   it('answers with the same words for any address: check your e-mail', async () => {
-    const calls = register({ status: 202, body: { email: 'chief@bluebird.test' } });
+    const calls = await register({ status: 202, body: { email: 'chief@bluebird.test' } });
     expect(await screen.findByText(messages.schoolRegistrationAccepted)).toBeTruthy();
     expect(screen.getByTestId('registration-email').textContent).toBe('chief@bluebird.test');
-    expect(calls.map((call) => [call.method, call.url])).toEqual([['POST', '/api/registration/school']]);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/registration/school']);
+    // Billing off: no plan to choose, nothing kept for checkout.
+    expect(screen.queryByLabelText('Plan')).toBeNull();
+    expect(window.localStorage.getItem('temporaryPriceId')).toBeNull();
+  });
+
+  it('with billing on keeps the chosen plan for the checkout after the first sign-in', async () => {
+    await register({ status: 202, body: { email: 'chief@bluebird.test' } }, { status: 200, body: plans }, 'price_pro');
+    expect(await screen.findByText(messages.schoolRegistrationAccepted)).toBeTruthy();
+    expect(window.localStorage.getItem('temporaryPriceId')).toBe('price_pro');
   });
 
   it("shows the rate limit's message when one address registers too often", async () => {
     const message = 'Too many requests. Please wait 3600 seconds and try again.';
-    register({ status: 429, body: { status: 429, code: 'rate_limited', message } });
+    await register({ status: 429, body: { status: 429, code: 'rate_limited', message } });
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.getByRole('button', { name: 'Register school' })).toBeTruthy();
   });

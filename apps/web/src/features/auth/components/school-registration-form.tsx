@@ -3,8 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatPrice, useProducts } from '../../../lib/billing-plans.ts';
+import { getCheckoutValues, storeCheckoutValues } from '../../../lib/checkout-storage.ts';
 import { useRegisterSchool } from '../api/register-school.ts';
 import { getErrorMessage, getFieldErrors } from '../utils/field-errors.ts';
 import { isNewPasswordValid, NewPasswordFields } from './new-password-fields.tsx';
@@ -17,6 +20,13 @@ export function SchoolRegistrationForm() {
   const [values, setValues] = useState({ school_name: '', name: '', email: '', password: '', confirmation: '' });
   const register = useRegisterSchool();
   const fieldErrors = getFieldErrors(register.error);
+  // With billing on the school chooses its plan here (a pricing link may have chosen it); checkout follows the first sign-in.
+  const products = useProducts();
+  const planOptions = (products.data ?? []).flatMap((product) => product.prices.map((price) => ({ value: price.id, label: `${product.name} — ${formatPrice(price)}` })));
+  // Until the person picks one, the plan a pricing link stored (read at render: the route stores it after mounting).
+  const [planId, setPlanId] = useState<string | null>(null);
+  const preferredPlan = planId ?? getCheckoutValues().priceId;
+  const chosenPlan = planOptions.find((option) => option.value === preferredPlan)?.value ?? planOptions[0]?.value ?? '';
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
 
   if (register.isSuccess) {
@@ -24,6 +34,7 @@ export function SchoolRegistrationForm() {
       <div className="flex flex-col gap-4">
         <Alert tone="success">
           <p>{messages.schoolRegistrationAccepted}</p>
+          {chosenPlan ? <p>After you confirm your e-mail and sign in, you will pay for your plan with Stripe.</p> : null}
           <p className="font-medium" data-testid="registration-email">
             {register.data.email}
           </p>
@@ -37,7 +48,10 @@ export function SchoolRegistrationForm() {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    register.mutate({ school_name: values.school_name.trim(), name: values.name.trim(), email: values.email.trim(), password: values.password });
+    register.mutate(
+      { school_name: values.school_name.trim(), name: values.name.trim(), email: values.email.trim(), password: values.password },
+      { onSuccess: () => chosenPlan && storeCheckoutValues({ priceId: chosenPlan }) },
+    );
   };
 
   const isInvalid =
@@ -55,6 +69,9 @@ export function SchoolRegistrationForm() {
         onConfirmationChange={(confirmation) => setValues({ ...values, confirmation })}
         serverError={fieldErrors.password}
       />
+      {planOptions.length > 0 ? (
+        <SelectInput label="Plan" name="plan" value={chosenPlan} options={planOptions} onChange={(event) => setPlanId(event.target.value)} />
+      ) : null}
       <Button type="submit" isLoading={register.isPending} disabled={isInvalid}>
         Register school
       </Button>

@@ -1,0 +1,13 @@
+import type { CheckoutRequest, checkoutSessionSchema } from '@skylog/contracts';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+/** Spec §7 generateStripeSession: the server makes the Checkout Session; the browser only follows its URL. */
+export const useCreateCheckout = () =>
+  useMutation({
+    mutationFn: (request: CheckoutRequest) =>
+      apiRequest<{ session: CheckoutSession }>('/api/billing/checkout-sessions', { method: 'POST', body: request }).then((answer) => answer.session),
+  });

@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { AuthCard } from '../../../components/ui/auth-card.tsx';
+import { landingPath, paths } from '../../../config/paths.ts';
+import { clearCheckoutValues } from '../../../lib/checkout-storage.ts';
+import { useConfirmCheckout } from '../api/confirm-checkout.ts';
+
+function GoToBilling() {
+  return (
+    <Link to={paths.configuration.billing.path} className="text-brand-600 hover:underline">
+      Go to billing
+    </Link>
+  );
+}
+
+/** Spec §2 /payment-success: the server confirms with Stripe; only then does the page say the payment is in. */
+export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
+  const confirmation = useConfirmCheckout(sessionId);
+  const queryClient = useQueryClient();
+  const isPaid = confirmation.data?.is_paid === true;
+
+  useEffect(() => {
+    if (!isPaid) return;
+    // The account is paid now: the stored plan is done with, and every screen reads the new state.
+    clearCheckoutValues();
+    void queryClient.invalidateQueries();
+  }, [isPaid, queryClient]);
+
+  if (!sessionId) {
+    return (
+      <AuthCard title="Payment">
+        <div className="flex flex-col gap-4">
+          <Alert tone="error">This address names no checkout. Open Billing to see your plan.</Alert>
+          <GoToBilling />
+        </div>
+      </AuthCard>
+    );
+  }
+  if (confirmation.error) {
+    return (
+      <AuthCard title="Payment">
+        <div className="flex flex-col gap-4">
+          <Alert tone="error">{confirmation.error.message}</Alert>
+          <GoToBilling />
+        </div>
+      </AuthCard>
+    );
+  }
+  if (isPaid) {
+    return (
+      <AuthCard title="Payment received" subtitle="Thank you: your organization's plan is active.">
+        <Link to={landingPath} className="text-brand-600 hover:underline">
+          Open the dashboard
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (confirmation.data && confirmation.data.status !== 'complete') {
+    return (
+      <AuthCard title="Payment not finished" subtitle="Stripe has not taken this payment.">
+        <GoToBilling />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Confirming your payment">
+      <p role="status" className="text-sm text-slate-700">
+        Confirming your payment with Stripe…
+      </p>
+    </AuthCard>
+  );
+}
