@@ -147,8 +147,8 @@ describe('billing with Stripe', () => {
 
     const invoices = await s.call(school.owner, 'GET', `/api/billing/invoices?customerId=${owner.customer_id}`);
     expect(invoices.json().invoices.map((invoice: { id: string }) => invoice.id)).toEqual([invoiceId]);
-    // Every payment change is in the server's audit log.
-    const audit = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'billing.webhook'), eq(auditLog.resource, `orgs/${school.orgId}/billing`)));
+    // Every payment change is in the server's audit log, filed under the organization (its admins' log shows it).
+    const audit = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'billing.webhook'), eq(auditLog.orgId, school.orgId)));
     expect(audit.map((entry) => (entry.details as { after: { is_paid: boolean } }).after.is_paid)).toContain(true);
   });
 
@@ -254,6 +254,26 @@ describe('billing with Stripe', () => {
     expect((await checkout(school)).statusCode).toBe(409);
   });
 
+  it('refuses a second checkout when Stripe already has the subscription, even before its webhook arrives', async () => {
+    const { school } = await paidSchool('Impatient Aero');
+    // No webhook yet: the stored copy still says unpaid, Stripe says active.
+    const again = await checkout(school);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(messages.billingAlreadySubscribed);
+    expect((await me(school.owner)).is_paid).toBe(true);
+  });
+
+  it('an unknown checkout, subscription or invoice is simply not found (no denial recorded against the caller)', async () => {
+    const school = await createSchool(t, s, 'Typo Aviation');
+    const before = await t.ctx.db.select().from(auditLog).where(eq(auditLog.status, 'denied'));
+    const confirm = await s.call(school.owner, 'POST', '/api/billing/checkout-sessions/cs_test_nothing/confirm');
+    expect(confirm.statusCode).toBe(404);
+    expect(confirm.json().message).toBe(messages.billingCheckoutNotFound);
+    expect((await s.call(school.owner, 'GET', '/api/billing/invoices/in_nothing')).statusCode).toBe(404);
+    expect((await s.call(school.owner, 'GET', '/api/billing/subscriptions/sub_nothing')).statusCode).toBe(404);
+    expect(await t.ctx.db.select().from(auditLog).where(eq(auditLog.status, 'denied'))).toHaveLength(before.length);
+  });
+
   it('changes the plan, cancels at period end and opens the customer portal', async () => {
     const { school, events } = await paidSchool('Changing Plans');
     for (const event of events) await post(event);
@@ -281,6 +301,27 @@ describe('billing when Stripe cannot be reached or is not configured', () => {
       expect(answer.statusCode).toBe(502);
       expect(answer.json().message).toBe(messages.billingUnavailable);
       expect(await t.ctx.db.select().from(billingAccounts)).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a webhook that cannot be applied because Stripe is unreachable answers 502 (Stripe sends it again) and records nothing', async () => {
+    const t = await createTestApp({ seed: false, env: { STRIPE_SECRET_KEY: apiKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: 'http://127.0.0.1:9' } });
+    try {
+      const s = sessions(() => t);
+      const school = await createSchool(t, s, 'Unreachable Wings');
+      await t.ctx.db.insert(billingAccounts).values({ orgId: school.orgId, stripeCustomerId: 'cus_unreachable' });
+      const event = { id: 'evt_unreachable', object: 'event', type: 'invoice.paid', created: Math.floor(Date.now() / 1000), data: { object: { id: 'in_1', object: 'invoice', customer: 'cus_unreachable' } } };
+      const payload = JSON.stringify(event);
+      const answer = await t.request({
+        method: 'POST',
+        url: '/api/billing/webhook',
+        payload,
+        headers: { 'content-type': 'application/json', origin: undefined, 'stripe-signature': signStripePayload(payload, webhookSecret, Math.floor(Date.now() / 1000)) },
+      });
+      expect(answer.statusCode).toBe(502);
+      expect(await t.ctx.db.select().from(stripeEvents)).toHaveLength(0);
     } finally {
       await t.close();
     }

@@ -120,6 +120,8 @@ export const messages = {
   cannotChangeOwnAccount: 'You cannot change your own role, organization or status.',
   billingNotConfigured:
     'Billing is off on this server: every organization is treated as paid. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, then restart Skylog, to take payments.',
+  billingMisconfigured: "Stripe refused this server's key (STRIPE_SECRET_KEY): it is wrong, revoked or lacks a permission. Ask your Skylog administrator to check it.",
+  billingCheckoutProcessing: 'Stripe is still processing this payment. Your plan starts as soon as it goes through.',
   billingUnavailable: 'The payment provider (Stripe) could not be reached. Nothing was changed; try again in a minute.',
   billingNotOnePlan: 'Choose one of the plans.',
   billingCablePrice: 'The cable price must be an amount from 0 to 5,000 with at most two decimals.',

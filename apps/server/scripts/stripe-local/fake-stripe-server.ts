@@ -1147,6 +1147,8 @@ export async function startFakeStripeServer(options: FakeStripeOptions): Promise
       const answer = structuredClone(await route.handle(ids, params));
       for (const field of asArray(params.expand, 'expand')) {
         const fieldPath = asText(field, 'expand') ?? '';
+        // As Stripe: at most four levels (`data.items.data.price`), deeper is refused.
+        if (fieldPath.split('.').length > 4) throw invalid(`You cannot expand more than 4 levels of a property. Property: ${fieldPath}`, 'expand');
         expand(answer, fieldPath.split('.'), fieldPath);
       }
       return { status: 200, body: JSON.stringify(answer) };

@@ -26,9 +26,12 @@ describe('temporary checkout values', () => {
     expect(getCheckoutValues()).toEqual({ priceId: null, orgId: null, cablePrice: null, coupon: null });
   });
 
-  it('keeps what a pricing link carries, and leaves the rest as it was', () => {
-    window.localStorage.setItem('temporaryOrgId', 'org-kept');
-    storeCheckoutValuesFromLink(new URLSearchParams('price_id=price_pro&cable_price=150&coupon=FLY10'));
-    expect(getCheckoutValues()).toEqual({ priceId: 'price_pro', orgId: 'org-kept', cablePrice: '150', coupon: 'FLY10' });
+  it('keeps what a pricing link carries, replacing what an older link kept; a link without a plan changes nothing', () => {
+    window.localStorage.setItem('temporaryOrgId', 'org-old');
+    window.localStorage.setItem('temporaryCoupon', 'OLD10');
+    storeCheckoutValuesFromLink(new URLSearchParams('price_id=price_pro&cable_price=150'));
+    expect(getCheckoutValues()).toEqual({ priceId: 'price_pro', orgId: null, cablePrice: '150', coupon: null });
+    storeCheckoutValuesFromLink(new URLSearchParams('redirectTo=%2Fdashboard'));
+    expect(getCheckoutValues()).toEqual({ priceId: 'price_pro', orgId: null, cablePrice: '150', coupon: null });
   });
 });

@@ -49,8 +49,10 @@ export function storeCheckoutValues(values: Partial<CheckoutValues>): void {
   }
 }
 
-/** The spec's query names of a pricing link: price_id, org_id, cable_price, coupon. */
+/** The spec's query names of a pricing link: price_id, org_id, cable_price, coupon. A link with a plan replaces what an older one kept. */
 export function storeCheckoutValuesFromLink(search: URLSearchParams): void {
+  if (!search.get('price_id')) return;
+  clearCheckoutValues();
   storeCheckoutValues({ priceId: search.get('price_id'), orgId: search.get('org_id'), cablePrice: search.get('cable_price'), coupon: search.get('coupon') });
 }
 

@@ -12,4 +12,8 @@ describe('formatMoney', () => {
     expect(formatMoney(4900, 'eur')).toBe('€49.00');
     expect(formatMoney(-500, 'gbp')).toBe('-£5.00');
   });
+
+  it('reads a currency without cents (JPY) as whole units', () => {
+    expect(formatMoney(4900, 'jpy')).toBe('¥4,900');
+  });
 });

@@ -25,6 +25,12 @@ export const cablePriceSchema = z
   .union([z.number(), text().trim().regex(/^\d+(\.\d{1,2})?$/, messages.billingCablePrice).transform(Number)], { error: messages.billingCablePrice })
   .pipe(z.number().min(0, messages.billingCablePrice).max(limits.cablePriceMax, messages.billingCablePrice).refine(hasWholeCents, messages.billingCablePrice));
 
+/** 100 for USD or EUR, 1 for JPY: Stripe's amounts are in the currency's smallest unit. */
+export function minorUnitsPerMajor(currency: string): number {
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions().maximumFractionDigits;
+  return 10 ** (digits ?? 2);
+}
+
 /** Spec §7 generateStripeSession: customerId, priceId, coupon, orgId, cablePrice. */
 export const checkoutRequestSchema = z.strictObject({
   priceId: stripeId('priceId'),

@@ -1,4 +1,4 @@
-import type { BillingInvoice, BillingPrice, BillingProduct, BillingSubscription } from '@skylog/contracts';
+import type { BillingInvoice, BillingProduct, BillingSubscription } from '@skylog/contracts';
 
 /** A Checkout Session as Skylog needs it, with who it was made for. */
 export type CheckoutSessionInfo = {
@@ -39,11 +39,12 @@ export type BillingEvent = {
 
 /**
  * Why a call to the provider failed. `invalid_request`: Stripe refused what was asked (its message and the
- * parameter it names are shown); `not_found`: no such object; `unavailable`: Stripe could not be reached or
- * answered with its own fault (or refused the key): nothing was changed.
+ * parameter it names are shown); `not_found`: no such object; `misconfigured`: Stripe refused Skylog's key
+ * (wrong, revoked, or a restricted key without the permission); `unavailable`: Stripe could not be reached or
+ * answered with its own fault: nothing was changed.
  */
 export class BillingProviderError extends Error {
-  readonly kind: 'invalid_request' | 'not_found' | 'unavailable';
+  readonly kind: 'invalid_request' | 'not_found' | 'misconfigured' | 'unavailable';
   readonly status: number;
   readonly param: string | undefined;
 
@@ -60,8 +61,6 @@ export class WebhookSignatureError extends Error {}
 /** The payment provider behind the billing module (Stripe); null in the app context when billing is off. */
 export type BillingProvider = {
   listProducts(): Promise<BillingProduct[]>;
-  /** The active price of an active product, or null. */
-  getPrice(priceId: string): Promise<BillingPrice | null>;
   /** One customer per organization: the same `orgId` gives the same customer (Stripe idempotency key). */
   createCustomer(input: { orgId: string; name: string; email: string }): Promise<string>;
   createCheckoutSession(input: CheckoutInput): Promise<CheckoutSessionInfo>;

@@ -73,6 +73,9 @@ function providerError(error: unknown): BillingProviderError {
     if (status === 404) return new BillingProviderError('not_found', error.message, 404);
     return new BillingProviderError('invalid_request', error.message, status, error.param);
   }
+  if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+    return new BillingProviderError('misconfigured', error.message, error.statusCode ?? 401);
+  }
   if (error instanceof Stripe.errors.StripeError) {
     return new BillingProviderError('unavailable', error.message, error.statusCode ?? 503);
   }
@@ -141,13 +144,6 @@ export function createStripeProvider(config: StripeConfig): BillingProvider {
       }));
     },
 
-    async getPrice(priceId) {
-      const price = await find(() => stripe.prices.retrieve(priceId, { expand: ['product'] }));
-      const product = price?.product;
-      const isProductActive = product && typeof product === 'object' && 'active' in product ? product.active : false;
-      return price && price.active && price.recurring && isProductActive ? toPrice(price) : null;
-    },
-
     async createCustomer({ orgId, name, email }) {
       const customer = await call(() =>
         stripe.customers.create({ name, email, metadata: { org_id: orgId } }, { idempotencyKey: `skylog-customer-${orgId}` }),
@@ -183,7 +179,8 @@ export function createStripeProvider(config: StripeConfig): BillingProvider {
     },
 
     async listSubscriptions(customerId) {
-      const list = await call(() => stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20, expand: ['data.items.data.price.product'] }));
+      // Stripe expands four levels at most: the product's name comes from the catalogue instead (billing.service).
+      const list = await call(() => stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20, expand: ['data.items.data.price'] }));
       return list.data.map(toSubscription);
     },
 

@@ -6,6 +6,8 @@ import * as repository from './audit.repository.ts';
 
 export type AuditEvent = {
   actor: Pick<RequestUser, 'skylogId' | 'role' | 'orgId'> | null;
+  /** The organization the entry belongs to, when not the actor's (Stripe's webhook has no actor; a super admin acts for others). */
+  orgId?: string | null;
   action: string;
   resource: string;
   status: AuditStatus;
@@ -33,7 +35,7 @@ export function createAuditService(db: Database, log: FastifyBaseLogger) {
       await repository.insertAuditEntry(db, {
         userId: event.actor?.skylogId ?? null,
         userRole: event.actor?.role ?? null,
-        orgId: event.actor?.orgId ?? null,
+        orgId: event.orgId ?? event.actor?.orgId ?? null,
         action: event.action,
         resource: event.resource,
         status: event.status,

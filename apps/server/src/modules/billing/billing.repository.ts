@@ -1,11 +1,12 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { billingAccounts, stripeEvents, users } from '../../db/schema/index.ts';
 
 export type BillingAccount = typeof billingAccounts.$inferSelect;
 
-export async function findBillingAccount(db: Executor, orgId: string): Promise<BillingAccount | undefined> {
-  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.orgId, orgId)).limit(1);
+export async function findBillingAccount(db: Executor, orgId: string, { isLocked = false } = {}): Promise<BillingAccount | undefined> {
+  const query = db.select().from(billingAccounts).where(eq(billingAccounts.orgId, orgId)).limit(1);
+  const [row] = isLocked ? await query.for('share') : await query;
   return row;
 }
 
@@ -46,9 +47,13 @@ export async function storeSubscriptionState(tx: Executor, orgId: string, state:
   return stored ? before : undefined;
 }
 
-/** Every member of the organization (its sub-organizations included) pays through it. */
+/** Every member of the organization (its sub-organizations included) pays through it; the super admin only visits. */
 export async function setOrgMembersPaid(tx: Executor, orgId: string, isPaid: boolean): Promise<number> {
-  const changed = await tx.update(users).set({ isPaid }).where(and(eq(users.orgId, orgId), eq(users.isPaid, !isPaid))).returning({ id: users.skylogId });
+  const changed = await tx
+    .update(users)
+    .set({ isPaid })
+    .where(and(eq(users.orgId, orgId), eq(users.isPaid, !isPaid), ne(users.userType, 'super_admin')))
+    .returning({ id: users.skylogId });
   return changed.length;
 }
 

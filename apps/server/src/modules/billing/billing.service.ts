@@ -3,6 +3,7 @@ import {
   generateSessionFailedMessage,
   limits,
   messages,
+  minorUnitsPerMajor,
   paidSubscriptionStatuses,
   type BillingProduct,
   type BillingState,
@@ -12,6 +13,7 @@ import {
   type SubscriptionStatus,
   type checkoutRequestSchema,
 } from '@skylog/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { requireOrgReach, requireOwnCustomer, type AccessContext } from '../../access/access.ts';
 import type { Executor } from '../../db/client.ts';
@@ -42,6 +44,7 @@ const fieldOfParam = (param: string | undefined): string | undefined => {
 function providerFailure(error: unknown, describe: (status: number, message: string) => string = (_status, message) => message): unknown {
   if (!(error instanceof BillingProviderError)) return error;
   if (error.kind === 'unavailable') return new AppError('provider_unavailable', describe(error.status, messages.billingUnavailable));
+  if (error.kind === 'misconfigured') return new AppError('not_configured', messages.billingMisconfigured);
   const message = describe(error.status, error.message);
   const field = fieldOfParam(error.param);
   if (error.kind === 'not_found') return notFound(message);
@@ -97,16 +100,25 @@ function decidingSubscription(subscriptions: BillingSubscription[]): BillingSubs
 
 type SyncCause = { actor: RequestUser; action: string } | { event: { id: string; type: string; createdAt: number } };
 
+/** Stripe expands four levels at most, so a listed subscription names its product by id: the catalogue names it. */
+async function withProductNames<T extends BillingSubscription>(ctx: AppContext, subscriptions: T[]): Promise<T[]> {
+  if (subscriptions.every((subscription) => subscription.product_name || !subscription.price)) return subscriptions;
+  const { products } = await getProducts(ctx);
+  const nameOf = (productId: string | undefined) => products.find((product) => product.id === productId)?.name ?? null;
+  return subscriptions.map((subscription) => ({ ...subscription, product_name: subscription.product_name ?? nameOf(subscription.price?.product_id) }));
+}
+
 /**
  * Reads the customer's subscriptions from Stripe and stores what they say, with every member's is_paid.
- * Re-reading (never trusting an event's copy) makes the arrival order of webhooks irrelevant; the read's
- * time guards against an older read committing after a newer one. `inTransaction` runs in the same
- * transaction (the webhook records its event id there, so a replay racing it has no second effect).
+ * Re-reading (never trusting an event's copy) makes the arrival order of webhooks irrelevant; the time the
+ * answer arrived guards against an older answer committing after a newer one. `inTransaction` runs in the
+ * same transaction (the webhook records its event id there, so a replay racing it has no second effect).
+ * A webhook's application is always audited; a sync a person's request made, only when something changed.
  */
 async function syncFromStripe(ctx: AppContext, account: repository.BillingAccount, cause: SyncCause, inTransaction?: (tx: Executor) => Promise<void>) {
   const provider = requireProvider(ctx);
-  const readAt = new Date();
   const subscription = decidingSubscription(await withProvider(() => provider.listSubscriptions(account.stripeCustomerId)));
+  const readAt = new Date();
   const state: repository.SubscriptionState = {
     subscriptionId: subscription?.id ?? null,
     subscriptionStatus: subscription?.status ?? null,
@@ -121,19 +133,27 @@ async function syncFromStripe(ctx: AppContext, account: repository.BillingAccoun
     if (previous) await repository.setOrgMembersPaid(tx, account.orgId, state.isPaid);
     return previous;
   });
-  const details = {
-    customer_id: account.stripeCustomerId,
-    before: before ? { status: before.subscriptionStatus, price_id: before.priceId, is_paid: before.isPaid, cancel_at_period_end: before.cancelAtPeriodEnd } : null,
-    after: { status: state.subscriptionStatus, price_id: state.priceId, is_paid: state.isPaid, cancel_at_period_end: state.cancelAtPeriodEnd },
-    ...('event' in cause ? { event_id: cause.event.id, event_type: cause.event.type, event_created: new Date(cause.event.createdAt).toISOString() } : {}),
-  };
-  await ctx.audit.record({
-    actor: 'actor' in cause ? cause.actor : null,
-    action: 'actor' in cause ? cause.action : 'billing.webhook',
-    resource: `orgs/${account.orgId}/billing`,
-    status: 'success',
-    details,
-  });
+  // Stored unless a newer read already was (then that one's entry tells the story).
+  if (before) {
+    const was = { status: before.subscriptionStatus, price_id: before.priceId, is_paid: before.isPaid, cancel_at_period_end: before.cancelAtPeriodEnd };
+    const now = { status: state.subscriptionStatus, price_id: state.priceId, is_paid: state.isPaid, cancel_at_period_end: state.cancelAtPeriodEnd };
+    const isChange = JSON.stringify(was) !== JSON.stringify(now);
+    if ('event' in cause || isChange) {
+      await ctx.audit.record({
+        actor: 'actor' in cause ? cause.actor : null,
+        orgId: account.orgId,
+        action: 'actor' in cause ? cause.action : 'billing.webhook',
+        resource: `orgs/${account.orgId}/billing`,
+        status: 'success',
+        details: {
+          customer_id: account.stripeCustomerId,
+          before: was,
+          after: now,
+          ...('event' in cause ? { event_id: cause.event.id, event_type: cause.event.type, event_created: new Date(cause.event.createdAt).toISOString() } : {}),
+        },
+      });
+    }
+  }
   // A newer read may have won meanwhile: answer what is stored.
   const stored = await repository.findBillingAccount(ctx.db, account.orgId);
   return { isPaid: stored?.isPaid ?? state.isPaid, subscription };
@@ -143,10 +163,15 @@ async function syncFromStripe(ctx: AppContext, account: repository.BillingAccoun
 export async function isNewMemberPaid(ctx: AppContext, tx: Executor, orgId: string | null): Promise<boolean> {
   if (!ctx.billing) return true;
   if (!orgId) return false;
-  const account = await repository.findBillingAccount(tx, orgId);
-  // An organization from before billing was switched on has no account: its members' standing carries over.
-  return account ? account.isPaid : repository.isAnyMemberPaid(tx, orgId);
+  // Shared lock: a sync of the organization's state waits for this member to be written, or this read waits for it.
+  const account = await repository.findBillingAccount(tx, orgId, { isLocked: true });
+  // An organization from before billing was switched on (or whose first checkout never finished) has never been
+  // read from Stripe: its members' standing carries over.
+  return account?.syncedAt ? account.isPaid : repository.isAnyMemberPaid(tx, orgId);
 }
+
+/** The spec's is_paid as the paid gate reads it: with billing off everyone is paid, and so is the super admin, who runs Skylog. */
+export const isPaidNow = (ctx: AppContext, user: { isPaid: boolean; userType: string }) => !ctx.billing || user.userType === 'super_admin' || user.isPaid;
 
 const withoutCustomer = <T extends { customerId: unknown }>({ customerId: _customer, ...rest }: T): Omit<T, 'customerId'> => rest;
 
@@ -154,7 +179,7 @@ const mayManage = (actor: RequestUser) => Boolean(actor.orgId) && canCallOperati
 
 export async function getBillingState(ctx: AppContext, actor: RequestUser): Promise<BillingState> {
   const user = await findUserById(ctx.db, actor.skylogId);
-  const isPaid = user?.isPaid ?? false;
+  const isPaid = user ? isPaidNow(ctx, user) : false;
   if (!ctx.billing) {
     return { enabled: false, org_id: actor.orgId, can_manage: false, customer_id: null, is_paid: true, subscription: null, latest_invoice: null };
   }
@@ -188,14 +213,19 @@ export async function createCheckout(ctx: AppContext, actor: RequestUser, input:
   if (input.customerId && input.customerId !== account?.stripeCustomerId) {
     await requireOwnCustomer(ctx, actor, input.customerId, at);
   }
-  if (account?.isPaid && account.subscriptionId) throw conflict(messages.billingAlreadySubscribed);
+  if (account) {
+    // Stripe's word, not the stored copy (a webhook may be late): a second subscription would charge the school twice.
+    const { subscription } = await syncFromStripe(ctx, account, { actor, action: 'billing.checkout' });
+    if (subscription && isPaidStatus(subscription.status)) throw conflict(messages.billingAlreadySubscribed);
+    if (subscription?.status === 'incomplete') throw conflict(messages.billingCheckoutProcessing);
+  }
   const describe = (status: number, message: string) => generateSessionFailedMessage(status, message);
   if (!account) {
     const customerId = await withProvider(() => provider.createCustomer({ orgId, name: org.name, email: actor.email }), describe);
     account = await repository.linkCustomer(ctx.db, orgId, customerId);
   }
   const customerId = account.stripeCustomerId;
-  const cableAmount = input.cablePrice ? Math.round(input.cablePrice * 100) : null;
+  const cableAmount = input.cablePrice ? Math.round(input.cablePrice * minorUnitsPerMajor(price.currency)) : null;
   const session = await withProvider(
     () =>
       provider.createCheckoutSession({
@@ -213,6 +243,7 @@ export async function createCheckout(ctx: AppContext, actor: RequestUser, input:
   );
   await ctx.audit.record({
     actor,
+    orgId,
     action: 'billing.checkout',
     resource: `orgs/${orgId}/billing`,
     status: 'success',
@@ -226,9 +257,9 @@ export async function createCheckout(ctx: AppContext, actor: RequestUser, input:
 export async function confirmCheckout(ctx: AppContext, actor: RequestUser, sessionId: string, path: string): Promise<CheckoutConfirmation> {
   const provider = requireProvider(ctx);
   const session = await withProvider(() => provider.getCheckoutSession(sessionId));
-  const at: AccessContext = { action: 'billing.confirm-checkout', path };
-  const account = await requireOwnCustomer(ctx, actor, session?.customerId ?? null, at);
-  if (!session) throw notFound(messages.billingCheckoutNotFound);
+  if (!session?.customerId) throw notFound(messages.billingCheckoutNotFound);
+  const account = await requireOwnCustomer(ctx, actor, session.customerId, { action: 'billing.confirm-checkout', path });
+  if (session.orgId && session.orgId !== account.orgId) throw notFound(messages.billingCheckoutNotFound);
   if (session.status !== 'complete') return { status: session.status, payment_status: session.payment_status, is_paid: account.isPaid };
   const { isPaid } = await syncFromStripe(ctx, account, { actor, action: 'billing.confirm-checkout' });
   return { status: session.status, payment_status: session.payment_status, is_paid: isPaid };
@@ -243,15 +274,15 @@ async function requireManagedAccount(ctx: AppContext, actor: RequestUser) {
 export async function listSubscriptions(ctx: AppContext, actor: RequestUser, customerId: string, path: string) {
   const provider = requireProvider(ctx);
   await requireOwnCustomer(ctx, actor, customerId, { action: 'billing.subscriptions', path });
-  const subscriptions = await withProvider(() => provider.listSubscriptions(customerId));
+  const subscriptions = await withProductNames(ctx, await withProvider(() => provider.listSubscriptions(customerId)));
   return { subscriptions: subscriptions.map(withoutCustomer) };
 }
 
 export async function getSubscription(ctx: AppContext, actor: RequestUser, id: string, path: string) {
   const provider = requireProvider(ctx);
   const found = await withProvider(() => provider.getSubscription(id));
-  await requireOwnCustomer(ctx, actor, found?.customerId ?? null, { action: 'billing.subscription', path });
   if (!found) throw notFound();
+  await requireOwnCustomer(ctx, actor, found.customerId, { action: 'billing.subscription', path });
   return { subscription: withoutCustomer(found) };
 }
 
@@ -264,8 +295,8 @@ export async function listInvoices(ctx: AppContext, actor: RequestUser, customer
 export async function getInvoice(ctx: AppContext, actor: RequestUser, id: string, path: string) {
   const provider = requireProvider(ctx);
   const found = await withProvider(() => provider.getInvoice(id));
-  await requireOwnCustomer(ctx, actor, found?.customerId ?? null, { action: 'billing.invoice', path });
   if (!found) throw notFound();
+  await requireOwnCustomer(ctx, actor, found.customerId, { action: 'billing.invoice', path });
   return { invoice: withoutCustomer(found) };
 }
 
@@ -279,10 +310,23 @@ export async function updateSubscription(ctx: AppContext, actor: RequestUser, ch
     await requirePlanPrice(ctx, change.price_id, 'price_id');
     if (change.price_id === account.priceId) throw badRequest(messages.billingSamePlan, { price_id: messages.billingSamePlan });
   }
-  await withProvider(() => provider.updateSubscription(subscriptionId, { cancelAtPeriodEnd: change.cancel_at_period_end, priceId: change.price_id }));
-  const { subscription } = await syncFromStripe(ctx, account, { actor, action: 'billing.update-subscription' });
-  if (!subscription) throw conflict(messages.billingNoSubscription);
-  return { subscription };
+  const updated = await withProvider(() => provider.updateSubscription(subscriptionId, { cancelAtPeriodEnd: change.cancel_at_period_end, priceId: change.price_id }));
+  // Stripe has changed it: who asked is recorded now, whatever happens to the read-back.
+  await ctx.audit.record({
+    actor,
+    orgId: account.orgId,
+    action: 'billing.update-subscription',
+    resource: `orgs/${account.orgId}/billing`,
+    status: 'success',
+    details: { subscription_id: subscriptionId, ...change, status: updated.status },
+  });
+  try {
+    const { subscription } = await syncFromStripe(ctx, account, { actor, action: 'billing.update-subscription' });
+    if (subscription?.id === updated.id) return { subscription };
+  } catch {
+    // Stripe answered the change but not the read-back: the webhook it sends brings the stored state up to date.
+  }
+  return { subscription: updated };
 }
 
 /** Stripe's customer portal, where the payment method is managed. */
@@ -290,7 +334,7 @@ export async function createPortalSession(ctx: AppContext, actor: RequestUser) {
   const provider = requireProvider(ctx);
   const account = await requireManagedAccount(ctx, actor);
   const url = await withProvider(() => provider.createPortalSession(account.stripeCustomerId, `${ctx.config.appUrl}/configuration/billing`));
-  await ctx.audit.record({ actor, action: 'billing.portal', resource: `orgs/${account.orgId}/billing`, status: 'success' });
+  await ctx.audit.record({ actor, orgId: account.orgId, action: 'billing.portal', resource: `orgs/${account.orgId}/billing`, status: 'success' });
   return { url };
 }
 
@@ -309,10 +353,10 @@ class ReplayedEvent extends Error {}
 /**
  * POST /api/billing/webhook: verified on the raw body, applied once per event id. Whatever cannot be
  * applied (an unknown customer, an organization that does not match, an event Skylog does not use) is
- * logged and answered 200, so Stripe does not retry it forever; only Stripe being unreachable answers
+ * logged and answered 200, so Stripe does not retry it forever; a failure while re-reading Stripe answers
  * 502, so Stripe retries later, with nothing stored.
  */
-export async function receiveWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined, log: { warn(object: object, message: string): void }) {
+export async function receiveWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined, log: Pick<FastifyBaseLogger, 'warn' | 'error'>) {
   const provider = requireProvider(ctx);
   let event;
   try {
@@ -339,7 +383,10 @@ export async function receiveWebhook(ctx: AppContext, rawBody: Buffer, signature
     });
   } catch (error) {
     if (error instanceof ReplayedEvent) return { received: true as const, duplicate: true };
-    throw error;
+    // Whatever Stripe answered while being re-read, this event is not applied: a 5xx makes Stripe send it again
+    // (a 4xx would read as a bad signature).
+    log.error({ err: error, eventId: event.id, type: event.type }, 'stripe webhook not applied');
+    throw error instanceof AppError && error.code === 'provider_unavailable' ? error : new AppError('provider_unavailable', messages.billingUnavailable);
   }
   return { received: true as const };
 }

@@ -6,6 +6,7 @@ import { getPersonPermissions, requireGrantableRole, requirePerson, requireOrgRe
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import { isNewMemberPaid } from '../billing/billing.service.ts';
 import { findOrg, findSubOrg } from '../orgs/orgs.repository.ts';
 import { deleteAuthIdentity } from '../users/users.repository.ts';
 import * as repository from './people.repository.ts';
@@ -120,7 +121,8 @@ export async function assign(ctx: AppContext, actor: RequestUser, skylogId: stri
   }
   if (isSubOrgRole(row.user.userType) && !subOrgId) throw badRequest(messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
   await ctx.db.transaction(async (tx) => {
-    await repository.updatePerson(tx, skylogId, { orgId, subOrgId });
+    // Who pays follows the organization (ARCHITECTURE.md "Billing").
+    await repository.updatePerson(tx, skylogId, isOrgChange ? { orgId, subOrgId, isPaid: await isNewMemberPaid(ctx, tx, orgId) } : { orgId, subOrgId });
     // Links belong to one organization: moving someone out ends their instructor–student links.
     if (isOrgChange) await repository.deleteLinksOf(tx, skylogId);
     if (row.user.authId) await repository.deleteSessions(tx, row.user.authId);

@@ -3,6 +3,7 @@ import { requireEmailOwner, requirePerson } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import { isPaidNow } from '../billing/billing.service.ts';
 import { findOrg, findSubOrg } from '../orgs/orgs.repository.ts';
 import { toSubOrg } from '../orgs/orgs.service.ts';
 import * as repository from './users.repository.ts';
@@ -38,6 +39,8 @@ export async function getMe(ctx: AppContext, user: RequestUser): Promise<Me> {
   ]);
   return {
     ...toUser(row),
+    // What the paid gate acts on (spec §4): billing off, or the super admin, is always paid.
+    is_paid: isPaidNow(ctx, row),
     role_label: getRoleLabel(row.userType),
     is_profile_complete: isProfileComplete(row),
     email_verified: isEmailVerified,

@@ -10,8 +10,13 @@ export const useConfirmCheckout = (sessionId: string | null) =>
       queryFn: ({ signal }) =>
         apiRequest<CheckoutConfirmation>(`/api/billing/checkout-sessions/${encodeURIComponent(sessionId ?? '')}/confirm`, { method: 'POST', signal }),
       enabled: Boolean(sessionId),
-      // The webhook may land a moment after Stripe sends the browser back: ask again until the payment shows.
-      refetchInterval: (query) => (query.state.data && !query.state.data.is_paid && query.state.data.status === 'complete' ? 1500 : false),
+      // Paid at Stripe but the subscription not yet active there: ask again a few times. A payment Stripe is still
+      // processing (a bank debit) takes days: the page says so instead of asking on.
+      refetchInterval: (query) => {
+        const answer = query.state.data;
+        const isSettling = answer?.status === 'complete' && answer.payment_status === 'paid' && !answer.is_paid;
+        return isSettling && query.state.dataUpdateCount < 10 ? 1500 : false;
+      },
       retry: 1,
     }),
   );

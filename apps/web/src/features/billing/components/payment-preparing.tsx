@@ -82,7 +82,12 @@ export function PaymentPreparing({ me, search }: { me: Me; search: URLSearchPara
               </p>
             ))}
           </Alert>
-          {isAlreadyPaid ? null : (
+          {isAlreadyPaid ? (
+            // The server read Stripe just now: the organization pays already, so the stored plan is done with.
+            <Link to={landingPath} onClick={clearCheckoutValues} className="text-brand-600 hover:underline">
+              Open the dashboard
+            </Link>
+          ) : (
             <Button type="button" isLoading={checkout.isPending} onClick={start}>
               Try again
             </Button>

@@ -1,3 +1,4 @@
+import { messages } from '@skylog/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -54,6 +55,16 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
         <Link to={landingPath} className="text-brand-600 hover:underline">
           Open the dashboard
         </Link>
+      </AuthCard>
+    );
+  }
+  if (confirmation.data?.status === 'complete' && (confirmation.data.payment_status !== 'paid' || !confirmation.isFetching)) {
+    return (
+      <AuthCard title="Payment processing">
+        <div className="flex flex-col gap-4">
+          <Alert tone="info">{messages.billingCheckoutProcessing}</Alert>
+          <GoToBilling />
+        </div>
       </AuthCard>
     );
   }
