@@ -7,6 +7,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { seedDemoSchool } from '../apps/server/src/db/seed/seed.ts';
+import { seedDemoTrips } from '../apps/server/src/db/seed/seed-demo-trips.ts';
 
 export const benchPassword = 'bench-password';
 
@@ -24,7 +25,7 @@ export type BenchServer = {
  * The real server on a fresh database with the demo school, listening on a loopback port.
  * `webDistDir` serves that build of the web app (default: apps/web/dist when it exists).
  */
-export async function startServer({ webDistDir }: { webDistDir?: string } = {}): Promise<BenchServer> {
+export async function startServer({ webDistDir, withDemoTrips = false }: { webDistDir?: string; withDemoTrips?: boolean } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skylog-bench-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -37,7 +38,9 @@ export async function startServer({ webDistDir }: { webDistDir?: string } = {}):
   const postgres = process.env.BENCH_DATABASE_URL ? await createPostgresDatabase(process.env.BENCH_DATABASE_URL) : null;
   const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir: path.join(dataDir, 'pglite') });
   await seedDemoSchool(database.db, benchPassword);
-  const { app } = await buildApp({ config, db: database.db });
+  const { app, ctx } = await buildApp({ config, db: database.db });
+  // The demo school's three flights (tracks, transcripts, audio), as `npm start` seeds them.
+  if (withDemoTrips) await seedDemoTrips(ctx);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const signIn = (email: string) =>
     fetch(`${address}/api/auth/sign-in/email`, {

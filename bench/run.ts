@@ -2,10 +2,12 @@
 // database (or PostgreSQL when BENCH_DATABASE_URL is set, in a fresh database dropped afterwards).
 // `npm run bench -- big-trip`: a three-hour flight in headless Chromium (bench/big-trip.ts).
 // `npm run bench -- analysis`: the flight analysis and a transcription's memory (bench/analysis.ts).
+// `npm run bench -- load`: throughput under 50 connections against bare node:http, and where the CPU goes (bench/load.ts).
 import { sql } from 'drizzle-orm';
 import { startServer } from './bench-server.ts';
 import { benchDebriefIntelligence } from './analysis.ts';
 import { benchBigTrip } from './big-trip.ts';
+import { benchLoad } from './load.ts';
 
 type Sample = { name: string; runs: number; median: number; p95: number; max: number };
 
@@ -15,6 +17,7 @@ const benchmarks: Record<string, () => Promise<string>> = {
   trips: async () => formatSamples(await benchTrips()),
   'big-trip': benchBigTrip,
   analysis: benchDebriefIntelligence,
+  load: benchLoad,
 };
 
 async function benchApi(): Promise<Sample[]> {

@@ -89,7 +89,16 @@ for (const viewport of viewports) {
       await expect.poll(async () => (await time.textContent()) ?? '', { timeout: 8_000 }).toMatch(/^0:2[2-9]$/);
       await page.keyboard.press(' ');
       await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
-      const pausedAt = (await time.textContent())!;
+      // The clock may draw playback's last frame just after the pause (seen in CI: 0:22, then 0:23): read it once settled.
+      let pausedAt = '';
+      await expect
+        .poll(async () => {
+          const before = await time.textContent();
+          await page.waitForTimeout(300);
+          pausedAt = (await time.textContent()) ?? '';
+          return before === pausedAt;
+        })
+        .toBe(true);
       // The page did not scroll on Space.
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
 

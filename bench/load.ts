@@ -1,0 +1,124 @@
+// `npm run bench -- load`: throughput under concurrency (autocannon, 50 connections, 10 s per route) of bare
+// node:http (the yardstick) and Skylog's routes, on PGlite or (BENCH_DATABASE_URL) PostgreSQL; then a CPU
+// profile of the server while it answers GET /api/me, summed by where the time goes.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Session } from 'node:inspector/promises';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './bench-server.ts';
+
+const connections = 50;
+const seconds = Number(process.env.LOAD_SECONDS ?? 10);
+const autocannonBin = fileURLToPath(new URL('../node_modules/.bin/autocannon', import.meta.url));
+
+type LoadResult = { route: string; requests: number; p50: number; p99: number; errors: number; non2xx: number };
+
+/** autocannon in its own process, so the load generator does not share the server's event loop. */
+function load(route: string, url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  const args = ['-c', String(connections), '-d', String(seconds), '-j', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]), url];
+  return new Promise((resolve, reject) => {
+    const child = spawn(autocannonBin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      const result = JSON.parse(output) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
+      resolve({ route, requests: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx });
+    });
+  });
+}
+
+async function bareNodeHttp(): Promise<LoadResult> {
+  const body = JSON.stringify({ status: 'ok' });
+  const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(body));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await load('bare node:http', `http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  } finally {
+    server.close();
+  }
+}
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string }; hitCount?: number; children?: number[] };
+
+/** Self time by package (node_modules/<name>) or by Skylog file, from a CPU profile's samples. */
+function summarise(nodes: ProfileNode[], limit = 14): string {
+  const totals = new Map<string, number>();
+  let all = 0;
+  for (const node of nodes) {
+    const hits = node.hitCount ?? 0;
+    if (hits === 0) continue;
+    all += hits;
+    const { url, functionName } = node.callFrame;
+    const inPackage = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
+    const where = inPackage
+      ? inPackage
+      : url.includes('/apps/')
+        ? `skylog ${url.slice(url.indexOf('/apps/') + 1)}`
+        : url.startsWith('node:')
+          ? url
+          : functionName === '(garbage collector)' || functionName === '(idle)' || functionName === '(program)'
+            ? functionName
+            : `other ${functionName || '(anonymous)'}`;
+    totals.set(where, (totals.get(where) ?? 0) + hits);
+  }
+  return [...totals.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([where, hits]) => `| ${where} | ${((hits / all) * 100).toFixed(1)} % |`)
+    .join('\n');
+}
+
+export async function benchLoad(): Promise<string> {
+  const results: LoadResult[] = [await bareNodeHttp()];
+  const server = await startServer({ withDemoTrips: true });
+  try {
+    const cookie = await server.cookieOf('orgadmin@skyline.test');
+    const headers = { cookie };
+    const firstId = async (url: string, key: string) => {
+      const answer = (await (await fetch(`${server.address}${url}`, { headers })).json()) as { items: Record<string, string>[] };
+      return answer.items[0]![key]!;
+    };
+    const aircraftId = await firstId('/api/aircraft?page_size=1', 'id');
+    const tripId = await firstId('/api/trips?page_size=1', 'trip_id');
+    results.push(await load('GET /api/health', `${server.address}/api/health`));
+    results.push(await load('GET /api/me', `${server.address}/api/me`, headers));
+    results.push(await load('GET /api/aircraft/{id}', `${server.address}/api/aircraft/${aircraftId}`, headers));
+    results.push(await load('GET /api/trips?page=0', `${server.address}/api/trips?page=0`, headers));
+    results.push(await load('GET /api/trips/{id}', `${server.address}/api/trips/${tripId}`, headers));
+
+    // Where the time goes while /api/me is under load.
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 200 });
+    await session.post('Profiler.start');
+    await load('profile', `${server.address}/api/me`, headers);
+    const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[] } };
+    session.disconnect();
+
+    const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+    const table = results
+      .map((result) => {
+        const errors = result.errors + result.non2xx > 0 ? ` (${result.errors} errors, ${result.non2xx} non-2xx)` : '';
+        return `| ${result.route} | ${Math.round(result.requests).toLocaleString('en-US')} req/s${errors} | ${result.p50} ms | ${result.p99} ms |`;
+      })
+      .join('\n');
+    return [
+      `${connections} connections, ${seconds} s per route, ${database}, Node ${process.version}:`,
+      '',
+      '| route | throughput | p50 | p99 |',
+      '|---|---|---|---|',
+      table,
+      '',
+      'CPU self time of the server process while it answers GET /api/me under the same load:',
+      '',
+      '| where | share |',
+      '|---|---|',
+      summarise(profile.nodes),
+    ].join('\n');
+  } finally {
+    await server.close();
+  }
+}
