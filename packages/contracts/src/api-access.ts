@@ -119,6 +119,12 @@ export const accessTokenOperations: readonly ApiOperation[] = [
   'audio-uploads.append',
 ];
 
+/**
+ * Operations another server calls, proving itself by a signature over the body (Stripe's webhook): they act
+ * as nobody's session, so the browser cross-site check does not apply to them.
+ */
+export const signedRequestOperations: readonly ApiOperation[] = ['billing.webhook'];
+
 /** Whether a role may call an operation at all (the server still checks scope per row). */
 export function canCallOperation(role: Role, operation: ApiOperation): boolean {
   const access: ApiAccess = apiAccess[operation];

@@ -1,25 +1,26 @@
-import { messages } from '@skylog/contracts';
+import { messages, signedRequestOperations } from '@skylog/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { isAccessTokenHeader } from '../lib/access-token.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-// Called by servers, not pages: Stripe's webhook proves itself by its signature and acts as nobody's session.
-const serverToServerPaths = new Set(['/api/billing/webhook']);
 
 /**
  * Cross-site request forgery: a state change made with the session cookie must come from Skylog's
  * own pages. Browsers name the page's origin on every such request (Origin, or Sec-Fetch-Site when
  * they leave Origin out); a foreign, `null` or missing one is refused. Recorder clients with a
- * personal access token, and Stripe's signed webhook, carry no cookie authority, so they are exempt.
+ * personal access token, and the signed server-to-server operations (contracts' `signedRequestOperations`:
+ * Stripe's webhook), carry no cookie authority, so they are exempt.
  */
 export const crossSitePlugin = fp<{ trustedOrigins: readonly string[] }>(async (app: FastifyInstance, { trustedOrigins }) => {
   // A plain HTML form can post text/plain without a CORS preflight: no API route reads it.
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (isAccessTokenHeader(request.headers.authorization) || serverToServerPaths.has(request.url)) return;
+    if (isAccessTokenHeader(request.headers.authorization)) return;
+    const operation = request.routeOptions.config.operation;
+    if (operation && operation !== 'auth' && signedRequestOperations.includes(operation)) return;
     const origin = request.headers.origin;
     const isSameSite = origin ? trustedOrigins.includes(origin) : request.headers['sec-fetch-site'] === 'same-origin';
     if (!isSameSite) throw new AppError('forbidden', messages.crossSiteRefused);

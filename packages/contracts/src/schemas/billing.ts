@@ -86,6 +86,9 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 /** Who counts as paid (ARCHITECTURE.md "Billing"): Stripe still collects past_due, so the school keeps working meanwhile. */
 export const paidSubscriptionStatuses: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 
+export const isPaidSubscriptionStatus = (status: SubscriptionStatus | null | undefined): boolean =>
+  status !== null && status !== undefined && paidSubscriptionStatuses.includes(status);
+
 export const billingSubscriptionSchema = z.object({
   id: text(),
   status: subscriptionStatusSchema,

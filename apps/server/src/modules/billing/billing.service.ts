@@ -4,7 +4,7 @@ import {
   limits,
   messages,
   minorUnitsPerMajor,
-  paidSubscriptionStatuses,
+  isPaidSubscriptionStatus,
   type BillingProduct,
   type BillingState,
   type BillingSubscription,
@@ -90,12 +90,10 @@ async function requirePlanPrice(ctx: AppContext, priceId: string, field: string)
   return price;
 }
 
-const isPaidStatus = (status: SubscriptionStatus | null) => status !== null && paidSubscriptionStatuses.includes(status);
-
 /** The subscription that decides: the newest one still paying, else the newest of all. */
 function decidingSubscription(subscriptions: BillingSubscription[]): BillingSubscription | null {
   const newestFirst = [...subscriptions].sort((a, b) => b.created.localeCompare(a.created));
-  return newestFirst.find((subscription) => isPaidStatus(subscription.status)) ?? newestFirst[0] ?? null;
+  return newestFirst.find((subscription) => isPaidSubscriptionStatus(subscription.status)) ?? newestFirst[0] ?? null;
 }
 
 type SyncCause = { actor: RequestUser; action: string } | { event: { id: string; type: string; createdAt: number } };
@@ -125,7 +123,7 @@ async function syncFromStripe(ctx: AppContext, account: repository.BillingAccoun
     priceId: subscription?.price?.id ?? null,
     cancelAtPeriodEnd: subscription?.cancel_at_period_end ?? false,
     currentPeriodEnd: subscription?.current_period_end ? new Date(subscription.current_period_end) : null,
-    isPaid: isPaidStatus(subscription?.status ?? null),
+    isPaid: isPaidSubscriptionStatus(subscription?.status ?? null),
   };
   const before = await ctx.db.transaction(async (tx) => {
     await inTransaction?.(tx);
@@ -178,16 +176,17 @@ const withoutCustomer = <T extends { customerId: unknown }>({ customerId: _custo
 const mayManage = (actor: RequestUser) => Boolean(actor.orgId) && canCallOperation(actor.role, 'billing.checkout');
 
 export async function getBillingState(ctx: AppContext, actor: RequestUser): Promise<BillingState> {
-  const user = await findUserById(ctx.db, actor.skylogId);
-  const isPaid = user ? isPaidNow(ctx, user) : false;
   if (!ctx.billing) {
     return { enabled: false, org_id: actor.orgId, can_manage: false, customer_id: null, is_paid: true, subscription: null, latest_invoice: null };
   }
   const provider = ctx.billing;
+  const user = await findUserById(ctx.db, actor.skylogId);
+  const isPaid = user ? isPaidNow(ctx, user) : false;
   const canManage = mayManage(actor);
   const account = actor.orgId ? await repository.findBillingAccount(ctx.db, actor.orgId) : undefined;
+  const subscriptionId = account?.subscriptionId;
   const [subscription, invoices] = await Promise.all([
-    account?.subscriptionId ? withProvider(() => provider.getSubscription(account.subscriptionId ?? '')) : null,
+    subscriptionId ? withProvider(() => provider.getSubscription(subscriptionId)) : null,
     account && canManage ? withProvider(() => provider.listInvoices(account.stripeCustomerId)) : [],
   ]);
   return {
@@ -205,9 +204,9 @@ export async function getBillingState(ctx: AppContext, actor: RequestUser): Prom
 export async function createCheckout(ctx: AppContext, actor: RequestUser, input: z.output<typeof checkoutRequestSchema>, path: string) {
   const provider = requireProvider(ctx);
   const at: AccessContext = { action: 'billing.checkout', path };
+  // Refuses another organization's id; answers null only for someone without an organization.
   const orgId = await requireOrgReach(ctx, actor, input.orgId, at);
-  const org = orgId ? await findOrg(ctx.db, orgId) : undefined;
-  if (!orgId || !org) throw badRequest(messages.billingNeedsOrganization, { orgId: messages.billingNeedsOrganization });
+  if (!orgId) throw badRequest(messages.billingNeedsOrganization, { orgId: messages.billingNeedsOrganization });
   const price = await requirePlanPrice(ctx, input.priceId, 'priceId');
   let account = await repository.findBillingAccount(ctx.db, orgId);
   if (input.customerId && input.customerId !== account?.stripeCustomerId) {
@@ -216,12 +215,14 @@ export async function createCheckout(ctx: AppContext, actor: RequestUser, input:
   if (account) {
     // Stripe's word, not the stored copy (a webhook may be late): a second subscription would charge the school twice.
     const { subscription } = await syncFromStripe(ctx, account, { actor, action: 'billing.checkout' });
-    if (subscription && isPaidStatus(subscription.status)) throw conflict(messages.billingAlreadySubscribed);
+    if (subscription && isPaidSubscriptionStatus(subscription.status)) throw conflict(messages.billingAlreadySubscribed);
     if (subscription?.status === 'incomplete') throw conflict(messages.billingCheckoutProcessing);
   }
   const describe = (status: number, message: string) => generateSessionFailedMessage(status, message);
   if (!account) {
-    const customerId = await withProvider(() => provider.createCustomer({ orgId, name: org.name, email: actor.email }), describe);
+    // requireOrgReach has found the organization: it names the new customer.
+    const org = await findOrg(ctx.db, orgId);
+    const customerId = await withProvider(() => provider.createCustomer({ orgId, name: org?.name ?? orgId, email: actor.email }), describe);
     account = await repository.linkCustomer(ctx.db, orgId, customerId);
   }
   const customerId = account.stripeCustomerId;
@@ -305,7 +306,7 @@ export async function updateSubscription(ctx: AppContext, actor: RequestUser, ch
   const provider = requireProvider(ctx);
   const account = await requireManagedAccount(ctx, actor);
   const subscriptionId = account.subscriptionId;
-  if (!subscriptionId || !isPaidStatus(account.subscriptionStatus as SubscriptionStatus | null)) throw conflict(messages.billingNoSubscription);
+  if (!subscriptionId || !isPaidSubscriptionStatus(account.subscriptionStatus as SubscriptionStatus | null)) throw conflict(messages.billingNoSubscription);
   if (change.price_id) {
     await requirePlanPrice(ctx, change.price_id, 'price_id');
     if (change.price_id === account.priceId) throw badRequest(messages.billingSamePlan, { price_id: messages.billingSamePlan });

@@ -1,4 +1,4 @@
-import { messages, paidSubscriptionStatuses, type BillingState } from '@skylog/contracts';
+import { messages, isPaidSubscriptionStatus, type BillingState } from '@skylog/contracts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
@@ -23,7 +23,7 @@ export function CurrentPlan({ billing }: { billing: BillingState }) {
   const portal = useCreatePortalSession();
   const confirm = useConfirmDialog();
 
-  const isPaying = subscription !== null && paidSubscriptionStatuses.includes(subscription.status);
+  const isPaying = subscription !== null && isPaidSubscriptionStatus(subscription.status);
   const periodEnd = subscription?.current_period_end ? formatDate(subscription.current_period_end) : null;
   const status = subscription ? subscriptionStatusLabels[subscription.status] : null;
 

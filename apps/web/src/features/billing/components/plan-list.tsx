@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   couponSchema,
   messages,
-  paidSubscriptionStatuses,
+  isPaidSubscriptionStatus,
   type BillingPrice,
   type BillingProduct,
   type BillingState,
@@ -35,7 +35,7 @@ export function PlanList({ billing }: { billing: BillingState }) {
   const form = useForm<CouponValues, unknown, z.output<typeof couponFormSchema>>({ resolver: zodResolver(couponFormSchema) });
 
   const { subscription } = billing;
-  const isPaying = subscription !== null && paidSubscriptionStatuses.includes(subscription.status);
+  const isPaying = subscription !== null && isPaidSubscriptionStatus(subscription.status);
   const currentPriceId = isPaying ? (subscription.price?.id ?? null) : null;
   // After Stripe answers, the browser is on its way to the checkout: the buttons stay off meanwhile.
   const isRedirecting = checkout.isPending || Boolean(checkout.data?.url);
