@@ -8,7 +8,7 @@ import { isRole, limits, messages, type ApiErrorBody } from '@skylog/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
-import type { Database } from './db/client.ts';
+import type { DatabaseHandle } from './db/client.ts';
 import { createEmailSender, type EmailSender } from './integrations/email/index.ts';
 import { findFfmpeg } from './integrations/audio/ffmpeg-path.ts';
 import { createLocalStorage } from './integrations/storage/local-storage.ts';
@@ -39,6 +39,7 @@ import { transcriptionRoutes } from './modules/transcription/transcription.route
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAuth } from './lib/better-auth.ts';
+import { accessChangesChannel, createSessionCache } from './lib/session-cache.ts';
 import { createBillingProvider } from './integrations/stripe/index.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { authProxyPlugin } from './plugins/auth-proxy.ts';
@@ -51,7 +52,7 @@ import { sessionPlugin } from './plugins/session.ts';
 
 export type BuildAppOptions = {
   config: AppConfig;
-  db: Database;
+  database: Pick<DatabaseHandle, 'db' | 'changes'>;
   email?: EmailSender;
 };
 
@@ -63,7 +64,7 @@ function answerBadAddress(reply: FastifyReply) {
 }
 
 /** Builds the whole server (API, auth, web app) without listening; tests inject requests into it. */
-export async function buildApp({ config, db, email }: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp({ config, database, email }: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const { db } = database;
   const mailer = email ?? createEmailSender(config, (line) => app.log.info(line));
   const auth = createAuth(config, db, mailer);
   const audit = createAuditService(db, app.log);
@@ -130,7 +132,11 @@ export async function buildApp({ config, db, email }: BuildAppOptions): Promise<
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(sessionPlugin, { auth, db });
+  // Sessions stay in memory only while the database's announcements of their changes are heard.
+  const sessionCache = createSessionCache({ maxEntries: limits.sessionCacheEntries, maxAgeMs: limits.sessionCacheMaxAgeSeconds * 1000 });
+  const stopListening = await database.changes.subscribe(accessChangesChannel, sessionCache.listener);
+  app.addHook('onClose', stopListening);
+  await app.register(sessionPlugin, { auth, db, cache: sessionCache });
   await app.register(authProxyPlugin, {
     auth,
     db,

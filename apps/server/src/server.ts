@@ -34,7 +34,7 @@ async function main() {
   const seed: SeedResult = config.seed === 'demo' ? await seedDemoSchool(database.db, config.demoPassword) : { seeded: false };
   const isAdminCreated = config.adminEmail && config.adminPassword ? await ensureAdmin(database.db, config.adminEmail, config.adminPassword) : false;
 
-  const { app, ctx } = await buildApp({ config, db: database.db });
+  const { app, ctx } = await buildApp({ config, database });
   if (seed.seeded) await seedDemoTrips(ctx);
   let isClosing = false;
   const shutdown = async (signal: string) => {

@@ -75,7 +75,7 @@ describe.skipIf(!adminUrl)('the app running as a role that owns nothing (DATABAS
       SKYLOG_AUTH_SECRET: randomBytes(32).toString('hex'),
     });
     await seedDemoSchool(handle.db, demoPassword);
-    ({ app } = await buildApp({ config, db: handle.db }));
+    ({ app } = await buildApp({ config, database: handle }));
     await app.ready();
     runtime = new pg.Client({ connectionString: urlOf(runtimeRole) });
     await runtime.connect();

@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/env.ts';
+import { loadConfig, type AppConfig } from '../src/config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { seedDemoSchool } from '../src/db/seed/seed.ts';
@@ -39,6 +39,12 @@ export type TestApp = {
   /** Injects a request, as the given session cookie when one is passed. */
   request: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
   outbox: () => ReturnType<typeof readOutbox>;
+  /**
+   * Another Skylog instance on the same database with the same configuration, as a second machine
+   * behind a load balancer (on PostgreSQL it has its own connections; PGlite is shared in-process).
+   * Closed with this app.
+   */
+  anotherInstance: () => Promise<TestApp>;
   close: () => Promise<void>;
 };
 
@@ -48,7 +54,7 @@ export type TestApp = {
  */
 export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skylog-test-'));
-  const { handle, dropDatabase } = await openTestDatabase();
+  const { handle, dropDatabase, databaseUrl } = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -59,7 +65,24 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     ...options.env,
   });
   if (options.seed ?? true) await seedDemoSchool(handle.db, demoPassword);
-  const { app, ctx } = await buildApp({ config, db: handle.db });
+  const others: TestApp[] = [];
+  const main = await instanceOn(config, handle, dataDir, async () => {
+    for (const other of others) await other.close();
+    await handle.close();
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  main.anotherInstance = async () => {
+    const ownHandle = databaseUrl ? await openDatabase({ databaseUrl }) : null;
+    const other = await instanceOn(config, ownHandle ?? handle, dataDir, async () => void (await ownHandle?.close()));
+    others.push(other);
+    return other;
+  };
+  return main;
+}
+
+async function instanceOn(config: AppConfig, handle: DatabaseHandle, dataDir: string, onClose: () => Promise<void>): Promise<TestApp> {
+  const { app, ctx } = await buildApp({ config, database: handle });
   await app.ready();
 
   // As the web app's pages send them: a request names Skylog's own origin (the cross-site check)
@@ -88,11 +111,10 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
       return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
     },
     outbox: () => readOutbox(path.join(dataDir, 'outbox')),
+    anotherInstance: () => Promise.reject(new Error('ask the first instance for another')),
     async close() {
       await app.close();
-      await handle.close();
-      await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
+      await onClose();
     },
   };
 }

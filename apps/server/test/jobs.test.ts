@@ -279,7 +279,7 @@ describe('job queue: leases, recovery after a crash, work folders, periodic task
       LOG_LEVEL: 'silent',
       SKYLOG_AUTH_SECRET: randomBytes(32).toString('hex'),
     });
-    const { app, ctx } = await buildApp({ config, db: db() });
+    const { app, ctx } = await buildApp({ config, database: handle });
     try {
       await ctx.jobs.drain();
       expect(await row(id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });

@@ -36,6 +36,11 @@ export const limits = {
   emailChangeLifetimeHours: 24,
   sessionLifetimeSeconds: 60 * 60 * 24 * 7,
   sessionRefreshAgeSeconds: 60 * 60 * 24,
+  /** Sessions each instance keeps in memory (the oldest is forgotten first) and for how long at most; changes end them at once. */
+  sessionCacheEntries: 10_000,
+  /** Answers smaller than this are sent uncompressed. */
+  compressMinBytes: 1024,
+  sessionCacheMaxAgeSeconds: 60,
   markerNoteMaxLength: 2000,
   debriefMaxLength: 10000,
   /** A recorder cable bought with the plan, in the plan's currency (major units, two decimals at most). */

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -19,6 +20,8 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Notifications from the database (cache invalidation across instances). */
+  changes: ChangeFeed;
   close: () => Promise<void>;
   /** PGlite only: the data folder as a tarball, to start other databases from (tests). */
   dump?: () => Promise<Blob>;
@@ -44,7 +47,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await pool.end();
       throw error;
     }
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Database, kind: 'postgres', changes: postgresChangeFeed(target.databaseUrl), close: () => pool.end() };
   }
   let client: PGlite;
   if ('dataDir' in target) {
@@ -55,7 +58,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    changes: pgliteChangeFeed(client),
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+  };
 }
 
 function createPool(connectionString: string, max: number): pg.Pool {

@@ -1,4 +1,4 @@
-import { accessTokenOperations, apiAccess, isRole, messages, type ApiOperation, type Role } from '@skylog/contracts';
+import { accessTokenOperations, apiAccess, isRole, limits, messages, type ApiOperation, type Role } from '@skylog/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
@@ -7,6 +7,7 @@ import { AppError } from '../lib/app-error.ts';
 import { toAuthHeaders, type Auth } from '../lib/better-auth.ts';
 import type { RequestUser } from '../lib/request-user.ts';
 import { hashSecretToken } from '../lib/secret-token.ts';
+import type { SessionCache } from '../lib/session-cache.ts';
 import { findTokenOwner, touchToken } from '../modules/access-tokens/access-tokens.repository.ts';
 import { findUserByAuthId } from '../modules/users/users.repository.ts';
 
@@ -18,8 +19,14 @@ declare module 'fastify' {
   }
 }
 
+/** better-auth's session cookie (`__Secure-` over https): the signed token, the key of the session cache. */
+const sessionCookiePattern = /(?:^|;\s*)(?:__Secure-)?skylog\.session_token=([^;]+)/;
+
+/** better-auth extends a session once it is this close to its end; until then its cached person may be used. */
+const refreshDueBeforeExpiryMs = (limits.sessionLifetimeSeconds - limits.sessionRefreshAgeSeconds) * 1000;
+
 /** Resolves every API request's session cookie (or personal access token) to the Skylog person behind it. */
-export const sessionPlugin = fp<{ auth: Auth; db: Database }>(async (app: FastifyInstance, { auth, db }) => {
+export const sessionPlugin = fp<{ auth: Auth; db: Database; cache: SessionCache }>(async (app: FastifyInstance, { auth, db, cache }) => {
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -32,6 +39,14 @@ export const sessionPlugin = fp<{ auth: Auth; db: Database }>(async (app: Fastif
       request.user = await userOfAccessToken(db, token, operation);
       return;
     }
+    const cookie = request.headers.cookie?.match(sessionCookiePattern)?.[1];
+    if (!cookie) return;
+    const cached = cache.get(cookie);
+    if (cached) {
+      request.user = cached;
+      return;
+    }
+    const readAt = cache.generation();
     const result = await auth.api.getSession({ headers: toAuthHeaders(request), returnHeaders: true });
     // A session used after its refresh age is extended; pass the renewed cookie on.
     const cookies = result.headers.getSetCookie();
@@ -50,6 +65,8 @@ export const sessionPlugin = fp<{ auth: Auth; db: Database }>(async (app: Fastif
       accessTokenId: null,
       sessionToken: session.session.token,
     };
+    const expiresAt = new Date(session.session.expiresAt).getTime();
+    cache.set(cookie, readAt, { user: request.user, sessionId: session.session.id, validUntil: expiresAt - refreshDueBeforeExpiryMs });
   });
 });
 
