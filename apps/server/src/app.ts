@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -116,6 +118,15 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   }
 
   await app.register(errorsPlugin);
+  // Answers over 1 KB go out compressed (the web app's files were compressed at build time). Brotli at
+  // quality 4 costs about what gzip does per request; request bodies are never inflated (uploads,
+  // the webhook's signed body, no zip bombs).
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: limits.compressMinBytes,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
   await app.register(securityHeadersPlugin, { isHttps: config.appUrl.startsWith('https://') });
   await app.register(crossSitePlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(fastifySwagger, {
@@ -187,6 +198,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
     await app.register(fastifyStatic, {
       root: webDist,
       index: 'index.html',
+      preCompressed: true,
       cacheControl: false,
       // Built assets carry a content hash in their names; the page itself must always be revalidated.
       setHeaders: (res, filePath) => {
