@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { authAccount, authSession, authUser, emailChanges, users } from '../../db/schema/index.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import { authAccount, authSession, authUser, emailChanges, orgs, subOrgs, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -23,9 +24,27 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row;
 }
 
-export async function findEmailVerified(db: Executor, authId: string): Promise<boolean> {
-  const [row] = await db.select({ value: authUser.emailVerified }).from(authUser).where(eq(authUser.id, authId)).limit(1);
-  return row?.value ?? false;
+const findMeQuery = preparedQuery((db) =>
+  db
+    .select({
+      user: users,
+      org: { id: orgs.id, name: orgs.name },
+      subOrg: { id: subOrgs.id, orgId: subOrgs.orgId, name: subOrgs.name, description: subOrgs.description },
+      isEmailVerified: authUser.emailVerified,
+    })
+    .from(users)
+    .leftJoin(orgs, eq(orgs.id, users.orgId))
+    .leftJoin(subOrgs, eq(subOrgs.id, users.subOrgId))
+    .leftJoin(authUser, eq(authUser.id, users.authId))
+    .where(eq(users.skylogId, sql.placeholder('skylogId')))
+    .limit(1)
+    .prepare('find_me'),
+);
+
+/** What GET /api/me shows, in one round trip: it is asked for on every page load. */
+export async function findMe(db: Database, skylogId: string) {
+  const [row] = await findMeQuery(db, { skylogId });
+  return row;
 }
 
 export async function isEmailUsedByAnother(db: Executor, email: string, skylogId: string): Promise<boolean> {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { isPaidNow } from '../billing/billing.service.ts';
-import { findOrg, findSubOrg } from '../orgs/orgs.repository.ts';
+import { findOrg } from '../orgs/orgs.repository.ts';
 import { toSubOrg } from '../orgs/orgs.service.ts';
 import * as repository from './users.repository.ts';
 import type { UserRow } from './users.repository.ts';
@@ -30,21 +30,17 @@ export function toUser(row: UserRow): User {
 }
 
 export async function getMe(ctx: AppContext, user: RequestUser): Promise<Me> {
-  const row = await repository.findUserById(ctx.db, user.skylogId);
-  if (!row) throw notFound(messages.userNotFound);
-  const [org, subOrg, isEmailVerified] = await Promise.all([
-    row.orgId ? findOrg(ctx.db, row.orgId) : undefined,
-    row.subOrgId ? findSubOrg(ctx.db, row.subOrgId) : undefined,
-    repository.findEmailVerified(ctx.db, user.authId),
-  ]);
+  const found = await repository.findMe(ctx.db, user.skylogId);
+  if (!found) throw notFound(messages.userNotFound);
+  const { user: row, org, subOrg } = found;
   return {
     ...toUser(row),
     // What the paid gate acts on (spec §4): billing off, or the super admin, is always paid.
     is_paid: isPaidNow(ctx, row),
     role_label: getRoleLabel(row.userType),
     is_profile_complete: isProfileComplete(row),
-    email_verified: isEmailVerified,
-    org: org ?? null,
+    email_verified: found.isEmailVerified ?? false,
+    org,
     sub_org: subOrg ? toSubOrg(subOrg) : null,
   };
 }
