@@ -40,6 +40,7 @@ import { pilotProfilesRoutes } from './modules/pilot-profiles/pilot-profiles.rou
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts';
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { AppError } from './lib/app-error.ts';
 import { createAuth } from './lib/better-auth.ts';
 import { accessChangesChannel, createSessionCache } from './lib/session-cache.ts';
 import { createBillingProvider } from './integrations/stripe/index.ts';
@@ -119,13 +120,17 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
 
   await app.register(errorsPlugin);
   // Answers over 1 KB go out compressed (the web app's files were compressed at build time). Brotli at
-  // quality 4 costs about what gzip does per request; request bodies are never inflated (uploads,
-  // the webhook's signed body, no zip bombs).
+  // quality 4 costs about what gzip does per request. Request bodies are never inflated (uploads, the
+  // webhook's signed body, no zip bombs): a compressed one is refused.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: limits.compressMinBytes,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
     globalDecompression: false,
+  });
+  app.addHook('onRequest', async (request) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding && encoding !== 'identity') throw new AppError('unsupported_media_type', messages.compressedBodyRefused);
   });
   await app.register(securityHeadersPlugin, { isHttps: config.appUrl.startsWith('https://') });
   await app.register(crossSitePlugin, { trustedOrigins: config.trustedOrigins });

@@ -96,14 +96,17 @@ describe('trip audio: resumable uploads, processing, playback with ranges', () =
       for (const value of values.slice(1, -1)) expect(value).toBeGreaterThan(0.05);
       for (const value of values) expect(value).toBeLessThanOrEqual(1);
 
-      const full = await audioOf(tripId);
+      // Audio is already compressed: it goes out as stored even to a client that accepts compression.
+      const full = await audioOf(tripId, { 'accept-encoding': 'br, gzip' });
       expect(full.statusCode).toBe(200);
       expect(full.headers).toMatchObject({ 'content-type': 'audio/ogg', 'accept-ranges': 'bytes', 'content-length': String(opus.length) });
+      expect(full.headers['content-encoding']).toBeUndefined();
       expect(full.rawPayload.equals(opus)).toBe(true);
 
-      const range = await audioOf(tripId, { range: 'bytes=100-199' });
+      const range = await audioOf(tripId, { range: 'bytes=100-199', 'accept-encoding': 'br, gzip' });
       expect(range.statusCode).toBe(206);
       expect(range.headers).toMatchObject({ 'content-range': `bytes 100-199/${opus.length}`, 'content-length': '100' });
+      expect(range.headers['content-encoding']).toBeUndefined();
       expect(range.rawPayload.equals(opus.subarray(100, 200))).toBe(true);
       const tail = await audioOf(tripId, { range: 'bytes=-10' });
       expect(tail.statusCode).toBe(206);

@@ -53,6 +53,7 @@ export const messages = {
   invalidInput: 'Some fields are not valid.',
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'This content type is not supported.',
+  compressedBodyRefused: 'Send the request body uncompressed (without Content-Encoding).',
   signInFailed: 'Invalid e-mail or password.',
   emailNotVerified: 'Please verify your e-mail address first: we sent you a link.',
   invitationInvalid: 'This invitation link is invalid or has expired. Ask your administrator for a new one.',
