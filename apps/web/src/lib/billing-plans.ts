@@ -2,6 +2,7 @@ import type { BillingPrice, BillingProduct } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 import { formatMoney } from './format-money.ts';
+import { billingKeys } from './query-keys.ts';
 
 /**
  * Spec §3 `products`: the plans (active products with their recurring prices), public so registration
@@ -10,7 +11,7 @@ import { formatMoney } from './format-money.ts';
 export const useProducts = (isEnabled = true) =>
   useQuery(
     queryOptions({
-      queryKey: ['billing', 'products'],
+      queryKey: billingKeys.products(),
       queryFn: ({ signal }) => apiRequest<{ products: BillingProduct[] }>('/api/billing/products', { signal }),
       select: (answer) => answer.products,
       staleTime: 60_000,

@@ -1,6 +1,7 @@
 import type { CrewChoices } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
+import { crewChoiceKeys } from './query-keys.ts';
 
 export const getCrewChoices = (signal?: AbortSignal) => apiRequest<CrewChoices>('/api/trips/crew-choices', { signal });
 
@@ -9,4 +10,4 @@ export const getCrewChoices = (signal?: AbortSignal) => apiRequest<CrewChoices>(
  * theirs starts with: read by the upload form and the Edit flight form, which share one answer.
  */
 export const useCrewChoices = (isEnabled = true) =>
-  useQuery(queryOptions({ queryKey: ['crew-choices'], queryFn: ({ signal }) => getCrewChoices(signal), enabled: isEnabled }));
+  useQuery(queryOptions({ queryKey: crewChoiceKeys.all, queryFn: ({ signal }) => getCrewChoices(signal), enabled: isEnabled }));

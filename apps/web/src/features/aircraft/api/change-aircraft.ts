@@ -1,6 +1,7 @@
 import type { Aircraft } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { aircraftKeys } from '../../../lib/query-keys.ts';
 
 export type AircraftInput = { tail_number: string; call_sign: string | null; type: string | null; notes: string | null };
 
@@ -11,7 +12,7 @@ export const deleteAircraft = (id: string) => apiRequest<void>(`/api/aircraft/${
 
 const useAircraftMutation = <Input, Result>(mutationFn: (input: Input) => Promise<Result>) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['aircraft'] }) });
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: aircraftKeys.all }) });
 };
 
 export const useCreateAircraft = () => useAircraftMutation(createAircraft);

@@ -1,6 +1,7 @@
 import type { Aircraft } from '@skylog/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { aircraftKeys } from '../../../lib/query-keys.ts';
 
 export type AircraftQuery = { search?: string; page: number; page_size: number; sort: 'tail_number' | 'call_sign' | 'type'; order: 'asc' | 'desc' };
 
@@ -14,8 +15,8 @@ export const getAircraftList = (query: AircraftQuery, signal?: AbortSignal) => {
 };
 
 export const useAircraftList = (query: AircraftQuery) =>
-  useQuery(queryOptions({ queryKey: ['aircraft', 'list', query], queryFn: ({ signal }) => getAircraftList(query, signal), placeholderData: keepPreviousData }));
+  useQuery(queryOptions({ queryKey: aircraftKeys.list(query), queryFn: ({ signal }) => getAircraftList(query, signal), placeholderData: keepPreviousData }));
 
 export const getAircraft = (id: string, signal?: AbortSignal) => apiRequest<Aircraft>(`/api/aircraft/${encodeURIComponent(id)}`, { signal });
 
-export const useAircraft = (id: string) => useQuery(queryOptions({ queryKey: ['aircraft', id], queryFn: ({ signal }) => getAircraft(id, signal) }));
+export const useAircraft = (id: string) => useQuery(queryOptions({ queryKey: aircraftKeys.detail(id), queryFn: ({ signal }) => getAircraft(id, signal) }));

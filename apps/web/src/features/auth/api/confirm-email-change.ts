@@ -2,6 +2,7 @@ import type { emailChangeConfirmedSchema } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { emailLinkKeys } from '../../../lib/query-keys.ts';
 
 export type EmailChangeConfirmed = z.infer<typeof emailChangeConfirmedSchema>;
 
@@ -17,7 +18,7 @@ export const confirmEmailChange = (token: string) =>
 export const useConfirmEmailChange = (token: string) =>
   useQuery(
     queryOptions({
-      queryKey: ['confirm-email-change', token],
+      queryKey: emailLinkKeys.emailChange(token),
       queryFn: () => confirmEmailChange(token),
       enabled: token !== '',
       retry: false,

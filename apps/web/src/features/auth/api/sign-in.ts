@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { meQueryKey } from '../../../lib/query-keys.ts';
+import { meKeys } from '../../../lib/query-keys.ts';
 
 export type SignInInput = { email: string; password: string };
 
@@ -10,6 +10,6 @@ export const useSignIn = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKeys.all }),
   });
 };

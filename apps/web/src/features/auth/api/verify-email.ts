@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { emailLinkKeys } from '../../../lib/query-keys.ts';
 
 export const verifyEmail = (token: string, signal?: AbortSignal) =>
   apiRequest<unknown>(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, { signal });
@@ -8,7 +9,7 @@ export const verifyEmail = (token: string, signal?: AbortSignal) =>
 export const useVerifyEmail = (token: string) =>
   useQuery(
     queryOptions({
-      queryKey: ['verify-email', token],
+      queryKey: emailLinkKeys.verification(token),
       queryFn: ({ signal }) => verifyEmail(token, signal),
       enabled: token !== '',
       retry: false,

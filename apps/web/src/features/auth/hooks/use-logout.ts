@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { clearCheckoutValues } from '../../../lib/checkout-storage.ts';
-import { meQueryKey } from '../../../lib/query-keys.ts';
+import { meKeys } from '../../../lib/query-keys.ts';
 import { signOut } from '../api/sign-out.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,7 +26,7 @@ export function useLogout() {
       try {
         await signOut();
         // The account and the logged-in state go with the session.
-        queryClient.setQueryData<Me | undefined>(meQueryKey, undefined);
+        queryClient.setQueryData<Me | undefined>(meKeys.all, undefined);
         queryClient.clear();
         navigate(paths.login.path, { replace: true });
         return;

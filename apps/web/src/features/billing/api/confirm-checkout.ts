@@ -1,12 +1,13 @@
 import type { CheckoutConfirmation } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { billingKeys } from '../../../lib/query-keys.ts';
 
 /** /payment-success: the server reads the session from Stripe and applies it; the address proves nothing. */
 export const useConfirmCheckout = (sessionId: string | null) =>
   useQuery(
     queryOptions({
-      queryKey: ['billing', 'checkout', sessionId],
+      queryKey: billingKeys.checkout(sessionId),
       queryFn: ({ signal }) =>
         apiRequest<CheckoutConfirmation>(`/api/billing/checkout-sessions/${encodeURIComponent(sessionId ?? '')}/confirm`, { method: 'POST', signal }),
       enabled: Boolean(sessionId),

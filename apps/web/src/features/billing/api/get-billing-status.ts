@@ -1,6 +1,7 @@
 import type { ClientConfig } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { clientConfigKeys } from '../../../lib/query-keys.ts';
 
 const getClientConfig = (signal?: AbortSignal) => apiRequest<ClientConfig>('/api/client-config', { signal });
 
@@ -8,7 +9,7 @@ const getClientConfig = (signal?: AbortSignal) => apiRequest<ClientConfig>('/api
 export const useIsBillingEnabled = () =>
   useQuery(
     queryOptions({
-      queryKey: ['client-config'],
+      queryKey: clientConfigKeys.all,
       queryFn: ({ signal }) => getClientConfig(signal),
       staleTime: Infinity,
       select: (config) => config.billing_enabled,

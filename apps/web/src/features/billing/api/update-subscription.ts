@@ -1,8 +1,7 @@
 import type { BillingSubscription, SubscriptionChange } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { billingKey } from './get-billing.ts';
-import { invoicesKey } from './get-invoices.ts';
+import { billingKeys } from '../../../lib/query-keys.ts';
 
 /** Cancel at the end of the period (or keep the plan), or switch to another price. */
 export const updateSubscription = (change: SubscriptionChange) =>
@@ -17,8 +16,8 @@ export function useUpdateSubscription() {
     // Only the state and the invoices change: the plans under the same 'billing' prefix stay as they are.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: billingKey, exact: true }),
-        queryClient.invalidateQueries({ queryKey: invoicesKey }),
+        queryClient.invalidateQueries({ queryKey: billingKeys.state(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: billingKeys.invoiceLists() }),
       ]),
   });
 }

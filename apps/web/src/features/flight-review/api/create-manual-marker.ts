@@ -1,7 +1,7 @@
 import type { ManualMarker } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { tripQueryKey } from './get-trip.ts';
+import { tripKeys } from '../../../lib/query-keys.ts';
 
 export type ManualMarkerInput = { markerID: number; timestamp: number; notes: { text: string } };
 
@@ -13,6 +13,6 @@ export const useCreateManualMarker = (tripId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createManualMarker,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tripQueryKey(tripId), exact: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tripKeys.detail(tripId), exact: true }),
   });
 };

@@ -1,7 +1,7 @@
 import type { TranscriptState } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { tripQueryKey } from './get-trip.ts';
+import { tripKeys } from '../../../lib/query-keys.ts';
 
 export const generateTranscript = (tripId: string) =>
   apiRequest<TranscriptState>(`/api/trips/${encodeURIComponent(tripId)}/transcription`, { method: 'POST' });
@@ -11,6 +11,6 @@ export const useGenerateTranscript = (tripId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => generateTranscript(tripId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tripQueryKey(tripId), exact: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tripKeys.detail(tripId), exact: true }),
   });
 };

@@ -1,11 +1,10 @@
 import type { TripAnalysis } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { tripKeys } from '../../../lib/query-keys.ts';
 
 /** While the analysis is queued or running it is asked for again this often. */
 export const analysisPollIntervalMs = 2000;
-
-export const analysisQueryKey = (tripId: string) => ['trips', tripId, 'analysis'] as const;
 
 export const getAnalysis = (tripId: string, signal?: AbortSignal) =>
   apiRequest<TripAnalysis>(`/api/trips/${encodeURIComponent(tripId)}/analysis`, { signal });
@@ -14,7 +13,7 @@ const isWorking = (analysis: TripAnalysis | undefined) => analysis?.ai_status ==
 
 export const getAnalysisQueryOptions = (tripId: string) =>
   queryOptions({
-    queryKey: analysisQueryKey(tripId),
+    queryKey: tripKeys.analysis(tripId),
     queryFn: ({ signal }) => getAnalysis(tripId, signal),
     refetchInterval: (query) => (isWorking(query.state.data) ? analysisPollIntervalMs : false),
   });

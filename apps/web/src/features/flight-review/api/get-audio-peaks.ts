@@ -2,6 +2,7 @@ import type { audioPeaksSchema } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { tripKeys } from '../../../lib/query-keys.ts';
 
 export type AudioPeaks = z.infer<typeof audioPeaksSchema>;
 
@@ -11,7 +12,7 @@ export const getAudioPeaks = (id: string, signal?: AbortSignal) =>
 export const useAudioPeaks = (id: string, isEnabled: boolean) =>
   useQuery(
     queryOptions({
-      queryKey: ['trips', id, 'audio-peaks'],
+      queryKey: tripKeys.audioPeaks(id),
       queryFn: ({ signal }) => getAudioPeaks(id, signal),
       enabled: isEnabled,
       staleTime: Infinity,

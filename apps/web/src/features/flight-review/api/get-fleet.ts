@@ -1,6 +1,7 @@
 import type { Aircraft } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { aircraftKeys } from '../../../lib/query-keys.ts';
 
 /** The whole fleet in one page, asked as the aircraft screens ask for it (so they share the answer). */
 const wholeFleet = { page: 0, page_size: 100, sort: 'tail_number', order: 'asc' } as const;
@@ -12,4 +13,4 @@ export const getFleet = (signal?: AbortSignal) => {
 
 /** The aircraft a flight can be set to, for the Edit flight form. */
 export const useFleet = (isEnabled: boolean) =>
-  useQuery(queryOptions({ queryKey: ['aircraft', 'list', wholeFleet], queryFn: ({ signal }) => getFleet(signal), enabled: isEnabled }));
+  useQuery(queryOptions({ queryKey: aircraftKeys.list(wholeFleet), queryFn: ({ signal }) => getFleet(signal), enabled: isEnabled }));

@@ -1,6 +1,7 @@
 import type { MapBounds, MapFeatures } from '@skylog/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { mapFeatureKeys } from '../../../lib/query-keys.ts';
 
 export const getMapFeatures = (bounds: MapBounds, signal?: AbortSignal) =>
   apiRequest<MapFeatures>(`/api/map/features?${new URLSearchParams(Object.entries(bounds).map(([key, value]) => [key, String(value)]))}`, {
@@ -15,7 +16,7 @@ export const getMapFeatures = (bounds: MapBounds, signal?: AbortSignal) =>
 export const useMapFeatures = (bounds: MapBounds | null) =>
   useQuery(
     queryOptions({
-      queryKey: ['map-features', bounds],
+      queryKey: mapFeatureKeys.area(bounds),
       queryFn: ({ signal }) => getMapFeatures(bounds!, signal),
       enabled: bounds !== null,
       staleTime: Infinity,

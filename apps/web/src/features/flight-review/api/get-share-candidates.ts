@@ -1,6 +1,7 @@
 import type { TripPerson } from '@skylog/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { tripKeys } from '../../../lib/query-keys.ts';
 
 export const getShareCandidates = (tripId: string, search: string, signal?: AbortSignal) => {
   const params = new URLSearchParams(search ? { search } : {});
@@ -11,7 +12,7 @@ export const getShareCandidates = (tripId: string, search: string, signal?: Abor
 export const useShareCandidates = (tripId: string, search: string) =>
   useQuery(
     queryOptions({
-      queryKey: ['trips', tripId, 'share-candidates', { search }],
+      queryKey: tripKeys.shareCandidates(tripId, search),
       queryFn: ({ signal }) => getShareCandidates(tripId, search, signal),
       placeholderData: keepPreviousData,
     }),

@@ -1,7 +1,7 @@
 import type { TripDetail } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { tripQueryKey } from './get-trip.ts';
+import { tripKeys } from '../../../lib/query-keys.ts';
 
 /** Replaces the whole list of people the trip is shared with. */
 export const shareTrip = ({ tripId, sharedWith }: { tripId: string; sharedWith: string[] }) =>
@@ -9,5 +9,5 @@ export const shareTrip = ({ tripId, sharedWith }: { tripId: string; sharedWith: 
 
 export const useShareTrip = (tripId: string) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: shareTrip, onSuccess: (trip) => queryClient.setQueryData(tripQueryKey(tripId), trip) });
+  return useMutation({ mutationFn: shareTrip, onSuccess: (trip) => queryClient.setQueryData(tripKeys.detail(tripId), trip) });
 };

@@ -1,7 +1,7 @@
 import type { TripDetail } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { tripQueryKey } from './get-trip.ts';
+import { tripKeys } from '../../../lib/query-keys.ts';
 
 export type DebriefInput = { trip_well: string | null; trip_improve: string | null };
 
@@ -10,5 +10,5 @@ export const updateDebrief = ({ tripId, ...input }: DebriefInput & { tripId: str
 
 export const useUpdateDebrief = (tripId: string) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateDebrief, onSuccess: (trip) => queryClient.setQueryData(tripQueryKey(tripId), trip) });
+  return useMutation({ mutationFn: updateDebrief, onSuccess: (trip) => queryClient.setQueryData(tripKeys.detail(tripId), trip) });
 };

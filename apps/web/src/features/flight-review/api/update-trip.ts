@@ -1,7 +1,7 @@
 import type { TripDetail } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { tripQueryKey } from './get-trip.ts';
+import { tripKeys } from '../../../lib/query-keys.ts';
 
 /** The flight's details the Edit flight form changes (PATCH /api/trips/:id); null empties a field. */
 export type TripDetailsInput = {
@@ -21,8 +21,8 @@ export const useUpdateTrip = (tripId: string) => {
   return useMutation({
     mutationFn: updateTrip,
     onSuccess: async (trip) => {
-      queryClient.setQueryData(tripQueryKey(tripId), trip);
-      await queryClient.invalidateQueries({ queryKey: ['trips', 'list'] });
+      queryClient.setQueryData(tripKeys.detail(tripId), trip);
+      await queryClient.invalidateQueries({ queryKey: tripKeys.lists() });
     },
   });
 };

@@ -6,8 +6,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { tripKeys } from '../../../lib/query-keys.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
-import { analysisQueryKey, useAnalysis } from '../api/get-analysis.ts';
+import { useAnalysis } from '../api/get-analysis.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
 import { useMarkerCategories } from '../api/get-marker-categories.ts';
 import { useTrack } from '../api/get-track.ts';
@@ -87,7 +88,7 @@ function FlightReviewScreen({ trip }: { trip: TripDetail }) {
       isFirstRender.current = false;
       return;
     }
-    void queryClient.invalidateQueries({ queryKey: analysisQueryKey(tripId), exact: true });
+    void queryClient.invalidateQueries({ queryKey: tripKeys.analysis(tripId), exact: true });
   }, [queryClient, tripId, transcript, tripMarkers, pointCount]);
 
   const jumpToMoment = useCallback(

@@ -2,6 +2,7 @@ import { fetchTripsFailedMessage, messages, type TripSummary, type tripListQuery
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, ApiError } from '../../../lib/api-client.ts';
+import { tripKeys } from '../../../lib/query-keys.ts';
 
 export type TripsQuery = Partial<z.output<typeof tripListQuerySchema>>;
 export type TripList = { items: TripSummary[]; total: number; total_duration_ms: number | null };
@@ -37,7 +38,7 @@ export async function getTrips(query: TripsQuery, failure: TripsFailure, signal?
 export const useTrips = (query: TripsQuery, failure: TripsFailure = 'status') =>
   useQuery(
     queryOptions({
-      queryKey: ['trips', 'list', query],
+      queryKey: tripKeys.list(query),
       queryFn: ({ signal }) => getTrips(query, failure, signal),
       placeholderData: keepPreviousData,
     }),

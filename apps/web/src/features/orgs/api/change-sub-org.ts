@@ -1,6 +1,7 @@
 import { messages, type SubOrg } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { subOrgKeys } from '../../../lib/query-keys.ts';
 import { withMessage } from '../../../lib/with-message.ts';
 
 export type SubOrgInput = { name: string; description: string | null };
@@ -17,7 +18,7 @@ export const deleteSubOrg = (id: string) => apiRequest<void>(`/api/sub-orgs/${en
 
 const useSubOrgMutation = <Input, Result>(mutationFn: (input: Input) => Promise<Result>) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sub-orgs'] }) });
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: subOrgKeys.all }) });
 };
 
 export const useCreateSubOrg = () => useSubOrgMutation(createSubOrg);

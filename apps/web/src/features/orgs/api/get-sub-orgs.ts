@@ -2,6 +2,7 @@ import { messages, type subOrgListSchema } from '@skylog/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { subOrgKeys } from '../../../lib/query-keys.ts';
 import { withMessage } from '../../../lib/with-message.ts';
 
 export type SubOrgList = z.infer<typeof subOrgListSchema>;
@@ -15,6 +16,6 @@ export const getSubOrgs = ({ search, page = 0, page_size = 10 }: SubOrgQuery, si
 
 export const useSubOrgs = (query: SubOrgQuery = {}, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
   useQuery({
-    ...queryOptions({ queryKey: ['sub-orgs', 'list', query], queryFn: ({ signal }) => getSubOrgs(query, signal), placeholderData: keepPreviousData }),
+    ...queryOptions({ queryKey: subOrgKeys.list(query), queryFn: ({ signal }) => getSubOrgs(query, signal), placeholderData: keepPreviousData }),
     enabled: isEnabled,
   });

@@ -1,6 +1,7 @@
 import { messages, type Relation } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { relationKeys } from '../../../lib/query-keys.ts';
 import { withMessage } from '../../../lib/with-message.ts';
 import { toSearchParams } from './get-people.ts';
 
@@ -13,10 +14,10 @@ export const deleteRelation = (relation: Relation) =>
 
 export const useAddRelations = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addRelations, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['relations'] }) });
+  return useMutation({ mutationFn: addRelations, onSuccess: () => queryClient.invalidateQueries({ queryKey: relationKeys.all }) });
 };
 
 export const useDeleteRelation = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteRelation, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['relations'] }) });
+  return useMutation({ mutationFn: deleteRelation, onSuccess: () => queryClient.invalidateQueries({ queryKey: relationKeys.all }) });
 };

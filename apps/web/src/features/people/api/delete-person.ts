@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { getPersonQueryOptions } from './get-person.ts';
+import { peopleKeys, relationKeys } from '../../../lib/query-keys.ts';
 
 export const deletePerson = (id: string) => apiRequest<void>(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
@@ -10,8 +10,8 @@ export const useDeletePerson = () => {
     mutationFn: deletePerson,
     onSuccess: (_result, id) => {
       // The deleted person's own page has nothing left to load: drop it rather than refetch a 404.
-      queryClient.removeQueries({ queryKey: getPersonQueryOptions(id).queryKey });
-      return Promise.all([queryClient.invalidateQueries({ queryKey: ['people'] }), queryClient.invalidateQueries({ queryKey: ['relations'] })]);
+      queryClient.removeQueries({ queryKey: peopleKeys.detail(id) });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: peopleKeys.all }), queryClient.invalidateQueries({ queryKey: relationKeys.all })]);
     },
   });
 };

@@ -2,6 +2,7 @@ import { messages, type Person, type userListQuerySchema } from '@skylog/contrac
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { peopleKeys } from '../../../lib/query-keys.ts';
 import { withMessage } from '../../../lib/with-message.ts';
 
 export type PeopleQuery = Partial<Omit<z.output<typeof userListQuerySchema>, 'page' | 'page_size'>> & { page?: number; page_size?: number };
@@ -16,6 +17,6 @@ export const getPeople = (query: PeopleQuery, signal?: AbortSignal) =>
   withMessage(apiRequest<{ items: Person[]; total: number }>(`/api/users?${toSearchParams(query)}`, { signal }), messages.fetchUsersFailed);
 
 export const getPeopleQueryOptions = (query: PeopleQuery) =>
-  queryOptions({ queryKey: ['people', query], queryFn: ({ signal }) => getPeople(query, signal), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: peopleKeys.list(query), queryFn: ({ signal }) => getPeople(query, signal), placeholderData: keepPreviousData });
 
 export const usePeople = (query: PeopleQuery) => useQuery(getPeopleQueryOptions(query));

@@ -1,6 +1,7 @@
 import type { AssignableRole, Person } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { peopleKeys } from '../../../lib/query-keys.ts';
 
 /** Every administrative change to a person, each its own endpoint; all refresh the people lists. */
 export type PersonChange =
@@ -31,5 +32,5 @@ export function updatePerson(change: PersonChange): Promise<Person> {
 
 export const useUpdatePerson = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updatePerson, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['people'] }) });
+  return useMutation({ mutationFn: updatePerson, onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }) });
 };

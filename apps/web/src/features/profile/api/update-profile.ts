@@ -1,7 +1,7 @@
 import type { Me, ProfileUpdate } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { meQueryKey } from '../../../lib/query-keys.ts';
+import { meKeys, peopleKeys } from '../../../lib/query-keys.ts';
 
 export type UpdateProfileInput = { skylogId: string; profile: ProfileUpdate };
 
@@ -18,8 +18,8 @@ export const useUpdateProfile = () => {
     mutationFn: updateProfile,
     onSuccess: (_result, { skylogId, profile }) => {
       // The account in client state takes the saved values at once, then is refreshed from the server.
-      queryClient.setQueryData<Me>(meQueryKey, (me) => (me && me.skylog_id === skylogId ? { ...me, ...profile, is_profile_complete: true } : me));
-      return Promise.all([queryClient.invalidateQueries({ queryKey: meQueryKey }), queryClient.invalidateQueries({ queryKey: ['people'] })]);
+      queryClient.setQueryData<Me>(meKeys.all, (me) => (me && me.skylog_id === skylogId ? { ...me, ...profile, is_profile_complete: true } : me));
+      return Promise.all([queryClient.invalidateQueries({ queryKey: meKeys.all }), queryClient.invalidateQueries({ queryKey: peopleKeys.all })]);
     },
   });
 };

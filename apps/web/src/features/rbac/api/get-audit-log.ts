@@ -2,6 +2,7 @@ import type { AuditStatus, auditListSchema } from '@skylog/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { auditLogKeys } from '../../../lib/query-keys.ts';
 
 /** `person`: part of a name or e-mail, matched by the server within the caller's organization. */
 export type AuditQuery = { person?: string; action?: string; status?: AuditStatus; from?: string; to?: string; page: number };
@@ -16,7 +17,7 @@ export const getAuditLog = (query: AuditQuery, signal?: AbortSignal) => {
 export const useAuditLog = (query: AuditQuery) =>
   useQuery(
     queryOptions({
-      queryKey: ['audit-log', query],
+      queryKey: auditLogKeys.list(query),
       queryFn: ({ signal }) => getAuditLog(query, signal),
       placeholderData: keepPreviousData,
     }),

@@ -1,16 +1,17 @@
 import { limits, type ClientConfig, type TripDetail, type TripSummary } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, ApiError } from '../../../lib/api-client.ts';
+import { clientConfigKeys, tripKeys } from '../../../lib/query-keys.ts';
 import { ConnectionLostError, uploadRequest } from '../../../lib/upload-request.ts';
 
 export const useClientConfig = () =>
-  useQuery(queryOptions({ queryKey: ['client-config'], queryFn: ({ signal }) => apiRequest<ClientConfig>('/api/client-config', { signal }), staleTime: Infinity }));
+  useQuery(queryOptions({ queryKey: clientConfigKeys.all, queryFn: ({ signal }) => apiRequest<ClientConfig>('/api/client-config', { signal }), staleTime: Infinity }));
 
 /** Recent flights the person can add a file to. */
 export const useRecentTrips = () =>
   useQuery(
     queryOptions({
-      queryKey: ['trips', 'list', { page: 0, page_size: 50, sort: 'begin_time', order: 'desc' }],
+      queryKey: tripKeys.list({ page: 0, page_size: 50, sort: 'begin_time', order: 'desc' }),
       queryFn: ({ signal }) => apiRequest<{ items: TripSummary[]; total: number }>('/api/trips?page=0&page_size=50&sort=begin_time&order=desc', { signal }),
     }),
   );

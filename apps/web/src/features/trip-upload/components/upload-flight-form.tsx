@@ -10,6 +10,7 @@ import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCrewChoices } from '../../../lib/crew-choices.ts';
+import { tripKeys } from '../../../lib/query-keys.ts';
 import { createEmptyTrip, importTrack, uploadAudio, useClientConfig, useRecentTrips, waitForProcessing, type Crew } from '../api/upload-flight.ts';
 
 const audioExtensions = ['.mp3', '.m4a', '.aac', '.wav', '.flac', '.ogg', '.opus', '.webm', '.amr'];
@@ -114,7 +115,7 @@ export function UploadFlightForm({ fleet, getFlightHref }: { fleet: readonly Air
     }
     setStep(null);
     setDoneTripId(id);
-    await queryClient.invalidateQueries({ queryKey: ['trips'] });
+    await queryClient.invalidateQueries({ queryKey: tripKeys.all });
   }
 
   const isBusy = step !== null;
