@@ -7,12 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './bench-server.ts';
+import { startCountingQueries } from './query-count.ts';
 
 const connections = 50;
 const seconds = Number(process.env.LOAD_SECONDS ?? 10);
 const autocannonBin = fileURLToPath(new URL('../node_modules/.bin/autocannon', import.meta.url));
 
-type LoadResult = { route: string; requests: number; p50: number; p99: number; errors: number; non2xx: number };
+type LoadResult = { route: string; requests: number; p50: number; p99: number; errors: number; non2xx: number; queries?: number };
 
 /** autocannon in its own process, so the load generator does not share the server's event loop. */
 function load(route: string, url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
@@ -72,21 +73,32 @@ function summarise(nodes: ProfileNode[], limit = 14): string {
 
 export async function benchLoad(): Promise<string> {
   const results: LoadResult[] = [await bareNodeHttp()];
+  const queriesSoFar = startCountingQueries();
   const server = await startServer({ withDemoTrips: true });
   try {
     const cookie = await server.cookieOf('orgadmin@skyline.test');
-    const headers = { cookie };
+    // As a browser asks: compressed answers where they are worth it.
+    const headers = { cookie, 'accept-encoding': 'gzip, deflate, br' };
     const firstId = async (url: string, key: string) => {
       const answer = (await (await fetch(`${server.address}${url}`, { headers })).json()) as { items: Record<string, string>[] };
       return answer.items[0]![key]!;
     };
     const aircraftId = await firstId('/api/aircraft?page_size=1', 'id');
     const tripId = await firstId('/api/trips?page_size=1', 'trip_id');
-    results.push(await load('GET /api/health', `${server.address}/api/health`));
-    results.push(await load('GET /api/me', `${server.address}/api/me`, headers));
-    results.push(await load('GET /api/aircraft/{id}', `${server.address}/api/aircraft/${aircraftId}`, headers));
-    results.push(await load('GET /api/trips?page=0', `${server.address}/api/trips?page=0`, headers));
-    results.push(await load('GET /api/trips/{id}', `${server.address}/api/trips/${tripId}`, headers));
+    /** Statements per request, from 20 one at a time after a first (warm) one; then the route under load. */
+    const measure = async (route: string, url: string, withSession = true) => {
+      const send = () => fetch(url, { headers: withSession ? headers : {} }).then((response) => response.arrayBuffer());
+      await send();
+      const before = queriesSoFar();
+      for (let i = 0; i < 20; i++) await send();
+      const queries = (queriesSoFar() - before) / 20;
+      results.push({ ...(await load(route, url, withSession ? headers : {})), queries });
+    };
+    await measure('GET /api/health', `${server.address}/api/health`, false);
+    await measure('GET /api/me', `${server.address}/api/me`);
+    await measure('GET /api/aircraft/{id}', `${server.address}/api/aircraft/${aircraftId}`);
+    await measure('GET /api/trips?page=0', `${server.address}/api/trips?page=0`);
+    await measure('GET /api/trips/{id}', `${server.address}/api/trips/${tripId}`);
 
     // Where the time goes while /api/me is under load.
     const session = new Session();
@@ -102,14 +114,15 @@ export async function benchLoad(): Promise<string> {
     const table = results
       .map((result) => {
         const errors = result.errors + result.non2xx > 0 ? ` (${result.errors} errors, ${result.non2xx} non-2xx)` : '';
-        return `| ${result.route} | ${Math.round(result.requests).toLocaleString('en-US')} req/s${errors} | ${result.p50} ms | ${result.p99} ms |`;
+        const queries = result.queries === undefined ? '' : String(Math.round(result.queries * 10) / 10);
+        return `| ${result.route} | ${Math.round(result.requests).toLocaleString('en-US')} req/s${errors} | ${result.p50} ms | ${result.p99} ms | ${queries} |`;
       })
       .join('\n');
     return [
       `${connections} connections, ${seconds} s per route, ${database}, Node ${process.version}:`,
       '',
-      '| route | throughput | p50 | p99 |',
-      '|---|---|---|---|',
+      '| route | throughput | p50 | p99 | queries per request |',
+      '|---|---|---|---|---|',
       table,
       '',
       'CPU self time of the server process while it answers GET /api/me under the same load:',
