@@ -37,5 +37,6 @@ export default defineConfig({
     // `npm run dev` in apps/web talks to a server started with `npm run dev` at the root.
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-  build: { sourcemap: true },
+  // The manifest names each chunk's imports: scripts/check-bundle-budget.mjs sums what a page loads.
+  build: { sourcemap: true, manifest: true },
 });

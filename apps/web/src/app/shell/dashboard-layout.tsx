@@ -1,11 +1,9 @@
 import { messages, type Me } from '@skylog/contracts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
-import { SignInSettings } from '../../features/auth/components/sign-in-settings.tsx';
 import { useSessionRefresh } from '../../features/auth/hooks/use-session-refresh.ts';
-import { AccessTokensPanel } from '../../features/access-tokens/components/access-tokens-panel.tsx';
 import { UpdateProfileModal } from '../../features/profile/components/update-profile-modal.tsx';
 import { useHasRestoredSettings } from '../../lib/settings-store.ts';
 import { BreadcrumbProvider } from './breadcrumbs.tsx';
@@ -13,6 +11,11 @@ import { RoleGate, usePaidGate } from './gates.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useSidebar } from './use-sidebar.ts';
+
+// The profile's sign-in settings and access tokens show only in the open Update Profile modal: their
+// forms load then, not with every screen.
+const SignInSettings = lazy(async () => ({ default: (await import('../../features/auth/components/sign-in-settings.tsx')).SignInSettings }));
+const AccessTokensPanel = lazy(async () => ({ default: (await import('../../features/access-tokens/components/access-tokens-panel.tsx')).AccessTokensPanel }));
 
 /** Every protected screen: login gate, paid gate, role gate, then the shell around the screen. */
 export function DashboardLayout() {
@@ -57,8 +60,10 @@ function Shell({ me }: { me: Me }) {
         </div>
       </div>
       <UpdateProfileModal me={me} orgName={orgName} isOpen={isProfileOpen} onClose={() => setIsProfileOpen(false)}>
-        <SignInSettings />
-        <AccessTokensPanel />
+        <Suspense fallback={null}>
+          <SignInSettings />
+          <AccessTokensPanel />
+        </Suspense>
       </UpdateProfileModal>
     </BreadcrumbProvider>
   );

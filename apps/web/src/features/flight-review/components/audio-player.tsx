@@ -1,6 +1,6 @@
 import type { TripDetail } from '@skylog/contracts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import WaveSurfer from 'wavesurfer.js';
+import type WaveSurferType from 'wavesurfer.js';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { Timezone } from '../../../lib/settings-store.ts';
 import { useAudioPeaks } from '../api/get-audio-peaks.ts';
@@ -89,67 +89,81 @@ type WaveformProps = {
   timezone: Timezone;
 };
 
+// The waveform's library loads with the player, not with the flight screen's first script.
+const loadWaveSurfer = () => import('wavesurfer.js');
+
 /**
  * Precomputed peaks and the duration let wavesurfer stream through a media element that reads
  * nothing up front: the browser fetches the audio with HTTP Range as it plays, never the whole file.
  */
 function Waveform({ url, peaks, durationMs, timeline, clock, markers, timezone }: WaveformProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const playerRef = useRef<WaveSurfer | null>(null);
+  const playerRef = useRef<WaveSurferType | null>(null);
   const [isPlaying, setIsPlaying] = useState(false);
   const [rate, setRate] = useState<number>(1);
   const [error, setError] = useState<string | null>(null);
   const { audioStartMs } = timeline;
 
   useEffect(() => {
-    const media = document.createElement('audio');
-    // Peaks and duration are known: nothing needs reading until the person plays or seeks.
-    media.preload = 'none';
-    const player = WaveSurfer.create({
-      container: containerRef.current!,
-      url,
-      peaks: [peaks],
-      duration: durationMs / 1000,
-      media,
-      height: 72,
-      waveColor: '#cbd5e1',
-      progressColor: '#2563eb',
-      cursorColor: '#0f172a',
-      cursorWidth: 2,
-      barWidth: 2,
-      barGap: 1,
-      barRadius: 1,
-      normalize: true,
-      dragToSeek: true,
-      hideScrollbar: true,
-      autoScroll: false,
+    const startPlayer = (WaveSurfer: typeof WaveSurferType) => {
+      const media = document.createElement('audio');
+      // Peaks and duration are known: nothing needs reading until the person plays or seeks.
+      media.preload = 'none';
+      const player = WaveSurfer.create({
+        container: containerRef.current!,
+        url,
+        peaks: [peaks],
+        duration: durationMs / 1000,
+        media,
+        height: 72,
+        waveColor: '#cbd5e1',
+        progressColor: '#2563eb',
+        cursorColor: '#0f172a',
+        cursorWidth: 2,
+        barWidth: 2,
+        barGap: 1,
+        barRadius: 1,
+        normalize: true,
+        dragToSeek: true,
+        hideScrollbar: true,
+        autoScroll: false,
+      });
+      playerRef.current = player;
+      const toClock = (seconds: number) => fromAudioSeconds(audioStartMs, seconds);
+      const goToClock = () => player.setTime(Math.max(0, toAudioSeconds(audioStartMs, clock.getTime())));
+      const unsubscribers = [
+        player.on('timeupdate', (seconds) => clock.update(toClock(seconds))),
+        player.on('interaction', (seconds) => clock.update(toClock(seconds), 'seek')),
+        player.on('play', () => setIsPlaying(true)),
+        player.on('pause', () => setIsPlaying(false)),
+        player.on('finish', () => setIsPlaying(false)),
+        player.on('error', (cause) => setError(cause.message || 'The cockpit audio could not be played.')),
+        // Giving the player its source forgets a time set before: where the clock is (a restored position,
+        // a marker clicked while the waveform loaded) is set again once the source is in place.
+        player.on('ready', goToClock),
+      ];
+      goToClock();
+      clock.setSeekHandler((timeMs) => player.setTime(toAudioSeconds(audioStartMs, timeMs)));
+      return () => {
+        clock.setSeekHandler(null);
+        for (const unsubscribe of unsubscribers) unsubscribe();
+        player.destroy();
+        playerRef.current = null;
+        setIsPlaying(false);
+        setError(null);
+        // Stop the browser's download of the stream at once.
+        media.removeAttribute('src');
+        media.load();
+      };
+    };
+    let stop: (() => void) | null = null;
+    let isGone = false;
+    void loadWaveSurfer().then(({ default: WaveSurfer }) => {
+      if (!isGone) stop = startPlayer(WaveSurfer);
     });
-    playerRef.current = player;
-    const toClock = (seconds: number) => fromAudioSeconds(audioStartMs, seconds);
-    const goToClock = () => player.setTime(Math.max(0, toAudioSeconds(audioStartMs, clock.getTime())));
-    const unsubscribers = [
-      player.on('timeupdate', (seconds) => clock.update(toClock(seconds))),
-      player.on('interaction', (seconds) => clock.update(toClock(seconds), 'seek')),
-      player.on('play', () => setIsPlaying(true)),
-      player.on('pause', () => setIsPlaying(false)),
-      player.on('finish', () => setIsPlaying(false)),
-      player.on('error', (cause) => setError(cause.message || 'The cockpit audio could not be played.')),
-      // Giving the player its source forgets a time set before: where the clock is (a restored position,
-      // a marker clicked while the waveform loaded) is set again once the source is in place.
-      player.on('ready', goToClock),
-    ];
-    goToClock();
-    clock.setSeekHandler((timeMs) => player.setTime(toAudioSeconds(audioStartMs, timeMs)));
     return () => {
-      clock.setSeekHandler(null);
-      for (const unsubscribe of unsubscribers) unsubscribe();
-      player.destroy();
-      playerRef.current = null;
-      setIsPlaying(false);
-      setError(null);
-      // Stop the browser's download of the stream at once.
-      media.removeAttribute('src');
-      media.load();
+      isGone = true;
+      stop?.();
     };
   }, [url, peaks, durationMs, audioStartMs, clock]);
 

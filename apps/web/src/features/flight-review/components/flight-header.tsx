@@ -1,6 +1,6 @@
 import { messages, type TripDetail, type TripPerson } from '@skylog/contracts';
 import { Download, Pencil, Share2, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,8 +11,10 @@ import { paths } from '../../../config/paths.ts';
 import { formatDateTime, formatDuration } from '../../../lib/format-time.ts';
 import type { Timezone } from '../../../lib/settings-store.ts';
 import { useDeleteTrip } from '../api/delete-trip.ts';
-import { EditFlightForm } from './edit-flight-form.tsx';
-import { ShareForm } from './share-dialog.tsx';
+
+// Opened on request only: their forms load then, not with the flight screen.
+const EditFlightForm = lazy(async () => ({ default: (await import('./edit-flight-form.tsx')).EditFlightForm }));
+const ShareForm = lazy(async () => ({ default: (await import('./share-dialog.tsx')).ShareForm }));
 
 const exportFormats = ['gpx', 'kml', 'csv'] as const;
 
@@ -101,12 +103,24 @@ export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: T
       </dl>
       <Modal
         title="Share flight"
-        content={isSharing ? <ShareForm trip={trip} onClose={() => setIsSharing(false)} /> : null}
+        content={
+          isSharing ? (
+            <Suspense fallback={null}>
+              <ShareForm trip={trip} onClose={() => setIsSharing(false)} />
+            </Suspense>
+          ) : null
+        }
         onRequestClose={() => setIsSharing(false)}
       />
       <Modal
         title="Edit flight"
-        content={isEditing ? <EditFlightForm trip={trip} onClose={() => setIsEditing(false)} /> : null}
+        content={
+          isEditing ? (
+            <Suspense fallback={null}>
+              <EditFlightForm trip={trip} onClose={() => setIsEditing(false)} />
+            </Suspense>
+          ) : null
+        }
         onRequestClose={() => setIsEditing(false)}
       />
       {confirm.dialog}

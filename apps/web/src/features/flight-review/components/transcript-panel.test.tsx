@@ -111,7 +111,7 @@ describe('TranscriptPanel', () => {
     const calls = stubSpeakers([{ speaker: 1, label: 'Student' }]);
     renderPanel({ canEdit: true });
     fireEvent.click(await screen.findByRole('button', { name: 'Name speakers' }));
-    const form = screen.getByRole('form', { name: 'Name the speakers' });
+    const form = await screen.findByRole('form', { name: 'Name the speakers' });
     // Each voice with its first words, to tell them apart; the saved name is the starting choice.
     expect(within(form).getByText('First heard: “Cessna two”')).toBeTruthy();
     expect((within(form).getByLabelText('Speaker 2') as HTMLSelectElement).value).toBe('Student');
@@ -143,7 +143,7 @@ describe('TranscriptPanel', () => {
     }));
     renderPanel({ canEdit: true });
     fireEvent.click(await screen.findByRole('button', { name: 'Name speakers' }));
-    const form = screen.getByRole('form', { name: 'Name the speakers' });
+    const form = await screen.findByRole('form', { name: 'Name the speakers' });
     fireEvent.change(within(form).getByLabelText('Speaker 2'), { target: { value: 'name' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save names' }));
     expect(await within(form).findByText('Name the speaker')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { messages, type TranscriptJson, type TranscriptWord } from '@skylog/contracts';
 import { Users } from 'lucide-react';
-import { Fragment, memo, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import type { Timezone } from '../../../lib/settings-store.ts';
 import { useSpeakers } from '../api/get-speakers.ts';
@@ -11,7 +11,9 @@ import { getTimeLabel } from '../utils/time-labels.ts';
 import { fromAudioSeconds, toAudioSeconds } from '../utils/timeline.ts';
 import { findCurrentWordIndex, getTranscriptWords, groupUtterances, type Utterance } from '../utils/transcript.ts';
 import { Panel } from './panel.tsx';
-import { SpeakersEditor } from './speakers-editor.tsx';
+
+// Naming the voices is occasional: its form loads when asked for.
+const SpeakersEditor = lazy(async () => ({ default: (await import('./speakers-editor.tsx')).SpeakersEditor }));
 
 /** After a person scrolls the transcript, it stops following the audio for this long. */
 const followPauseMs = 5000;
@@ -113,7 +115,11 @@ export function TranscriptPanel({ tripId, transcript, canEdit, isInProgress, aud
       }
     >
       {generator}
-      {isNaming ? <SpeakersEditor tripId={tripId} speakers={voices} names={names} onDone={() => setIsNaming(false)} /> : null}
+      {isNaming ? (
+        <Suspense fallback={null}>
+          <SpeakersEditor tripId={tripId} speakers={voices} names={names} onDone={() => setIsNaming(false)} />
+        </Suspense>
+      ) : null}
       {words.length === 0 ? (
         <p className="text-sm text-slate-600">
           {isInProgress ? 'The transcript is being prepared…' : transcript ? messages.transcriptNoSpeech : 'No transcript for this flight yet.'}
