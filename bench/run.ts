@@ -3,10 +3,12 @@
 // `npm run bench -- big-trip`: a three-hour flight in headless Chromium (bench/big-trip.ts).
 // `npm run bench -- analysis`: the flight analysis and a transcription's memory (bench/analysis.ts).
 // `npm run bench -- load`: throughput under 50 connections against bare node:http, and where the CPU goes (bench/load.ts).
+// `npm run bench -- lighthouse`: Lighthouse scores of the sign-in page, the flights list and a flight (bench/lighthouse.ts).
 import { sql } from 'drizzle-orm';
 import { startServer } from './bench-server.ts';
 import { benchDebriefIntelligence } from './analysis.ts';
 import { benchBigTrip } from './big-trip.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchLoad } from './load.ts';
 
 type Sample = { name: string; runs: number; median: number; p95: number; max: number };
@@ -18,6 +20,7 @@ const benchmarks: Record<string, () => Promise<string>> = {
   'big-trip': benchBigTrip,
   analysis: benchDebriefIntelligence,
   load: benchLoad,
+  lighthouse: benchLighthouse,
 };
 
 async function benchApi(): Promise<Sample[]> {
