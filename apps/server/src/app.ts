@@ -150,9 +150,9 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
 
   // Sessions stay in memory only while the database's announcements of their changes are heard.
   const sessionCache = createSessionCache({ maxEntries: limits.sessionCacheEntries, maxAgeMs: limits.sessionCacheMaxAgeSeconds * 1000 });
-  const stopListening = await database.changes.subscribe(accessChangesChannel, sessionCache.listener);
-  app.addHook('onClose', stopListening);
-  await app.register(sessionPlugin, { auth, db, cache: sessionCache });
+  const accessChanges = await database.changes.subscribe(accessChangesChannel, sessionCache.listener);
+  app.addHook('onClose', accessChanges.close);
+  await app.register(sessionPlugin, { auth, db, cache: sessionCache, syncChanges: accessChanges.sync });
   await app.register(authProxyPlugin, {
     auth,
     db,

@@ -1,6 +1,7 @@
 import { messages } from '@skylog/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeFeedApplicationName } from '../src/db/change-feed.ts';
 import { authSession, users } from '../src/db/schema/index.ts';
 import { createSchool, type School } from './factories.ts';
 import { appOrigin, createTestApp, type TestApp } from './helper.ts';
@@ -39,8 +40,11 @@ describe('sessions and permissions across instances', () => {
 
   it('a sign-out on one instance ends the session on the other at once', async () => {
     const { cookie } = await personSeenByBoth('student');
+    expect((await meOn(a, cookie)).statusCode).toBe(200);
     const signOut = await a.request({ method: 'POST', url: '/api/auth/sign-out', cookie, headers: { origin: appOrigin }, payload: {} });
     expect(signOut.statusCode).toBe(200);
+    // The instance that made the change answered only after hearing it: refused at once, no waiting.
+    expect((await meOn(a, cookie)).statusCode).toBe(401);
     await eventually('/api/me', cookie).toBe(401);
     expect((await meOn(b, cookie)).json().message).toBe(messages.notSignedIn);
   });
@@ -88,7 +92,7 @@ describe('sessions and permissions across instances', () => {
     'while the other instance cannot hear the database it checks every session there, and after reconnecting it listens again',
     async () => {
       const student = await personSeenByBoth('student');
-      const listening = sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%'`;
+      const listening = sql`select pid from pg_stat_activity where datname = current_database() and application_name = ${changeFeedApplicationName}`;
       const listeners = async () => ((await a.ctx.db.execute(listening)) as unknown as { rows: { pid: number }[] }).rows.map((row) => row.pid);
       const before = await listeners();
       expect(before).toHaveLength(2);

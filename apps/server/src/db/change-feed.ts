@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -8,26 +9,44 @@ export type ChangeListener = {
   onLiveChange: (isLive: boolean) => void;
 };
 
+export type Subscription = {
+  /**
+   * Resolves once this subscriber has heard every notification committed before the call: a request that
+   * changed something waits for it, so its own instance never answers its next request from before the
+   * change. If that cannot be confirmed, the subscriber is told `all` (forget everything).
+   */
+  sync: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
 /** PostgreSQL notifications (NOTIFY, sent at commit) on one channel, from every connection and every instance. */
 export type ChangeFeed = {
-  subscribe: (channel: string, listener: ChangeListener) => Promise<() => Promise<void>>;
+  subscribe: (channel: string, listener: ChangeListener) => Promise<Subscription>;
 };
 
 export function pgliteChangeFeed(client: PGlite): ChangeFeed {
   return {
     async subscribe(channel, listener) {
-      // One process holds the embedded database: its notifications cannot be missed.
+      // One process holds the embedded database: its notifications cannot be missed, and each is heard
+      // before the query that committed it returns, so there is nothing to wait for.
       const unlisten = await client.listen(channel, listener.onMessage);
       listener.onLiveChange(true);
-      return async () => {
-        listener.onLiveChange(false);
-        await unlisten();
+      return {
+        sync: async () => undefined,
+        close: async () => {
+          listener.onLiveChange(false);
+          await unlisten();
+        },
       };
     },
   };
 }
 
 const reconnectDelaysMs = [100, 500, 1000, 2000, 5000];
+/** A sync marker's own notification; markers are the feed's, never passed on. */
+const syncPrefix = 'skylog-sync:';
+const syncTimeoutMs = 2000;
+export const changeFeedApplicationName = 'skylog-change-feed';
 
 /**
  * LISTEN needs a connection of its own (a pooled one goes back to the pool). When it drops, the
@@ -40,6 +59,7 @@ export function postgresChangeFeed(connectionString: string, onWarning: (message
       let isClosed = false;
       let failures = 0;
       let retry: NodeJS.Timeout | undefined;
+      const markers = new Map<string, () => void>();
 
       const scheduleRetry = () => {
         if (isClosed) return;
@@ -47,9 +67,13 @@ export function postgresChangeFeed(connectionString: string, onWarning: (message
         failures += 1;
       };
       const connect = async () => {
-        const client = new pg.Client({ connectionString });
+        // Named, so an operator (and the tests) can tell it in pg_stat_activity.
+        const client = new pg.Client({ connectionString, application_name: changeFeedApplicationName });
         client.on('notification', (message) => {
-          if (message.channel === channel) listener.onMessage(message.payload ?? '');
+          if (message.channel !== channel) return;
+          const payload = message.payload ?? '';
+          if (payload.startsWith(syncPrefix)) markers.get(payload)?.();
+          else listener.onMessage(payload);
         });
         // A lost connection also ends the client ('end' below); the error itself needs no other handling.
         client.on('error', (error) => onWarning(`change feed ${channel}: ${error.message}`));
@@ -75,13 +99,36 @@ export function postgresChangeFeed(connectionString: string, onWarning: (message
       };
 
       await connect();
-      return async () => {
-        isClosed = true;
-        clearTimeout(retry);
-        const client = current;
-        current = null;
-        listener.onLiveChange(false);
-        await client?.end();
+      return {
+        // Notifications reach a listener in commit order: once its own marker, sent after the caller's
+        // changes committed, has come back, every notification of those changes has been heard.
+        async sync() {
+          const client = current;
+          if (!client) return;
+          const marker = `${syncPrefix}${randomUUID()}`;
+          let timer: NodeJS.Timeout | undefined;
+          const heard = new Promise<void>((resolve, reject) => {
+            markers.set(marker, resolve);
+            timer = setTimeout(() => reject(new Error('no answer')), syncTimeoutMs);
+          });
+          try {
+            await client.query('select pg_notify($1, $2)', [channel, marker]);
+            await heard;
+          } catch {
+            listener.onMessage('all');
+          } finally {
+            clearTimeout(timer);
+            markers.delete(marker);
+          }
+        },
+        async close() {
+          isClosed = true;
+          clearTimeout(retry);
+          const client = current;
+          current = null;
+          listener.onLiveChange(false);
+          await client?.end();
+        },
       };
     },
   };

@@ -19,15 +19,33 @@ declare module 'fastify' {
   }
 }
 
-/** better-auth's session cookie (`__Secure-` over https): the signed token, the key of the session cache. */
-const sessionCookiePattern = /(?:^|;\s*)(?:__Secure-)?skylog\.session_token=([^;]+)/;
+/** The first cookie of that name, as better-auth reads it: the signed session token, the session cache's key. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const pair = part.trim();
+    if (pair.startsWith(`${name}=`)) return pair.slice(name.length + 1) || undefined;
+  }
+  return undefined;
+}
 
 /** better-auth extends a session once it is this close to its end; until then its cached person may be used. */
 const refreshDueBeforeExpiryMs = (limits.sessionLifetimeSeconds - limits.sessionRefreshAgeSeconds) * 1000;
 
+type SessionPluginOptions = { auth: Auth; db: Database; cache: SessionCache; syncChanges: () => Promise<void> };
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Resolves every API request's session cookie (or personal access token) to the Skylog person behind it. */
-export const sessionPlugin = fp<{ auth: Auth; db: Database; cache: SessionCache }>(async (app: FastifyInstance, { auth, db, cache }) => {
+export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, { auth, db, cache, syncChanges }) => {
   app.decorateRequest('user', null);
+  // A change (sign-out, a role, a deactivation) answers only once this instance's session cache has heard
+  // of it, so the next request here never finds the session as it was.
+  app.addHook('onSend', async (request) => {
+    if (!safeMethods.has(request.method) && request.url.startsWith('/api/')) await syncChanges();
+  });
+  // Exactly the cookie better-auth checks (`__Secure-skylog.session_token` over https), never a look-alike.
+  const sessionCookieName = (await auth.$context).authCookies.sessionToken.name;
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
@@ -39,7 +57,7 @@ export const sessionPlugin = fp<{ auth: Auth; db: Database; cache: SessionCache 
       request.user = await userOfAccessToken(db, token, operation);
       return;
     }
-    const cookie = request.headers.cookie?.match(sessionCookiePattern)?.[1];
+    const cookie = cookieValue(request.headers.cookie, sessionCookieName);
     if (!cookie) return;
     const cached = cache.get(cookie);
     if (cached) {
