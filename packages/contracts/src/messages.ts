@@ -53,6 +53,7 @@ export const messages = {
   invalidInput: 'Some fields are not valid.',
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'This content type is not supported.',
+  waveformUnavailable: 'The audio player could not be loaded. Check your connection and reload the page.',
   compressedBodyRefused: 'Send the request body uncompressed (without Content-Encoding).',
   signInFailed: 'Invalid e-mail or password.',
   emailNotVerified: 'Please verify your e-mail address first: we sent you a link.',

@@ -46,6 +46,8 @@ const reconnectDelaysMs = [100, 500, 1000, 2000, 5000];
 /** A sync marker's own notification; markers are the feed's, never passed on. */
 const syncPrefix = 'skylog-sync:';
 const syncTimeoutMs = 2000;
+/** A connection can die without a word (a dropped NAT entry, a failover): a sync every so often proves it alive. */
+const heartbeatMs = 15_000;
 export const changeFeedApplicationName = 'skylog-change-feed';
 
 /**
@@ -66,9 +68,17 @@ export function postgresChangeFeed(connectionString: string, onWarning: (message
         retry = setTimeout(() => void connect(), reconnectDelaysMs[Math.min(failures, reconnectDelaysMs.length - 1)]);
         failures += 1;
       };
+      /** This connection can no longer be trusted to carry every notification: stop serving, reconnect. */
+      const lose = (client: pg.Client) => {
+        if (current !== client) return;
+        current = null;
+        listener.onLiveChange(false);
+        void client.end().catch(() => undefined);
+        scheduleRetry();
+      };
       const connect = async () => {
-        // Named, so an operator (and the tests) can tell it in pg_stat_activity.
-        const client = new pg.Client({ connectionString, application_name: changeFeedApplicationName });
+        // Named, so an operator (and the tests) can tell it in pg_stat_activity; keep-alive notices a dead peer.
+        const client = new pg.Client({ connectionString, application_name: changeFeedApplicationName, keepAlive: true });
         client.on('notification', (message) => {
           if (message.channel !== channel) return;
           const payload = message.payload ?? '';
@@ -77,12 +87,7 @@ export function postgresChangeFeed(connectionString: string, onWarning: (message
         });
         // A lost connection also ends the client ('end' below); the error itself needs no other handling.
         client.on('error', (error) => onWarning(`change feed ${channel}: ${error.message}`));
-        client.on('end', () => {
-          if (current !== client) return;
-          current = null;
-          listener.onLiveChange(false);
-          scheduleRetry();
-        });
+        client.on('end', () => lose(client));
         try {
           await client.connect();
           await client.query(`listen ${client.escapeIdentifier(channel)}`);
@@ -98,32 +103,37 @@ export function postgresChangeFeed(connectionString: string, onWarning: (message
         listener.onLiveChange(true);
       };
 
+      // Notifications reach a listener in commit order: once its own marker, sent after the caller's
+      // changes committed, has come back, every notification of those changes has been heard.
+      const sync = async () => {
+        const client = current;
+        if (!client) return;
+        const marker = `${syncPrefix}${randomUUID()}`;
+        let timer: NodeJS.Timeout | undefined;
+        const heard = new Promise<void>((resolve) => markers.set(marker, resolve));
+        const timeout = new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('no answer')), syncTimeoutMs);
+        });
+        try {
+          await Promise.race([client.query('select pg_notify($1, $2)', [channel, marker]).then(() => heard), timeout]);
+        } catch {
+          onWarning(`change feed ${channel}: a notification did not come back within ${syncTimeoutMs} ms; reconnecting`);
+          lose(client);
+        } finally {
+          clearTimeout(timer);
+          markers.delete(marker);
+        }
+      };
+      const heartbeat = setInterval(() => void sync(), heartbeatMs);
+      heartbeat.unref();
+
       await connect();
       return {
-        // Notifications reach a listener in commit order: once its own marker, sent after the caller's
-        // changes committed, has come back, every notification of those changes has been heard.
-        async sync() {
-          const client = current;
-          if (!client) return;
-          const marker = `${syncPrefix}${randomUUID()}`;
-          let timer: NodeJS.Timeout | undefined;
-          const heard = new Promise<void>((resolve, reject) => {
-            markers.set(marker, resolve);
-            timer = setTimeout(() => reject(new Error('no answer')), syncTimeoutMs);
-          });
-          try {
-            await client.query('select pg_notify($1, $2)', [channel, marker]);
-            await heard;
-          } catch {
-            listener.onMessage('all');
-          } finally {
-            clearTimeout(timer);
-            markers.delete(marker);
-          }
-        },
+        sync,
         async close() {
           isClosed = true;
           clearTimeout(retry);
+          clearInterval(heartbeat);
           const client = current;
           current = null;
           listener.onLiveChange(false);

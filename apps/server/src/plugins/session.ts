@@ -1,5 +1,6 @@
 import { accessTokenOperations, apiAccess, isRole, limits, messages, type ApiOperation, type Role } from '@skylog/contracts';
 import type { FastifyInstance } from 'fastify';
+import { parseCookies } from 'better-call';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { accessTokenOf } from '../lib/access-token.ts';
@@ -17,16 +18,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: RequestUser | null;
   }
-}
-
-/** The first cookie of that name, as better-auth reads it: the signed session token, the session cache's key. */
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const pair = part.trim();
-    if (pair.startsWith(`${name}=`)) return pair.slice(name.length + 1) || undefined;
-  }
-  return undefined;
 }
 
 /** better-auth extends a session once it is this close to its end; until then its cached person may be used. */
@@ -57,7 +48,8 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
       request.user = await userOfAccessToken(db, token, operation);
       return;
     }
-    const cookie = cookieValue(request.headers.cookie, sessionCookieName);
+    // Parsed as better-auth parses it (better-call), so the key is the very value it verifies.
+    const cookie = request.headers.cookie ? parseCookies(request.headers.cookie).get(sessionCookieName) : undefined;
     if (!cookie) return;
     const cached = cache.get(cookie);
     if (cached) {

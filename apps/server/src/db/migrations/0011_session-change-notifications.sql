@@ -1,4 +1,4 @@
--- Every instance keeps the people behind recently seen sessions in memory (plugins/session-cache.ts).
+-- Every instance keeps the people behind recently seen sessions in memory (lib/session-cache.ts).
 -- Any change that could end a session or change what its person may do is announced to every
 -- instance at commit, whichever code (better-auth, Skylog, an operator's SQL) made it.
 CREATE OR REPLACE FUNCTION skylog_announce_session_change() RETURNS trigger AS $$

@@ -1,5 +1,5 @@
 import { limits } from '@skylog/contracts';
-import { lazy, Suspense } from 'react';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import 'react-toastify/dist/ReactToastify.css';
 
 // Toasts only follow an action, so their library loads after the first screen (it is not in the entry
@@ -15,17 +15,40 @@ const Container = lazy(async () => {
   };
 });
 
+/** A library that failed to load (a dropped connection) costs the toasts, never the screen around them. */
+class WithoutToastsOnError extends Component<{ children: ReactNode }, { hasFailed: boolean }> {
+  override state = { hasFailed: false };
+  static getDerivedStateFromError() {
+    return { hasFailed: true };
+  }
+  override render() {
+    return this.state.hasFailed ? null : this.props.children;
+  }
+}
+
 /** Toasts appear at the top centre, coloured by kind (error red), and close by themselves after 3000 ms (spec §8). */
 export function Toaster() {
   return (
-    <Suspense fallback={null}>
-      <Container />
-    </Suspense>
+    <WithoutToastsOnError>
+      <Suspense fallback={null}>
+        <Container />
+      </Suspense>
+    </WithoutToastsOnError>
+  );
+}
+
+type Kind = 'success' | 'error' | 'warning';
+
+function show(kind: Kind, message: string) {
+  loadToastify().then(
+    ({ toast }) => toast[kind](message),
+    // The message cannot be shown as a toast: keep it where a developer or support can read it.
+    () => console.warn(`Skylog (${kind}): ${message}`),
   );
 }
 
 export const notify = {
-  success: (message: string) => void loadToastify().then(({ toast }) => toast.success(message)),
-  error: (message: string) => void loadToastify().then(({ toast }) => toast.error(message)),
-  warning: (message: string) => void loadToastify().then(({ toast }) => toast.warning(message)),
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  warning: (message: string) => show('warning', message),
 };

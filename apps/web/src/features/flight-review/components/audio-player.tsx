@@ -1,4 +1,4 @@
-import type { TripDetail } from '@skylog/contracts';
+import { messages, type TripDetail } from '@skylog/contracts';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type WaveSurferType from 'wavesurfer.js';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -158,9 +158,14 @@ function Waveform({ url, peaks, durationMs, timeline, clock, markers, timezone }
     };
     let stop: (() => void) | null = null;
     let isGone = false;
-    void loadWaveSurfer().then(({ default: WaveSurfer }) => {
-      if (!isGone) stop = startPlayer(WaveSurfer);
-    });
+    loadWaveSurfer().then(
+      ({ default: WaveSurfer }) => {
+        if (!isGone) stop = startPlayer(WaveSurfer);
+      },
+      () => {
+        if (!isGone) setError(messages.waveformUnavailable);
+      },
+    );
     return () => {
       isGone = true;
       stop?.();
