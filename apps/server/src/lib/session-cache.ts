@@ -26,7 +26,8 @@ export function createSessionCache({ maxEntries, maxAgeMs, now = Date.now }: { m
   const listener: ChangeListener = {
     onMessage(payload) {
       generation += 1;
-      const [kind, id] = [payload.slice(0, payload.indexOf(':')), payload.slice(payload.indexOf(':') + 1)];
+      const separator = payload.indexOf(':');
+      const [kind, id] = separator < 0 ? [payload, ''] : [payload.slice(0, separator), payload.slice(separator + 1)];
       if (kind === 'session') forgetWhere((entry) => entry.sessionId === id);
       else if (kind === 'user') forgetWhere((entry) => entry.user.skylogId === id);
       else entries.clear();

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { isAccessTokenHeader } from '../lib/access-token.ts';
-
-const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { isSafeMethod } from '../lib/safe-methods.ts';
 
 /**
  * Cross-site request forgery: a state change made with the session cookie must come from Skylog's
@@ -17,7 +16,7 @@ export const crossSitePlugin = fp<{ trustedOrigins: readonly string[] }>(async (
   // A plain HTML form can post text/plain without a CORS preflight: no API route reads it.
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (isSafeMethod(request.method) || !request.url.startsWith('/api/')) return;
     if (isAccessTokenHeader(request.headers.authorization)) return;
     const operation = request.routeOptions.config.operation;
     if (operation && operation !== 'auth' && signedRequestOperations.includes(operation)) return;

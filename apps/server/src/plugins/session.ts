@@ -7,6 +7,7 @@ import { accessTokenOf } from '../lib/access-token.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toAuthHeaders, type Auth } from '../lib/better-auth.ts';
 import type { RequestUser } from '../lib/request-user.ts';
+import { isSafeMethod } from '../lib/safe-methods.ts';
 import { hashSecretToken } from '../lib/secret-token.ts';
 import type { SessionCache } from '../lib/session-cache.ts';
 import { findTokenOwner, touchToken } from '../modules/access-tokens/access-tokens.repository.ts';
@@ -25,15 +26,13 @@ const refreshDueBeforeExpiryMs = (limits.sessionLifetimeSeconds - limits.session
 
 type SessionPluginOptions = { auth: Auth; db: Database; cache: SessionCache; syncChanges: () => Promise<void> };
 
-const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /** Resolves every API request's session cookie (or personal access token) to the Skylog person behind it. */
 export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, { auth, db, cache, syncChanges }) => {
   app.decorateRequest('user', null);
   // A change (sign-out, a role, a deactivation) answers only once this instance's session cache has heard
   // of it, so the next request here never finds the session as it was.
   app.addHook('onSend', async (request) => {
-    if (!safeMethods.has(request.method) && request.url.startsWith('/api/')) await syncChanges();
+    if (!isSafeMethod(request.method) && request.url.startsWith('/api/')) await syncChanges();
   });
   // Exactly the cookie better-auth checks (`__Secure-skylog.session_token` over https), never a look-alike.
   const sessionCookieName = (await auth.$context).authCookies.sessionToken.name;

@@ -4,23 +4,27 @@ import { containsPattern } from '../../lib/like-pattern.ts';
 import { byPersonName } from '../people/people.repository.ts';
 import { orgs, subOrgs, trips, users } from '../../db/schema/index.ts';
 
+/** What Skylog shows of an organization and a sub-organization (toSubOrg reads the latter). */
+export const orgColumns = { id: orgs.id, name: orgs.name };
+export const subOrgColumns = { id: subOrgs.id, orgId: subOrgs.orgId, name: subOrgs.name, description: subOrgs.description };
+
 export async function listOrgs(db: Executor) {
-  return db.select({ id: orgs.id, name: orgs.name }).from(orgs).orderBy(asc(orgs.name));
+  return db.select(orgColumns).from(orgs).orderBy(asc(orgs.name));
 }
 
 export async function findOrg(db: Executor, id: string) {
-  const [row] = await db.select({ id: orgs.id, name: orgs.name }).from(orgs).where(eq(orgs.id, id)).limit(1);
+  const [row] = await db.select(orgColumns).from(orgs).where(eq(orgs.id, id)).limit(1);
   return row;
 }
 
 export async function insertOrg(db: Executor, name: string) {
-  const [row] = await db.insert(orgs).values({ name }).returning({ id: orgs.id, name: orgs.name });
+  const [row] = await db.insert(orgs).values({ name }).returning(orgColumns);
   return row!;
 }
 
 export async function findSubOrg(db: Executor, id: string) {
   const [row] = await db
-    .select({ id: subOrgs.id, orgId: subOrgs.orgId, name: subOrgs.name, description: subOrgs.description })
+    .select(subOrgColumns)
     .from(subOrgs)
     .where(eq(subOrgs.id, id))
     .limit(1);
@@ -28,7 +32,7 @@ export async function findSubOrg(db: Executor, id: string) {
 }
 
 export async function renameOrg(db: Executor, id: string, name: string) {
-  const [row] = await db.update(orgs).set({ name }).where(eq(orgs.id, id)).returning({ id: orgs.id, name: orgs.name });
+  const [row] = await db.update(orgs).set({ name }).where(eq(orgs.id, id)).returning(orgColumns);
   return row;
 }
 
@@ -47,7 +51,7 @@ export async function listSubOrgs(db: Executor, filter: SubOrgFilter, offset: nu
   const tripCount = sql<number>`(select count(*) from ${trips} where ${trips.subOrgId} = "sub_orgs"."id")::int`;
   const [items, totals] = await Promise.all([
     db
-      .select({ id: subOrgs.id, orgId: subOrgs.orgId, name: subOrgs.name, description: subOrgs.description, memberCount, tripCount })
+      .select({ ...subOrgColumns, memberCount, tripCount })
       .from(subOrgs)
       .where(where)
       .orderBy(asc(subOrgs.name), asc(subOrgs.id))
@@ -59,7 +63,7 @@ export async function listSubOrgs(db: Executor, filter: SubOrgFilter, offset: nu
 }
 
 export async function insertSubOrg(db: Executor, values: { orgId: string; name: string; description: string | null }) {
-  const [row] = await db.insert(subOrgs).values(values).returning({ id: subOrgs.id, orgId: subOrgs.orgId, name: subOrgs.name, description: subOrgs.description });
+  const [row] = await db.insert(subOrgs).values(values).returning(subOrgColumns);
   return row!;
 }
 
@@ -68,7 +72,7 @@ export async function updateSubOrg(db: Executor, id: string, values: { name?: st
     .update(subOrgs)
     .set(values)
     .where(eq(subOrgs.id, id))
-    .returning({ id: subOrgs.id, orgId: subOrgs.orgId, name: subOrgs.name, description: subOrgs.description });
+    .returning(subOrgColumns);
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
+import { orgColumns, subOrgColumns } from '../orgs/orgs.repository.ts';
 import { authAccount, authSession, authUser, emailChanges, orgs, subOrgs, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -28,8 +29,8 @@ const findMeQuery = preparedQuery((db) =>
   db
     .select({
       user: users,
-      org: { id: orgs.id, name: orgs.name },
-      subOrg: { id: subOrgs.id, orgId: subOrgs.orgId, name: subOrgs.name, description: subOrgs.description },
+      org: orgColumns,
+      subOrg: subOrgColumns,
       isEmailVerified: authUser.emailVerified,
     })
     .from(users)
