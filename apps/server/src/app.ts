@@ -13,7 +13,7 @@ import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createEmailSender, type EmailSender } from './integrations/email/index.ts';
 import { findFfmpeg } from './integrations/audio/ffmpeg-path.ts';
-import { createLocalStorage } from './integrations/storage/local-storage.ts';
+import { createFileStorage } from './integrations/storage/index.ts';
 import { createChatNotesProvider } from './integrations/ai-notes/chat-notes-provider.ts';
 import { createTranscriptionProvider } from './integrations/transcription/index.ts';
 import { jobHandlers } from './jobs/definitions/index.ts';
@@ -88,7 +88,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
     email: mailer,
     auth,
     audit,
-    storage: createLocalStorage(config.storageDir),
+    storage: createFileStorage(config),
     audioTools: { ffmpegPath: await findFfmpeg(config.ffmpegPath) },
     jobs: { wake: () => undefined, drain: async () => undefined },
     rateLimits: {

@@ -190,3 +190,8 @@ export async function skylogIdOf(t: Pick<TestApp, 'ctx'>, email: string): Promis
   if (!row) throw new Error(`no user ${email}`);
   return row.id;
 }
+
+/** Rows of a raw SQL statement, on either database. */
+export async function query<T = Record<string, unknown>>(t: Pick<TestApp, 'ctx'>, statement: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await t.ctx.db.execute(statement)) as unknown as { rows: T[] }).rows;
+}

@@ -2,11 +2,11 @@ import { apiErrorSchema, messages } from '@skylog/contracts';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skylogIdOf, type TestApp } from './helper.ts';
+import { query, skylogIdOf, type TestApp } from './helper.ts';
 import { buildRequest, idProperties, schemaProblems, send, type RequestPlan } from './probe/requests.ts';
 import { loadOperations, type ProbeOperation } from './probe/route-table.ts';
 import { changedTables, fingerprint, leakStrings, leaksIn } from './probe/tenant-state.ts';
-import { accessOf, createProbeApp, createWorld, query, type Actor, type Tenant, type TenantKey } from './probe/tenants.ts';
+import { accessOf, createProbeApp, createWorld, type Actor, type Tenant, type TenantKey } from './probe/tenants.ts';
 
 type Relation = 'own' | 'cross' | 'body-cross';
 type Expected = 'unauthenticated' | 'token-refused' | 'role-denied' | 'reaches' | 'hidden' | 'refused';

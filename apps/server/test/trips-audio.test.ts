@@ -363,19 +363,21 @@ describe('trip audio: resumable uploads, processing, playback with ranges', () =
     });
     // The connection is cut on purpose; the client's own error is expected.
     request.on('error', () => undefined);
-    request.write(opus.subarray(0, half));
-    const offsetNow = async () => (await uploads.read(leo, id)).json().offset as number;
-    for (let attempt = 0; attempt < 200 && (await offsetNow()) < half; attempt += 1)
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => request.write(opus.subarray(0, half), resolve));
+    // Loopback delivers the written half at once; a moment lets the server read it before the cut.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     request.destroy();
 
-    // Resume as a client would: ask for the offset and send the rest (the server may take a moment to notice the cut).
+    // Resume as a client would: ask for the offset and send the rest (the server takes a moment to notice
+    // the cut and store what arrived as a piece; until then it reports the offset before this request).
     let resumed;
     for (let attempt = 0; attempt < 100; attempt += 1) {
       const state = (await uploads.read(leo, id)).json();
-      expect(state).toMatchObject({ offset: half, status: 'receiving', is_complete: false });
-      resumed = await uploads.patch(leo, id, state.offset, opus.subarray(state.offset));
-      if (resumed.statusCode !== 409) break;
+      expect(state).toMatchObject({ status: 'receiving', is_complete: false });
+      if (state.offset === half) {
+        resumed = await uploads.patch(leo, id, state.offset, opus.subarray(state.offset));
+        break;
+      }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(resumed!.statusCode, resumed!.body).toBe(200);

@@ -6,13 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoTrips } from '../src/db/seed/seed-demo-trips.ts';
 import type { FileStorage } from '../src/integrations/storage/file-storage.ts';
 import { createSchool } from './factories.ts';
-import { createTestApp, skylogIdOf, type TestApp } from './helper.ts';
+import { createTestApp, query, skylogIdOf, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
 import { gpxOf, makeTone, straightTrack, tripsApi, uploadsApi } from './trips-helper.ts';
-
-async function query<T>(t: TestApp, statement: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.ctx.db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * Issue 10: a flight belongs to its crew. Upload, import and the recorder seat people by one rule
@@ -365,7 +361,7 @@ describe('a flight’s crew: chosen at upload, edited later, deleted with its fi
       async function expectCleanEnd(tripId: string, uploadId: string) {
         await t.ctx.jobs.drain();
         expect(await filesUnder(`trips/${tripId}`)).toEqual([]);
-        expect((await filesUnder('incoming')).map((entry) => entry.name).filter((name) => name.includes(uploadId))).toEqual([]);
+        expect(await t.ctx.storage.list(`incoming/${uploadId}/`)).toEqual([]);
         const jobs = await query<{ status: string; attempts: number; last_error: string | null }>(
           t,
           sql`select status, attempts, last_error from jobs where payload->>'uploadId' = ${uploadId}`,

@@ -1,6 +1,3 @@
-import { existsSync, utimesSync, writeFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { messages } from '@skylog/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepUploads } from '../src/modules/audio/audio.service.ts';
@@ -24,7 +21,8 @@ describe('unfinished audio uploads are limited, expire, and leave no bytes behin
 
   const newTrip = async (email = pilot.email) =>
     (await trips.create(email, { trip_name: `Upload test ${(counter += 1)}`, points: straightTrack({ start: Date.parse('2026-06-01T16:00:00Z') + counter * 3_600_000, count: 3 }) })).trip_id;
-  const partOf = (id: string) => path.join(t.ctx.config.storageDir, 'incoming', `${id}.part`);
+  /** The stored pieces of an upload, wherever the storage keeps them. */
+  const piecesOf = async (id: string) => (await t.ctx.storage.list(`incoming/${id}/`)).map((file) => file.key);
   const start = async (email: string, tripId: string) => uploads.start({ cookie: await s.as(email) }, tripId, { filename: 'cockpit.opus', size_bytes: 2_000_000_000 });
   /** Sends the first bytes, so a partial file exists. */
   async function startWithBytes(email: string, tripId: string) {
@@ -32,7 +30,7 @@ describe('unfinished audio uploads are limited, expire, and leave no bytes behin
     expect(started.statusCode, started.body).toBe(201);
     const id = started.json().id as string;
     expect((await uploads.patch({ cookie: await s.as(email) }, id, 0, Buffer.alloc(1024, 1))).statusCode).toBe(200);
-    expect(existsSync(partOf(id))).toBe(true);
+    expect(await piecesOf(id)).toHaveLength(1);
     return id;
   }
 
@@ -47,7 +45,7 @@ describe('unfinished audio uploads are limited, expire, and leave no bytes behin
     const tripId = await newTrip();
     const first = await startWithBytes(pilot.email, tripId);
     const second = await startWithBytes(pilot.email, tripId);
-    expect(existsSync(partOf(first))).toBe(false);
+    expect(await piecesOf(first)).toEqual([]);
     const old = await uploads.read({ cookie: await s.as(pilot.email) }, first);
     expect(old.json()).toMatchObject({ status: 'failed', error: messages.uploadReplaced });
     const resumed = await uploads.patch({ cookie: await s.as(pilot.email) }, first, 1024, Buffer.alloc(10));
@@ -81,28 +79,33 @@ describe('unfinished audio uploads are limited, expire, and leave no bytes behin
     const id = await startWithBytes(person.email, await newTrip(person.email));
     await t.ctx.db.execute(`update audio_uploads set updated_at = now() - interval '25 hours' where id = '${id}'`);
     expect((await sweepUploads(t.ctx)).expired).toBeGreaterThanOrEqual(1);
-    expect(existsSync(partOf(id))).toBe(false);
+    expect(await piecesOf(id)).toEqual([]);
     const state = await uploads.read({ cookie: await s.as(person.email) }, id);
     expect(state.json()).toMatchObject({ status: 'failed', error: messages.uploadExpired });
     expect((await uploads.patch({ cookie: await s.as(person.email) }, id, 1024, Buffer.alloc(10))).json().message).toBe(messages.uploadExpired);
   });
 
-  it('bytes no upload waits for are removed after an hour; a live upload’s are kept', async () => {
+  it('pieces no upload waits for are removed after an hour; a live upload’s are kept', async () => {
     const person = await school.addPerson('student');
     const live = await startWithBytes(person.email, await newTrip(person.email));
-    const folder = path.join(t.ctx.config.storageDir, 'incoming');
-    await mkdir(folder, { recursive: true });
-    const orphan = path.join(folder, '0b3f4a52-4c1e-4d55-9d7e-000000000001.part');
-    const young = path.join(folder, '0b3f4a52-4c1e-4d55-9d7e-000000000002.part');
-    writeFileSync(orphan, 'left by a crash');
-    writeFileSync(young, 'an upload being created this very moment');
-    const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
-    utimesSync(orphan, twoHoursAgo, twoHoursAgo);
-    utimesSync(partOf(live), twoHoursAgo, twoHoursAgo);
+    const [livePiece] = await piecesOf(live);
+    const crashed = 'incoming/0b3f4a52-4c1e-4d55-9d7e-000000000001/0000000000000-left-by-a-crash';
+    const lostRace = `incoming/${live}/0000000000000-stored-by-a-request-that-lost-the-race`;
+    const legacy = 'incoming/0b3f4a52-4c1e-4d55-9d7e-000000000002.part';
+    for (const key of [crashed, lostRace, legacy]) await t.ctx.storage.put(key, Buffer.from('bytes'));
+    // Young pieces may belong to an upload being recorded this very moment.
     await sweepUploads(t.ctx);
-    expect(existsSync(orphan)).toBe(false);
-    expect(existsSync(young)).toBe(true);
-    expect(existsSync(partOf(live))).toBe(true);
+    expect(await piecesOf(live)).toHaveLength(2);
+    expect((await t.ctx.storage.list('incoming/')).map((file) => file.key)).toEqual(expect.arrayContaining([crashed, legacy]));
+    // Two hours on, only what the live upload recorded is kept.
+    const later = new Date(Date.now() + 2 * 3600 * 1000);
+    expect((await sweepUploads(t.ctx, later)).orphans).toBeGreaterThanOrEqual(3);
+    expect(await piecesOf(live)).toEqual([livePiece]);
+    const left = (await t.ctx.storage.list('incoming/')).map((file) => file.key);
+    expect(left).not.toContain(crashed);
+    expect(left).not.toContain(legacy);
+    const resumed = await uploads.patch({ cookie: await s.as(person.email) }, live, 1024, Buffer.alloc(10, 2));
+    expect(resumed.statusCode, resumed.body).toBe(200);
   });
 
   it('deleting a trip removes its unfinished upload’s bytes', async () => {
@@ -110,6 +113,6 @@ describe('unfinished audio uploads are limited, expire, and leave no bytes behin
     const tripId = await newTrip(person.email);
     const id = await startWithBytes(person.email, tripId);
     expect((await s.call(person.email, 'DELETE', `/api/trips/${tripId}`)).statusCode).toBe(204);
-    expect(existsSync(partOf(id))).toBe(false);
+    expect(await piecesOf(id)).toEqual([]);
   });
 });

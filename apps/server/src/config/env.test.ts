@@ -38,10 +38,28 @@ describe('loadConfig', () => {
     [{ SKYLOG_AUTH_SECRET: 'short' }, 'SKYLOG_AUTH_SECRET: must be at least 32 characters'],
     [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together'],
     [{ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, 'STRIPE_SECRET_KEY: must be a Stripe secret or restricted key'],
+    [{ STORAGE: 'nfs' }, 'STORAGE: must be local or s3'],
+    [{ STORAGE: 's3' }, 'S3_BUCKET: required when STORAGE=s3'],
+    [{ STORAGE: 's3', S3_BUCKET: 'Skylog_Files' }, 'S3_BUCKET: must be a bucket name'],
+    [{ STORAGE: 's3', S3_BUCKET: 'skylog-files', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must be the URL of an S3-compatible service'],
+    [{ STORAGE: 's3', S3_BUCKET: 'skylog-files', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together'],
   ])('stops start-up naming the variable: %o', (env, message) => {
     const load = () => loadConfig({ DATA_DIR: tempDir(), ...env });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(message);
+  });
+
+  it('keeps files in the local folder unless STORAGE=s3 names a bucket', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'skylog-files' }).s3).toBeUndefined();
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      STORAGE: 's3',
+      S3_BUCKET: 'skylog-files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.s3).toEqual({ endpoint: 'http://minio:9000', bucket: 'skylog-files', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret' });
   });
 
   it('uses APP_URL as the only trusted origin when it is set', () => {

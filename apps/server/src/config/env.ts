@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from '../integrations/storage/s3-storage.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -27,7 +28,19 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   STORAGE_DIR: z.string().min(1).optional(),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+\/?$/, 'must be the URL of an S3-compatible service, such as http://minio:9000')
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3–63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
   AUDIO_UPLOAD_MAX_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).max(20_000).default(2048),
   TRACK_FILE_MAX_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).max(500).default(50),
   FFMPEG_PATH: z.string().min(1).optional(),
@@ -73,8 +86,10 @@ export type AppConfig = {
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string | undefined;
-  /** Local folder for uploaded files (audio); under DATA_DIR unless set. */
+  /** Local folder for uploaded files (audio) when they are not in a bucket; under DATA_DIR unless set. */
   storageDir: string;
+  /** STORAGE=s3: files (and unfinished uploads' pieces) in this bucket, shared by every instance. */
+  s3: S3Settings | undefined;
   audioUploadMaxBytes: number;
   trackFileMaxBytes: number;
   ffmpegPath: string | undefined;
@@ -115,6 +130,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Without the webhook secret Skylog would never learn of a payment: half a configuration is refused.
     throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   }
+  if (values.STORAGE === 's3' && !values.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  }
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
   if (values.NODE_ENV === 'production' && !values.SKYLOG_AUTH_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SKYLOG_AUTH_SECRET: required when NODE_ENV=production');
   }
@@ -145,6 +166,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR,
     storageDir: path.resolve(values.STORAGE_DIR ?? path.join(dataDir, 'files')),
+    s3:
+      values.STORAGE === 's3' && values.S3_BUCKET
+        ? {
+            endpoint: values.S3_ENDPOINT,
+            bucket: values.S3_BUCKET,
+            region: values.S3_REGION,
+            accessKeyId: values.S3_ACCESS_KEY_ID,
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
     audioUploadMaxBytes: values.AUDIO_UPLOAD_MAX_MB * 1048576,
     trackFileMaxBytes: values.TRACK_FILE_MAX_MB * 1048576,
     ffmpegPath: values.FFMPEG_PATH,

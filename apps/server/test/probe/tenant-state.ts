@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../helper.ts';
-import { query, type Tenant } from './tenants.ts';
+import { query } from '../helper.ts';
+import type { Tenant } from './tenants.ts';
 
 /**
  * A digest per table of everything one organization owns (its row, sub-organizations, people and

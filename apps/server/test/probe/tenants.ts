@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { stripeLocalCatalogue } from '../../scripts/stripe-local/catalogue.ts';
 import { startFakeStripeServer, type FakeStripeServer } from '../../scripts/stripe-local/fake-stripe-server.ts';
-import { createTestApp, skylogIdOf, tokenFromOutbox, type TestApp } from '../helper.ts';
+import { createTestApp, query, skylogIdOf, tokenFromOutbox, type TestApp } from '../helper.ts';
 import { sessions } from '../people-helper.ts';
 import { straightTrack } from '../trips-helper.ts';
 
@@ -165,12 +165,6 @@ export async function createProbeApp(): Promise<{ t: TestApp; stripe: FakeStripe
       await stripe.close();
     },
   };
-}
-
-export type Rows<T = Record<string, unknown>> = { rows: T[] };
-
-export async function query<T = Record<string, unknown>>(t: TestApp, statement: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.ctx.db.execute(statement)) as unknown as Rows<T>).rows;
 }
 
 /**

@@ -331,7 +331,10 @@ export const audioUploads = pgTable(
     filename: text('filename').notNull(),
     contentType: text('content_type'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** Bytes received and stored: the sum of the pieces' sizes. */
     offset: bigint('offset', { mode: 'number' }).notNull().default(0),
+    /** Storage keys of the stored pieces, in order (each PATCH stores one; any instance may take the next). */
+    pieces: jsonb('pieces').$type<string[]>().notNull().default([]),
     status: text('status').$type<'receiving' | 'processing' | 'done' | 'failed'>().notNull().default('receiving'),
     error: text('error'),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { audioUploads, tripAudio } from '../../db/schema/index.ts';
 
@@ -83,17 +83,37 @@ export async function findIdleUploads(db: Executor, before: Date): Promise<Audio
     .where(and(eq(audioUploads.status, 'receiving'), lt(audioUploads.updatedAt, before)));
 }
 
-/** Which of these upload ids still have bytes to keep (receiving or processing). */
-export async function findLiveUploadIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: audioUploads.id })
-    .from(audioUploads)
-    .where(and(inArray(audioUploads.id, [...ids]), inArray(audioUploads.status, ['receiving', 'processing'])));
-  return new Set(rows.map((row) => row.id));
+/**
+ * Records a stored piece if the upload still stands at `offset` (the statement is the referee
+ * between two instances sent the same piece: one wins, the other is told the new offset). The
+ * last piece hands the upload to processing.
+ */
+export async function appendPiece(db: Executor, id: string, piece: { offset: number; size: number; key: string; isLast: boolean }) {
+  const [row] = await db
+    .update(audioUploads)
+    .set({
+      offset: sql`${audioUploads.offset} + ${piece.size}`,
+      pieces: sql`${audioUploads.pieces} || jsonb_build_array(${piece.key}::text)`,
+      status: piece.isLast ? 'processing' : 'receiving',
+      updatedAt: new Date(),
+    })
+    .where(and(eq(audioUploads.id, id), eq(audioUploads.offset, piece.offset), eq(audioUploads.status, 'receiving')))
+    .returning({ id: audioUploads.id });
+  return row !== undefined;
 }
 
-export async function findUploadIdsOfTrip(db: Executor, tripId: string): Promise<string[]> {
-  const rows = await db.select({ id: audioUploads.id }).from(audioUploads).where(eq(audioUploads.tripId, tripId));
-  return rows.map((row) => row.id);
+/** The stored pieces of these uploads that are still wanted (receiving or processing), by upload id. */
+export async function findLivePieces(db: Executor, ids: readonly string[]): Promise<Map<string, Set<string>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: audioUploads.id, pieces: audioUploads.pieces })
+    .from(audioUploads)
+    .where(and(inArray(audioUploads.id, [...ids]), inArray(audioUploads.status, ['receiving', 'processing'])));
+  return new Map(rows.map((row) => [row.id, new Set(row.pieces)]));
+}
+
+/** Every stored piece of a trip's uploads (removed with the trip). */
+export async function findUploadPiecesOfTrip(db: Executor, tripId: string): Promise<string[]> {
+  const rows = await db.select({ pieces: audioUploads.pieces }).from(audioUploads).where(eq(audioUploads.tripId, tripId));
+  return rows.flatMap((row) => row.pieces);
 }

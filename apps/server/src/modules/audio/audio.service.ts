@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,6 +12,7 @@ import { AudioProcessingError } from '../../integrations/audio/audio-processing-
 import { processAudio } from '../../integrations/audio/process-audio.ts';
 import { parseRangeHeader } from '../../integrations/storage/http-range.ts';
 import { enqueueJob } from '../../jobs/job-payloads.ts';
+import { defaultWorkRoot } from '../../jobs/work-folders.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
@@ -19,29 +21,32 @@ import * as repository from './audio.repository.ts';
 import type { AudioUploadRow } from './audio.repository.ts';
 
 /**
- * Bytes of an unfinished upload live in STORAGE_DIR/incoming (a shared volume when several
- * instances serve uploads); only a complete, processed file enters the trip's storage.
+ * An unfinished upload is a list of pieces in storage (`incoming/<upload>/…`, one per PATCH), so any
+ * instance can take the next piece and the job can run on any instance; only a complete, processed
+ * recording enters the trip's storage.
  */
-function incomingPath(ctx: AppContext, uploadId: string): string {
-  return path.join(ctx.config.storageDir, 'incoming', `${uploadId}.part`);
+const incomingPrefix = 'incoming/';
+
+function pieceKey(uploadId: string, offset: number): string {
+  return `${incomingPrefix}${uploadId}/${String(offset).padStart(13, '0')}-${randomUUID()}`;
 }
 
-async function sizeOf(file: string): Promise<number> {
-  try {
-    return (await stat(file)).size;
-  } catch {
-    return 0;
-  }
+/** Removes stored pieces (of an upload that ended, or of a deleted trip's uploads). */
+export async function removeUploadPieces(ctx: AppContext, keys: readonly string[]): Promise<void> {
+  await Promise.all(keys.map((key) => ctx.storage.delete(key)));
 }
+
+/** A PATCH's bytes wait here (this process's own folder, removed with it) until they are stored as a piece. */
+const pieceBufferFolder = path.join(defaultWorkRoot, `${process.pid}-uploads`);
 
 function toUpload(row: AudioUploadRow, offset = row.offset) {
   return { id: row.id, trip_id: row.tripId, offset, size_bytes: row.sizeBytes, is_complete: offset >= row.sizeBytes };
 }
 
 /** Ends an unfinished upload: it answers `error` when asked, and its bytes are removed. */
-async function abandonUpload(ctx: AppContext, id: string, error: string): Promise<void> {
-  await repository.updateUpload(ctx.db, id, { status: 'failed', error });
-  await rm(incomingPath(ctx, id), { force: true });
+async function abandonUpload(ctx: AppContext, row: AudioUploadRow, error: string): Promise<void> {
+  await repository.updateUpload(ctx.db, row.id, { status: 'failed', error });
+  await removeUploadPieces(ctx, row.pieces);
 }
 
 /**
@@ -50,7 +55,7 @@ async function abandonUpload(ctx: AppContext, id: string, error: string): Promis
  */
 async function makeRoomForUpload(ctx: AppContext, actor: RequestUser, tripId: string): Promise<void> {
   for (const row of await repository.findOpenUploads(ctx.db, { userId: actor.skylogId, tripId })) {
-    await abandonUpload(ctx, row.id, messages.uploadReplaced);
+    await abandonUpload(ctx, row, messages.uploadReplaced);
   }
   const [ownOpen, tripOpen] = await Promise.all([
     repository.findOpenUploads(ctx.db, { userId: actor.skylogId }),
@@ -79,61 +84,75 @@ export async function createUpload(ctx: AppContext, actor: RequestUser, tripId: 
 
 export async function getUpload(ctx: AppContext, actor: RequestUser, id: string, path: string) {
   const row = await requireOwnUpload(ctx, actor, id, { action: 'audio-uploads.read', path });
-  return { ...toUpload(row, row.status === 'receiving' ? await sizeOf(incomingPath(ctx, id)) : row.sizeBytes), status: row.status, error: row.error };
+  return { ...toUpload(row, row.status === 'receiving' ? row.offset : row.sizeBytes), status: row.status, error: row.error };
 }
 
-const busyUploads = new Set<string>();
-
 /**
- * Appends one piece at `offset` (tus 1.0 PATCH). A broken connection keeps every byte that
- * arrived: the client asks for the offset and sends the rest. The last byte queues processing.
+ * Appends one piece at `offset` (tus 1.0 PATCH). The bytes are kept on this machine until the piece
+ * ends, then stored; a broken connection keeps every byte that arrived: the client asks for the
+ * offset and sends the rest, to this instance or another. The last byte queues processing.
  */
 export async function appendToUpload(ctx: AppContext, actor: RequestUser, id: string, offset: number, body: Readable, requestPath: string) {
   const row = await requireOwnUpload(ctx, actor, id, { action: 'audio-uploads.append', path: requestPath });
   // An expired or replaced upload says why; a finished one that it is complete.
   if (row.status !== 'receiving') throw conflict(row.status === 'failed' && row.error ? row.error : messages.uploadComplete);
-  if (busyUploads.has(id)) throw conflict(messages.uploadOffsetMismatch);
-  busyUploads.add(id);
-  const file = incomingPath(ctx, id);
+  if (offset !== row.offset) throw conflict(messages.uploadOffsetMismatch, { offset: String(row.offset) });
+  await mkdir(pieceBufferFolder, { recursive: true });
+  const buffered = path.join(pieceBufferFolder, `${id}-${randomUUID()}.part`);
   try {
-    const current = await sizeOf(file);
-    if (offset !== current) throw conflict(messages.uploadOffsetMismatch, { offset: String(current) });
-    await mkdir(path.dirname(file), { recursive: true });
-    let remaining = row.sizeBytes - current;
+    let received = 0;
     const limiter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
-        remaining -= chunk.length;
-        done(remaining < 0 ? new AppError('body_too_large', messages.uploadTooLong) : null, remaining < 0 ? undefined : chunk);
+        received += chunk.length;
+        if (offset + received <= row.sizeBytes) return done(null, chunk);
+        received -= chunk.length;
+        done(new AppError('body_too_large', messages.uploadTooLong));
       },
     });
     try {
-      await pipeline(body, limiter, createWriteStream(file, { flags: 'a' }));
+      await pipeline(body, limiter, createWriteStream(buffered));
     } catch (error) {
+      // A body longer than declared is refused whole; a client gone mid-piece keeps what arrived and resumes after it.
       if (error instanceof AppError) throw error;
-      // The client went away mid-piece: what arrived is kept, and it resumes from the new offset.
+      if (received > 0) await storePiece(ctx, row, offset, received, buffered);
       throw new AppError('bad_request', messages.uploadInterrupted);
-    } finally {
-      await repository.updateUpload(ctx.db, id, { offset: await sizeOf(file) });
     }
-    const received = await sizeOf(file);
-    if (received === row.sizeBytes) {
-      await repository.updateUpload(ctx.db, id, { status: 'processing' });
-      await enqueueJob(ctx.db, 'audio.process', { uploadId: id });
-      ctx.jobs.wake();
-    }
-    return toUpload(row, received);
+    if (received > 0) await storePiece(ctx, row, offset, received, buffered);
+    if (offset + received === row.sizeBytes) ctx.jobs.wake();
+    return toUpload(row, offset + received);
   } finally {
-    busyUploads.delete(id);
+    await rm(buffered, { force: true });
   }
+}
+
+async function storePiece(ctx: AppContext, row: AudioUploadRow, offset: number, size: number, file: string): Promise<void> {
+  const key = pieceKey(row.id, offset);
+  await storeFile(ctx, key, file);
+  const isLast = offset + size === row.sizeBytes;
+  const isRecorded = await ctx.db.transaction(async (tx) => {
+    if (!(await repository.appendPiece(tx, row.id, { offset, size, key, isLast }))) return false;
+    if (isLast) await enqueueJob(tx, 'audio.process', { uploadId: row.id });
+    return true;
+  });
+  if (isRecorded) return;
+  // Another request stored this offset first (or the upload ended meanwhile): this copy is not wanted.
+  await ctx.storage.delete(key);
+  const current = await repository.findUpload(ctx.db, row.id);
+  if (!current) throw new AppError('not_found', messages.uploadNotFound);
+  if (current.status !== 'receiving') throw conflict(current.status === 'failed' && current.error ? current.error : messages.uploadComplete);
+  throw conflict(messages.uploadOffsetMismatch, { offset: String(current.offset) });
 }
 
 /** Queues a recording already on this machine (the demo flights) through the same audio job as uploads. */
 export async function queueAudioFile(ctx: AppContext, tripId: string, userId: string | null, sourcePath: string): Promise<void> {
   const { size } = await stat(sourcePath);
-  const row = await repository.insertUpload(ctx.db, { tripId, userId, filename: path.basename(sourcePath), sizeBytes: size, offset: size, status: 'processing' });
-  await mkdir(path.dirname(incomingPath(ctx, row.id)), { recursive: true });
-  await copyFile(sourcePath, incomingPath(ctx, row.id));
-  await enqueueJob(ctx.db, 'audio.process', { uploadId: row.id });
+  const id = randomUUID();
+  const key = pieceKey(id, 0);
+  await storeFile(ctx, key, sourcePath);
+  await ctx.db.transaction(async (tx) => {
+    await repository.insertUpload(tx, { id, tripId, userId, filename: path.basename(sourcePath), sizeBytes: size, offset: size, pieces: [key], status: 'processing' });
+    await enqueueJob(tx, 'audio.process', { uploadId: id });
+  });
   ctx.jobs.wake();
 }
 
@@ -164,21 +183,29 @@ async function storeFile(ctx: AppContext, key: string, file: string): Promise<vo
 export async function processUpload(ctx: AppContext, uploadId: string, workDir: string): Promise<void> {
   const upload = await repository.findUpload(ctx.db, uploadId);
   if (!upload || upload.status !== 'processing') return;
-  const incoming = incomingPath(ctx, uploadId);
   const fail = async (message: string) => {
     await repository.updateUpload(ctx.db, uploadId, { status: 'failed', error: message });
-    await rm(incoming, { force: true });
+    await removeUploadPieces(ctx, upload.pieces);
   };
   const trip = await findTripHeader(ctx.db, upload.tripId);
   if (!trip) return fail(messages.tripNotFound);
   if (!ctx.audioTools.ffmpegPath) return fail(messages.audioToolsMissing);
+  // ffmpeg reads a file: the pieces, wherever they are stored, are joined into one on this machine.
+  const incoming = path.join(workDir, `received${extensionOf(upload.filename)}`);
+  try {
+    await joinPieces(ctx, upload.pieces, incoming);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (await repository.findUpload(ctx.db, uploadId)) return fail(messages.uploadPiecesMissing);
+    return; // the trip, and with it the upload and its pieces, was deleted meanwhile
+  }
   const base = `trips/${trip.id}/audio-${uploadId}`;
   const originalKey = `${base}/original${extensionOf(upload.filename)}`;
   const stored: string[] = [];
   const isDeleted = async () => !(await repository.findUpload(ctx.db, uploadId));
   const discard = async () => {
     await Promise.all(stored.map((key) => ctx.storage.delete(key)));
-    await rm(incoming, { force: true });
+    await removeUploadPieces(ctx, upload.pieces);
   };
   try {
     const result = await processAudio({
@@ -221,7 +248,7 @@ export async function processUpload(ctx: AppContext, uploadId: string, workDir: 
       return replaced;
     });
     if (previous === 'trip-deleted') return discard();
-    await rm(incoming, { force: true });
+    await removeUploadPieces(ctx, upload.pieces);
     if (previous) {
       const keep = new Set([originalKey, playableKey]);
       await Promise.all([...new Set([previous.originalKey, previous.playableKey])].filter((key) => !keep.has(key)).map((key) => ctx.storage.delete(key)));
@@ -276,31 +303,30 @@ export async function openAudio(ctx: AppContext, actor: RequestUser, tripId: str
   return { status: 200, headers: { ...headers, 'content-length': String(size) }, stream: ctx.storage.read(audio.playableKey) };
 }
 
-/** Removes the bytes of a deleted trip's unfinished uploads (their rows went with the trip). */
-export async function removeUploadFiles(ctx: AppContext, uploadIds: readonly string[]): Promise<void> {
-  await Promise.all(uploadIds.map((id) => rm(incomingPath(ctx, id), { force: true })));
-}
-
 /**
- * The upload sweeper (a periodic job): uploads idle for a day expire, and bytes in `incoming` that
- * no upload is waiting for (left by a crash or a deleted trip) are removed once an hour old.
+ * The upload sweeper (a periodic job): uploads idle for a day expire, and pieces no upload is waiting
+ * for (left by a crash, a lost race or a deleted trip whose storage was unreachable) are removed once
+ * an hour old.
  */
 export async function sweepUploads(ctx: AppContext, now = new Date()): Promise<{ expired: number; orphans: number }> {
   const idle = await repository.findIdleUploads(ctx.db, new Date(now.getTime() - limits.uploadIdleExpiryHours * 3600 * 1000));
-  for (const row of idle) await abandonUpload(ctx, row.id, messages.uploadExpired);
-  const folder = path.join(ctx.config.storageDir, 'incoming');
-  const files = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.part'));
-  const ids = files.map((name) => name.slice(0, -'.part'.length));
-  const live = await repository.findLiveUploadIds(ctx.db, ids.filter((id) => /^[0-9a-f-]{36}$/.test(id)));
-  let orphans = 0;
-  for (const id of ids) {
-    if (live.has(id)) continue;
-    const file = path.join(folder, `${id}.part`);
-    const modified = (await stat(file).catch(() => null))?.mtimeMs ?? now.getTime();
-    // An hour's grace: a row may be a moment behind its file while an upload is created.
-    if (now.getTime() - modified < 3600 * 1000) continue;
-    await rm(file, { force: true });
-    orphans += 1;
+  for (const row of idle) await abandonUpload(ctx, row, messages.uploadExpired);
+  // An hour's grace: a piece is stored a moment before its upload records it.
+  const old = (await ctx.storage.list(incomingPrefix)).filter((file) => now.getTime() - file.modifiedAt.getTime() >= 3600 * 1000);
+  const uploadIdOf = (key: string) => key.slice(incomingPrefix.length, incomingPrefix.length + 36);
+  const ids = [...new Set(old.map((file) => uploadIdOf(file.key)))].filter((id) => /^[0-9a-f-]{36}$/.test(id));
+  const live = await repository.findLivePieces(ctx.db, ids);
+  const orphans = old.filter((file) => !live.get(uploadIdOf(file.key))?.has(file.key));
+  await removeUploadPieces(ctx, orphans.map((file) => file.key));
+  return { expired: idle.length, orphans: orphans.length };
+}
+
+/** Writes the pieces, in order, into one local file. A missing piece fails with ENOENT. */
+async function joinPieces(ctx: AppContext, keys: readonly string[], file: string): Promise<void> {
+  const output = createWriteStream(file);
+  try {
+    for (const key of keys) await pipeline(ctx.storage.read(key), output, { end: false });
+  } finally {
+    await new Promise<void>((resolve, reject) => output.end((error?: Error | null) => (error ? reject(error) : resolve())));
   }
-  return { expired: idle.length, orphans };
 }

@@ -10,8 +10,8 @@ import { trackDistanceNm } from '../../lib/track/geo.ts';
 import { simplifyTrack } from '../../lib/track/simplify.ts';
 import { TrackFileError } from '../../lib/track/track-file-error.ts';
 import { validateTrack } from '../../lib/track/validate-track.ts';
-import { findLatestUpload, findTripAudio, findTripAudioMeta, findUploadIdsOfTrip } from '../audio/audio.repository.ts';
-import { removeUploadFiles } from '../audio/audio.service.ts';
+import { findLatestUpload, findTripAudio, findTripAudioMeta, findUploadPiecesOfTrip } from '../audio/audio.repository.ts';
+import { removeUploadPieces } from '../audio/audio.service.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import * as repository from './trips.repository.ts';
 import type { TripSummaryRow } from './trips.repository.ts';
@@ -258,15 +258,15 @@ export async function deleteTrip(ctx: AppContext, actor: RequestUser, id: string
   await requireTrip(ctx, actor, id, 'delete', { action: 'trips.delete', path });
   // Under the row lock an audio job storing files for this trip finishes first (its files are listed
   // here) or after (it finds the trip gone and removes what it stored).
-  const { audio, uploadIds } = await ctx.db.transaction(async (tx) => {
+  const { audio, pieces } = await ctx.db.transaction(async (tx) => {
     if (!(await repository.lockTripRow(tx, id))) throw tripNotFound();
-    const found = { audio: await findTripAudio(tx, id), uploadIds: await findUploadIdsOfTrip(tx, id) };
+    const found = { audio: await findTripAudio(tx, id), pieces: await findUploadPiecesOfTrip(tx, id) };
     await repository.deleteTrip(tx, id);
     return found;
   });
   // Files go after the rows: a failure here leaves an orphan file (the upload sweeper's to remove), never a trip pointing at nothing.
   if (audio) await Promise.all([...new Set([audio.originalKey, audio.playableKey])].map((key) => ctx.storage.delete(key)));
-  await removeUploadFiles(ctx, uploadIds);
+  await removeUploadPieces(ctx, pieces);
   await ctx.audit.record({ actor, action: 'trips.delete', resource: `trips/${id}`, status: 'success' });
 }
 
