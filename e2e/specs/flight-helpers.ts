@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TripDetail } from '@skylog/contracts';
+import type { TranscriptWord, TripDetail, TripTranscript } from '@skylog/contracts';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { sendFromApp } from './shell-helpers.ts';
 
@@ -78,6 +78,14 @@ export async function getTrip(request: APIRequestContext, tripId: string): Promi
   const response = await request.get(`/api/trips/${tripId}`);
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as TripDetail;
+}
+
+/** The words of a trip's transcript (asked for apart from the trip), none when it has no transcript. */
+export async function getTranscriptWords(request: APIRequestContext, tripId: string): Promise<TranscriptWord[]> {
+  const response = await request.get(`/api/trips/${tripId}/transcript`);
+  expect(response.status(), await response.text()).toBe(200);
+  const { transcript_json: transcript } = (await response.json()) as TripTranscript;
+  return transcript?.results.channels[0]?.alternatives[0]?.words ?? [];
 }
 
 /** The trip id of a /dashboard/flights/:id link or URL. */

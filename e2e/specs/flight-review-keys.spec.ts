@@ -1,7 +1,7 @@
 import type { TripDetail, TripSummary } from '@skylog/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './fixtures.ts';
-import { getTrip } from './flight-helpers.ts';
+import { getTranscriptWords, getTrip } from './flight-helpers.ts';
 import { readStoredSettings, sendFromApp } from './shell-helpers.ts';
 
 /** The demo pattern work: Stella Park (student@) flies it with Iris Calder (instructor@), who may edit it. */
@@ -139,7 +139,7 @@ for (const viewport of viewports) {
       const trip = await openDemoFlight(page);
       const time = page.getByTestId('playback-time');
       // A word near the 2-minute mark: clicking it seeks there.
-      const words = trip.transcript_json!.results.channels[0]!.alternatives[0]!.words;
+      const words = await getTranscriptWords(page.request, trip.trip_id);
       const index = words.findIndex((word) => word.start > 120);
       const transcript = page.getByRole('region', { name: 'Transcript' });
       await transcript.locator(`[data-word="${index}"]`).click();

@@ -1,7 +1,7 @@
 import { markerCategories, type TripSummary } from '@skylog/contracts';
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures.ts';
-import { getTrip } from './flight-helpers.ts';
+import { getTranscriptWords, getTrip } from './flight-helpers.ts';
 
 const demoTripName = 'Cross-country KPAO – KMRY – KPAO';
 
@@ -26,7 +26,7 @@ test('the 90-minute demo flight: clicking a transcript word moves the playback t
   // The demo audio goes through the upload job once the server has started.
   await expect.poll(async () => (await getTrip(page.request, demo!.trip_id)).audio.status, { timeout: 20_000 }).toBe('ready');
   const trip = await getTrip(page.request, demo!.trip_id);
-  const words = trip.transcript_json?.results.channels[0]?.alternatives[0]?.words ?? [];
+  const words = await getTranscriptWords(page.request, trip.trip_id);
   expect(words.length).toBeGreaterThan(100);
 
   await page.getByLabel('Search flights').fill('Cross-country KPAO');

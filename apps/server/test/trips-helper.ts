@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { tripDetailSchema, tripListSchema, type TripDetail } from '@skylog/contracts';
+import { tripDetailSchema, tripListSchema, tripTranscriptSchema, type TripDetail, type TripTranscript } from '@skylog/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { appOrigin, type TestApp } from './helper.ts';
@@ -125,6 +125,13 @@ export function tripsApi(getApp: () => TestApp, s: Sessions) {
     return tripDetailSchema.parse(response.json());
   }
 
+  /** The trip's transcript (asked for apart from the trip). */
+  async function transcript(email: string, id: string): Promise<TripTranscript['transcript_json']> {
+    const response = await s.call(email, 'GET', `/api/trips/${id}/transcript`);
+    expect(response.statusCode, response.body).toBe(200);
+    return tripTranscriptSchema.parse(response.json()).transcript_json;
+  }
+
   async function list(email: string, query = '') {
     const response = await s.call(email, 'GET', `/api/trips${query}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -141,7 +148,7 @@ export function tripsApi(getApp: () => TestApp, s: Sessions) {
     });
   }
 
-  return { create, get, list, importFile };
+  return { create, get, transcript, list, importFile };
 }
 
 export const uploadContentType = 'application/offset+octet-stream';

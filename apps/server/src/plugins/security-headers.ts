@@ -22,6 +22,7 @@ export const securityHeadersPlugin = fp<{ isHttps: boolean }>(async (app: Fastif
     reply.header('referrer-policy', 'same-origin');
     // The API docs page loads its own inline scripts; everything else runs under a strict policy.
     if (!request.url.startsWith('/api/docs')) reply.header('content-security-policy', contentSecurityPolicy);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // API answers are personal: never stored, unless the route chose how (revalidated parts, audio).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 });

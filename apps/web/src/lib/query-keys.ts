@@ -40,6 +40,7 @@ export const tripKeys = {
   /** One trip; what is read about it (track, speakers, …) lies under it, so only an exact match is the trip itself. */
   detail: (id: string) => [...tripKeys.all, 'detail', id] as const,
   track: (id: string) => [...tripKeys.detail(id), 'track'] as const,
+  transcript: (id: string) => [...tripKeys.detail(id), 'transcript'] as const,
   speakers: (id: string) => [...tripKeys.detail(id), 'speakers'] as const,
   analysis: (id: string) => [...tripKeys.detail(id), 'analysis'] as const,
   audioPeaks: (id: string) => [...tripKeys.detail(id), 'audio-peaks'] as const,

@@ -233,7 +233,6 @@ export const tripDetailSchema = tripSummarySchema.extend({
   trip_improve: text().nullable(),
   ai_trip_well: text().nullable(),
   ai_trip_improve: text().nullable(),
-  transcript_json: transcriptJsonSchema.nullable(),
   transcript_error: text().nullable(),
   transcript_started_at: text().nullable(),
   record_uri: text().nullable(),
@@ -259,6 +258,10 @@ export const trackColumnsSchema = z.object({
   heading: z.array(z.number().nullable()),
 });
 export type TrackColumns = z.infer<typeof trackColumnsSchema>;
+
+/** GET /api/trips/:id/transcript: fetched (and cached) apart from the trip, it is its largest part. */
+export const tripTranscriptSchema = z.object({ transcript_json: transcriptJsonSchema.nullable() });
+export type TripTranscript = z.infer<typeof tripTranscriptSchema>;
 
 export const audioPeaksSchema = z.object({
   duration_ms: z.number(),

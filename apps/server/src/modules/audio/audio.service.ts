@@ -286,7 +286,8 @@ export async function openAudio(ctx: AppContext, actor: RequestUser, tripId: str
   const headers: Record<string, string> = {
     'content-type': audio.mimeType,
     'accept-ranges': 'bytes',
-    'cache-control': 'private, max-age=3600',
+    // Replaced recordings keep this URL: the browser asks again rather than play an old copy.
+    'cache-control': 'private, no-cache',
     etag: `"${Buffer.from(audio.playableKey).toString('base64url')}"`,
   };
   if (range === 'unsatisfiable') {

@@ -19,6 +19,11 @@ export async function findTranscriptState(db: Executor, tripId: string) {
   return row;
 }
 
+export async function findTranscript(db: Executor, tripId: string) {
+  const [row] = await db.select({ transcriptJson: trips.transcriptJson }).from(trips).where(eq(trips.id, tripId)).limit(1);
+  return row;
+}
+
 /** Marks the trip as transcribing unless it already is: the one guard that keeps it to one job. */
 export async function claimTranscript(db: Executor, tripId: string): Promise<boolean> {
   const rows = await db

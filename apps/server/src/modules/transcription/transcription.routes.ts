@@ -1,7 +1,9 @@
-import { idParamsSchema, transcriptionListQuerySchema, transcriptionListSchema, transcriptStateSchema } from '@skylog/contracts';
+import { idParamsSchema, transcriptionListQuerySchema, transcriptionListSchema, transcriptStateSchema, tripTranscriptSchema } from '@skylog/contracts';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/app-context.ts';
 import { requireUser } from '../../lib/require-user.ts';
+import { sendRevalidated } from '../../lib/revalidate.ts';
 import * as service from './transcription.service.ts';
 
 const tags = ['transcription'];
@@ -29,6 +31,20 @@ export const transcriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       schema: { tags, summary: "The trip's transcript state", params: idParamsSchema, response: { 200: transcriptStateSchema } },
     },
     async (request) => service.getTranscriptState(ctx, requireUser(request), request.params.id, request.url),
+  );
+
+  app.get(
+    '/api/trips/:id/transcript',
+    {
+      config: { operation: 'trips.read' },
+      schema: {
+        tags,
+        summary: "The trip's transcript (spec §3 transcript_json; ETag: ask with If-None-Match, 304 when unchanged)",
+        params: idParamsSchema,
+        response: { 200: tripTranscriptSchema, 304: z.null() },
+      },
+    },
+    async (request, reply) => sendRevalidated(request, reply, await service.getTranscript(ctx, requireUser(request), request.params.id, request.url)),
   );
 
   app.get(

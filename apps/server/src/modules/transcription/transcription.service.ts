@@ -6,6 +6,7 @@ import {
   messages,
   transcriptSentences,
   type TranscriptState,
+  type TripTranscript,
 } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { transcriptionListQuerySchema } from '@skylog/contracts';
@@ -43,6 +44,13 @@ export async function getTranscriptState(ctx: AppContext, actor: RequestUser, tr
   const row = await repository.findTranscriptState(ctx.db, tripId);
   if (!row) throw tripNotFound();
   return toState(row);
+}
+
+export async function getTranscript(ctx: AppContext, actor: RequestUser, tripId: string, at: string): Promise<TripTranscript> {
+  await requireTrip(ctx, actor, tripId, 'read', { action: 'trips.read', path: at });
+  const row = await repository.findTranscript(ctx.db, tripId);
+  if (!row) throw tripNotFound();
+  return { transcript_json: row.transcriptJson ?? null };
 }
 
 /**

@@ -173,7 +173,6 @@ export async function findTripDetail(db: Executor, id: string) {
       tripImprove: trips.tripImprove,
       aiTripWell: trips.aiTripWell,
       aiTripImprove: trips.aiTripImprove,
-      transcriptJson: trips.transcriptJson,
       transcriptError: trips.transcriptError,
       transcriptStartedAt: trips.transcriptStartedAt,
       trackOverview: trips.trackOverview,

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/require-user.ts';
+import { sendRevalidated } from '../../lib/revalidate.ts';
 import { toCsv, toGpx, toKml } from '../../lib/track/export-track.ts';
 import { parseTrackFile } from '../../lib/track/parse-track-file.ts';
 import { TrackFileError } from '../../lib/track/track-file-error.ts';
@@ -131,7 +132,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { operation: 'trips.read' },
       schema: {
         tags,
-        summary: 'One trip with markers, transcript and map overview',
+        summary: 'One trip with markers and map overview (its transcript: /api/trips/{id}/transcript, full track: /api/trips/{id}/track)',
         params: idParamsSchema,
         response: { 200: tripDetailSchema },
       },
@@ -200,9 +201,14 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/trips/:id/track',
     {
       config: { operation: 'trips.read' },
-      schema: { tags, summary: 'The full track, as columns', params: idParamsSchema, response: { 200: trackColumnsSchema } },
+      schema: {
+        tags,
+        summary: 'The full track, as columns (ETag: ask with If-None-Match, 304 when unchanged)',
+        params: idParamsSchema,
+        response: { 200: trackColumnsSchema, 304: z.null() },
+      },
     },
-    async (request) => service.getTrack(ctx, requireUser(request), request.params.id, request.url),
+    async (request, reply) => sendRevalidated(request, reply, await service.getTrack(ctx, requireUser(request), request.params.id, request.url)),
   );
 
   app.get(

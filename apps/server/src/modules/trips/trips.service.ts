@@ -94,7 +94,6 @@ export async function getTrip(ctx: AppContext, actor: RequestUser, id: string, p
     trip_improve: trip.tripImprove,
     ai_trip_well: trip.aiTripWell,
     ai_trip_improve: trip.aiTripImprove,
-    transcript_json: trip.transcriptJson ?? null,
     transcript_error: trip.transcriptError,
     transcript_started_at: trip.transcriptStartedAt?.toISOString() ?? null,
     record_uri: audio ? `/api/trips/${id}/audio` : null,

@@ -12,6 +12,7 @@ import { useAnalysis } from '../api/get-analysis.ts';
 import { useClientConfig } from '../api/get-client-config.ts';
 import { useMarkerCategories } from '../api/get-marker-categories.ts';
 import { useTrack } from '../api/get-track.ts';
+import { useTranscript } from '../api/get-transcript.ts';
 import { useTrip } from '../api/get-trip.ts';
 import { useIsNarrowScreen } from '../hooks/use-is-narrow-screen.ts';
 import { usePlaybackPosition } from '../hooks/use-playback-position.ts';
@@ -79,9 +80,17 @@ function FlightReviewScreen({ trip }: { trip: TripDetail }) {
   const phases = analysis.data?.analysis?.phases;
   const moments = analysis.data?.analysis?.moments;
 
-  // A new transcript, track or marker queues a new analysis on the server: ask for its state again.
+  // A transcription that ends (polled with the trip) has stored a new transcript: ask for it again.
   const queryClient = useQueryClient();
-  const { trip_id: tripId, transcript_json: transcript, markers: tripMarkers, point_count: pointCount } = trip;
+  const { trip_id: tripId, markers: tripMarkers, point_count: pointCount, transcript_in_progress: isTranscribing } = trip;
+  const transcript = useTranscript(tripId).data ?? null;
+  const wasTranscribing = useRef(isTranscribing);
+  useEffect(() => {
+    if (wasTranscribing.current && !isTranscribing) void queryClient.invalidateQueries({ queryKey: tripKeys.transcript(tripId), exact: true });
+    wasTranscribing.current = isTranscribing;
+  }, [queryClient, tripId, isTranscribing]);
+
+  // A new transcript, track or marker queues a new analysis on the server: ask for its state again.
   const isFirstRender = useRef(true);
   useEffect(() => {
     if (isFirstRender.current) {
@@ -162,7 +171,7 @@ function FlightReviewScreen({ trip }: { trip: TripDetail }) {
         <div className="grid gap-4 lg:grid-cols-2">
           <TranscriptPanel
             tripId={trip.trip_id}
-            transcript={trip.transcript_json}
+            transcript={transcript}
             canEdit={trip.can_edit}
             isInProgress={trip.transcript_in_progress}
             audioStartMs={timeline.audioStartMs}

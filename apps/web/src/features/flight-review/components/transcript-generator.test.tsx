@@ -21,7 +21,7 @@ const trip = (changes: Partial<TripDetail> = {}): GeneratorTrip => ({
   audio: { status: 'ready', duration_ms: 32 * 60_000, mime_type: 'audio/ogg', size_bytes: 1000, error: null, started_at: 0 },
   record_uri: '/api/trips/trip-1/audio',
   can_edit: true,
-  transcript_json: null,
+  has_transcript: false,
   transcript_in_progress: false,
   transcript_error: null,
   transcript_started_at: null,
@@ -72,7 +72,7 @@ describe('Generate transcript', () => {
 
   it('regenerating a transcript asks first', async () => {
     const calls = stubServer('deepgram');
-    renderWithProviders(<TranscriptGenerator trip={trip({ transcript_json: { results: { channels: [{ alternatives: [{ transcript: '', words: [] }] }] } } })} />);
+    renderWithProviders(<TranscriptGenerator trip={trip({ has_transcript: true })} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Regenerate transcript' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Regenerate' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));

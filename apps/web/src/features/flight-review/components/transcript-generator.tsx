@@ -12,7 +12,7 @@ import { Spinner } from './panel.tsx';
 
 type TranscriptTrip = Pick<
   TripDetail,
-  'trip_id' | 'audio' | 'record_uri' | 'can_edit' | 'transcript_json' | 'transcript_in_progress' | 'transcript_error' | 'transcript_started_at'
+  'trip_id' | 'audio' | 'record_uri' | 'can_edit' | 'has_transcript' | 'transcript_in_progress' | 'transcript_error' | 'transcript_started_at'
 >;
 
 /** Seconds since `since`, ticking once a second while shown. */
@@ -53,7 +53,7 @@ export function TranscriptGenerator({ trip }: { trip: TranscriptTrip }) {
     );
   }
 
-  const hasTranscript = trip.transcript_json !== null;
+  const hasTranscript = trip.has_transcript;
   const start = async () => {
     if (
       hasTranscript &&
