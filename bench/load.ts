@@ -1,15 +1,18 @@
 // `npm run bench -- load`: throughput under concurrency (autocannon, 50 connections, 10 s per route) of bare
 // node:http (the yardstick) and Skylog's routes, on PGlite or (BENCH_DATABASE_URL) PostgreSQL; then a CPU
-// profile of the server while it answers GET /api/me, summed by where the time goes.
+// profile of the server while it answers GET /api/me (or LOAD_PROFILE, a path such as /api/trips?page=0), summed by where the time goes.
+// LOAD_SECONDS sets the seconds per route; LOAD_ENCODING the Accept-Encoding sent (identity: no compression).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './bench-server.ts';
+import { generatedTrips, insertGeneratedTrips } from './generated-trips.ts';
 import { startCountingQueries } from './query-count.ts';
 
 const connections = 50;
+const profiledPath = process.env.LOAD_PROFILE ?? '/api/me';
 const seconds = Number(process.env.LOAD_SECONDS ?? 10);
 const autocannonBin = fileURLToPath(new URL('../node_modules/.bin/autocannon', import.meta.url));
 
@@ -78,7 +81,7 @@ export async function benchLoad(): Promise<string> {
   try {
     const cookie = await server.cookieOf('orgadmin@skyline.test');
     // As a browser asks: compressed answers where they are worth it.
-    const headers = { cookie, 'accept-encoding': 'gzip, deflate, br' };
+    const headers = { cookie, 'accept-encoding': process.env.LOAD_ENCODING ?? 'gzip, deflate, br' };
     const firstId = async (url: string, key: string) => {
       const answer = (await (await fetch(`${server.address}${url}`, { headers })).json()) as { items: Record<string, string>[] };
       return answer.items[0]![key]!;
@@ -99,14 +102,17 @@ export async function benchLoad(): Promise<string> {
     await measure('GET /api/aircraft/{id}', `${server.address}/api/aircraft/${aircraftId}`);
     await measure('GET /api/trips?page=0', `${server.address}/api/trips?page=0`);
     await measure('GET /api/trips/{id}', `${server.address}/api/trips/${tripId}`);
+    // The issue's list target: ten rows and the exact total of a school with 50,000 flights.
+    await insertGeneratedTrips(server.database.db);
+    await measure(`GET /api/trips?page=0 (${generatedTrips.toLocaleString('en-US')} trips)`, `${server.address}/api/trips?page=0`);
 
-    // Where the time goes while /api/me is under load.
+    // Where the time goes while one route is under load.
     const session = new Session();
     session.connect();
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 200 });
     await session.post('Profiler.start');
-    await load('profile', `${server.address}/api/me`, headers);
+    await load('profile', `${server.address}${profiledPath}`, headers);
     const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[] } };
     session.disconnect();
 
@@ -125,7 +131,7 @@ export async function benchLoad(): Promise<string> {
       '|---|---|---|---|---|',
       table,
       '',
-      'CPU self time of the server process while it answers GET /api/me under the same load:',
+      `CPU self time of the server process while it answers GET ${profiledPath} under the same load:`,
       '',
       '| where | share |',
       '|---|---|',

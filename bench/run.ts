@@ -4,11 +4,11 @@
 // `npm run bench -- analysis`: the flight analysis and a transcription's memory (bench/analysis.ts).
 // `npm run bench -- load`: throughput under 50 connections against bare node:http, and where the CPU goes (bench/load.ts).
 // `npm run bench -- lighthouse`: Lighthouse scores of the sign-in page, the flights list and a flight (bench/lighthouse.ts).
-import { sql } from 'drizzle-orm';
 import { startServer } from './bench-server.ts';
 import { benchDebriefIntelligence } from './analysis.ts';
 import { benchBigTrip } from './big-trip.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { generatedTrips, insertGeneratedTrips } from './generated-trips.ts';
 import { benchLoad } from './load.ts';
 
 type Sample = { name: string; runs: number; median: number; p95: number; max: number };
@@ -39,31 +39,13 @@ async function benchApi(): Promise<Sample[]> {
   }
 }
 
-const generatedTrips = 50_000;
-
 /**
- * The flights list with 50,000 trips in the school: 45 minutes to 2 hours each over four years,
- * spread over the school's people and aircraft, a fifth debriefed. Rows are made by one INSERT … SELECT.
+ * The flights list with 50,000 trips in the school (bench/generated-trips.ts).
  */
 async function benchTrips(): Promise<Sample[]> {
   const server = await startServer();
   try {
-    const db = server.database.db;
-    const started = performance.now();
-    await db.execute(sql`
-      with school as (select id from orgs where name = 'Skyline Flight Academy'),
-           students as (select array_agg(skylog_id order by skylog_id) as ids from users where user_type = 'student' and org_id = (select id from school)),
-           instructors as (select array_agg(skylog_id order by skylog_id) as ids from users where user_type = 'instructor' and org_id = (select id from school)),
-           fleet as (select array_agg(id order by id) as ids from aircraft where org_id = (select id from school))
-      insert into trips (org_id, skylog_id, trip_name, distance_nm, aircraft_id, left_seat, right_seat, origin, destination,
-                         begin_time, end_time, point_count, marker_count, trip_well)
-      select (select id from school), s.ids[1 + n % cardinality(s.ids)], 'Training flight ' || n, 20 + (n % 180), f.ids[1 + n % cardinality(f.ids)],
-             s.ids[1 + n % cardinality(s.ids)], i.ids[1 + n % cardinality(i.ids)], 'KPAO', (array['KSQL','KHAF','KMRY','KLVK','KSJC'])[1 + n % 5],
-             now() - make_interval(mins => n * 42), now() - make_interval(mins => n * 42) + make_interval(mins => 45 + n % 75),
-             3600, n % 12, case when n % 5 = 0 then 'Good radio work' end
-      from generate_series(1, ${generatedTrips}) as n, students s, instructors i, fleet f`);
-    console.log(`Inserted ${generatedTrips} trips in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    await db.execute(sql`analyze trips`);
+    await insertGeneratedTrips(server.database.db);
     const studentId = (await (
       await fetch(`${server.address}/api/me`, { headers: { cookie: await server.cookieOf('leo.nakamura@skyline.test') } })
     ).json()) as { skylog_id: string };

@@ -39,10 +39,12 @@ import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { pilotProfilesRoutes } from './modules/pilot-profiles/pilot-profiles.routes.ts';
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts';
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
+import { createListTotalsCache } from './modules/trips/list-totals.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { createAuth } from './lib/better-auth.ts';
 import { accessChangesChannel, createSessionCache } from './lib/session-cache.ts';
+import { everyListener } from './lib/announced-cache.ts';
 import { createBillingProvider } from './integrations/stripe/index.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { authProxyPlugin } from './plugins/auth-proxy.ts';
@@ -104,6 +106,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
     transcription: createTranscriptionProvider(config.transcription),
     notesModel: config.llm ? createChatNotesProvider(config.llm) : null,
     billing: createBillingProvider(config.stripe),
+    listTotals: createListTotalsCache(),
   };
   if (!ctx.audioTools.ffmpegPath) app.log.warn('ffmpeg not found: uploaded audio cannot be processed (set FFMPEG_PATH)');
   if (config.isJobsWorker) {
@@ -148,9 +151,9 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  // Sessions stay in memory only while the database's announcements of their changes are heard.
+  // Sessions and list totals stay in memory only while the database's announcements of their changes are heard.
   const sessionCache = createSessionCache({ maxEntries: limits.sessionCacheEntries, maxAgeMs: limits.sessionCacheMaxAgeSeconds * 1000 });
-  const accessChanges = await database.changes.subscribe(accessChangesChannel, sessionCache.listener);
+  const accessChanges = await database.changes.subscribe(accessChangesChannel, everyListener(sessionCache.listener, ctx.listTotals.listener));
   app.addHook('onClose', accessChanges.close);
   await app.register(sessionPlugin, { auth, db, cache: sessionCache, syncChanges: accessChanges.sync });
   await app.register(authProxyPlugin, {

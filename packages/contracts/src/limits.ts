@@ -41,6 +41,9 @@ export const limits = {
   /** Answers smaller than this are sent uncompressed. */
   compressMinBytes: 1024,
   sessionCacheMaxAgeSeconds: 60,
+  /** Exact totals of flight lists each instance keeps (forgotten at any change of a flight) and for how long at most. */
+  listTotalsCacheEntries: 1000,
+  listTotalsCacheMaxAgeSeconds: 60,
   markerNoteMaxLength: 2000,
   debriefMaxLength: 10000,
   /** A recorder cable bought with the plan, in the plan's currency (major units, two decimals at most). */

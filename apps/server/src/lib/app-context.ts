@@ -8,6 +8,8 @@ import type { TranscriptionProvider } from '../integrations/transcription/index.
 import type { JobWorker } from '../jobs/job-queue.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
 import type { RateLimiter } from '../plugins/rate-limiter.ts';
+import type { ListTotals } from '../modules/trips/list-totals.ts';
+import type { AnnouncedCache } from './announced-cache.ts';
 import type { Auth } from './better-auth.ts';
 
 /** What services need from the running app, passed explicitly (no globals). */
@@ -29,6 +31,8 @@ export type AppContext = {
   notesModel: NotesModel | null;
   /** Stripe; null: billing is off and every organization counts as paid. */
   billing: BillingProvider | null;
+  /** Exact totals of flight lists, kept while no flight changes (modules/trips/list-totals.ts). */
+  listTotals: AnnouncedCache<ListTotals>;
 };
 
 /** Throws an error with a person-readable `statusText` when it cannot give a valid draft. */

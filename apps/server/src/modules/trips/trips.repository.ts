@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Marker, TrackPoint } from '@skylog/contracts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { aircraft, audioUploads, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
 import type { SeatChoiceScope, TripScope } from '../../access/access-rules.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -130,30 +131,58 @@ function summaryQuery(db: Executor) {
     .leftJoin(rightSeat, eq(rightSeat.skylogId, trips.rightSeat));
 }
 
-export async function listTrips(
-  db: Executor,
-  scope: TripScope,
-  filter: TripFilter,
-  sort: TripSort,
-  page: { offset: number; limit: number; withFlightTime: boolean },
-) {
-  const where = and(scopeCondition(scope), filterCondition(filter));
+/** Which trips a list shows: the reader's scope and the filters. */
+export function tripListCondition(scope: TripScope, filter: TripFilter): SQL | undefined {
+  return and(scopeCondition(scope), filterCondition(filter));
+}
+
+/** One page of a list. */
+export async function listTripRows(db: Executor, where: SQL | undefined, sort: TripSort, page: { offset: number; limit: number }) {
   const sortColumn = { begin_time: trips.beginTime, trip_name: trips.tripName, duration: trips.durationMs, distance: trips.distanceNm }[sort.field];
   const order = sort.order === 'asc' ? sql`${sortColumn} asc nulls last` : sql`${sortColumn} desc nulls last`;
-  const [rows, totals] = await Promise.all([
+  return summaryQuery(db).where(where).orderBy(order, desc(trips.id)).offset(page.offset).limit(page.limit);
+}
+
+/**
+ * What the flights screen opens on for an administrator, asked most: the newest flights of an organization
+ * or sub-organization, unfiltered. Built once and prepared (db/prepared.ts), so neither drizzle nor
+ * PostgreSQL plans it again on every request.
+ */
+const newestOf = (column: typeof trips.orgId | typeof trips.subOrgId, name: string) =>
+  preparedQuery((db) =>
     summaryQuery(db)
-      .where(where)
-      .orderBy(order, desc(trips.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    // Summing flight time reads every matching row: only when asked (aircraft and people pages).
-    db
-      .select({ value: count(), durationMs: page.withFlightTime ? sql<string | null>`sum(${trips.durationMs})` : sql<null>`null` })
-      .from(trips)
-      .where(where),
-  ]);
-  const totalDurationMs = totals[0]?.durationMs;
-  return { rows, total: totals[0]?.value ?? 0, totalDurationMs: page.withFlightTime ? Math.round(Number(totalDurationMs ?? 0)) : null };
+      .where(eq(column, sql.placeholder('scopeId')))
+      .orderBy(sql`${trips.beginTime} desc nulls last`, desc(trips.id))
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  );
+const countOf = (column: typeof trips.orgId | typeof trips.subOrgId, name: string) =>
+  preparedQuery((db) => db.select({ value: count() }).from(trips).where(eq(column, sql.placeholder('scopeId'))).prepare(name));
+const newestQueries = { org: newestOf(trips.orgId, 'newest_trips_of_org'), 'sub-org': newestOf(trips.subOrgId, 'newest_trips_of_sub_org') };
+const countQueries = { org: countOf(trips.orgId, 'count_trips_of_org'), 'sub-org': countOf(trips.subOrgId, 'count_trips_of_sub_org') };
+
+export type WholeScope = Extract<TripScope, { kind: 'org' | 'sub-org' }>;
+const scopeIdOf = (scope: WholeScope) => (scope.kind === 'org' ? scope.orgId : scope.subOrgId);
+
+export function listNewestTripsOf(db: Database, scope: WholeScope, page: { offset: number; limit: number }) {
+  return newestQueries[scope.kind](db, { scopeId: scopeIdOf(scope), ...page });
+}
+
+export async function countTripsOf(db: Database, scope: WholeScope): Promise<number> {
+  const [row] = await countQueries[scope.kind](db, { scopeId: scopeIdOf(scope) });
+  return row?.value ?? 0;
+}
+
+/**
+ * The exact total of a list, and its flight time when asked (summing reads every matching row: only
+ * the aircraft and people pages ask). Returned unrun, so the service can answer it from memory.
+ */
+export function countTrips(db: Executor, where: SQL | undefined, withFlightTime: boolean) {
+  return db
+    .select({ value: count(), durationMs: withFlightTime ? sql<string | null>`sum(${trips.durationMs})` : sql<null>`null` })
+    .from(trips)
+    .where(where);
 }
 
 /** One trip's summary, when the scope holds it. */

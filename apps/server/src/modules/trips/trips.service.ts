@@ -13,6 +13,7 @@ import { validateTrack } from '../../lib/track/validate-track.ts';
 import { findLatestUpload, findTripAudio, findTripAudioMeta, findUploadPiecesOfTrip } from '../audio/audio.repository.ts';
 import { removeUploadPieces } from '../audio/audio.service.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
+import { readListTotals } from './list-totals.ts';
 import * as repository from './trips.repository.ts';
 import type { TripSummaryRow } from './trips.repository.ts';
 
@@ -51,23 +52,38 @@ function toSummary(row: TripSummaryRow): TripSummary {
 }
 
 export async function listTrips(ctx: AppContext, actor: RequestUser, query: z.infer<typeof tripListQuerySchema>) {
-  const { rows, total, totalDurationMs } = await repository.listTrips(
-    ctx.db,
-    tripScope(actor),
-    {
-      search: query.search,
-      from: query.from,
-      to: query.to,
-      aircraftId: query.aircraft_id,
-      pilotId: query.pilot_id,
-      subOrgId: query.sub_org_id,
-      status: query.status,
-    },
-    { field: query.sort, order: query.order },
-    { offset: query.page * query.page_size, limit: query.page_size, withFlightTime: query.with_flight_time === 'true' },
-  );
+  const scope = tripScope(actor);
+  const filter = {
+    search: query.search,
+    from: query.from,
+    to: query.to,
+    aircraftId: query.aircraft_id,
+    pilotId: query.pilot_id,
+    subOrgId: query.sub_org_id,
+    status: query.status,
+  };
+  const page = { offset: query.page * query.page_size, limit: query.page_size };
+  const withFlightTime = query.with_flight_time === 'true';
+  const isPlain = Object.values(filter).every((value) => value === undefined) && query.sort === 'begin_time' && query.order === 'desc' && !withFlightTime;
   // A page past the end is an empty list with the count (the spec's 416 handling), never an error.
-  return { items: rows.map(toSummary), total, total_duration_ms: totalDurationMs };
+  if (isPlain && (scope.kind === 'org' || scope.kind === 'sub-org')) {
+    const [rows, totals] = await Promise.all([
+      repository.listNewestTripsOf(ctx.db, scope, page),
+      readListTotals(ctx.listTotals, JSON.stringify(scope), async () => ({ total: await repository.countTripsOf(ctx.db, scope), durationMs: 0 })),
+    ]);
+    return { items: rows.map(toSummary), total: totals.total, total_duration_ms: null };
+  }
+  const where = repository.tripListCondition(scope, filter);
+  const count = repository.countTrips(ctx.db, where, withFlightTime);
+  const { sql, params } = count.toSQL();
+  const [rows, totals] = await Promise.all([
+    repository.listTripRows(ctx.db, where, { field: query.sort, order: query.order }, page),
+    readListTotals(ctx.listTotals, `${sql}\u0000${JSON.stringify(params)}`, async () => {
+      const [row] = await count;
+      return { total: row?.value ?? 0, durationMs: Math.round(Number(row?.durationMs ?? 0)) };
+    }),
+  ]);
+  return { items: rows.map(toSummary), total: totals.total, total_duration_ms: withFlightTime ? totals.durationMs : null };
 }
 
 function sortedMarkers(markers: Marker[]): Marker[] {
