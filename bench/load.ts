@@ -16,11 +16,12 @@ const profiledPath = process.env.LOAD_PROFILE ?? '/api/me';
 const seconds = Number(process.env.LOAD_SECONDS ?? 10);
 const autocannonBin = fileURLToPath(new URL('../node_modules/.bin/autocannon', import.meta.url));
 
-type LoadResult = { route: string; requests: number; p50: number; p99: number; errors: number; non2xx: number; queries?: number };
+export type LoadResult = { route: string; requests: number; p50: number; p99: number; errors: number; non2xx: number; queries?: number };
 
 /** autocannon in its own process, so the load generator does not share the server's event loop. */
-function load(route: string, url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
-  const args = ['-c', String(connections), '-d', String(seconds), '-j', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]), url];
+export function load(route: string, url: string, headers: Record<string, string> = {}, options: { seconds?: number; rate?: number } = {}): Promise<LoadResult> {
+  const rate = options.rate === undefined ? [] : ['-R', String(options.rate)];
+  const args = ['-c', String(connections), '-d', String(options.seconds ?? seconds), ...rate, '-j', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]), url];
   return new Promise((resolve, reject) => {
     const child = spawn(autocannonBin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let output = '';

@@ -4,12 +4,14 @@
 // `npm run bench -- analysis`: the flight analysis and a transcription's memory (bench/analysis.ts).
 // `npm run bench -- load`: throughput under 50 connections against bare node:http, and where the CPU goes (bench/load.ts).
 // `npm run bench -- lighthouse`: Lighthouse scores of the sign-in page, the flights list and a flight (bench/lighthouse.ts).
+// `npm run bench -- soak`: ten minutes at half the maximum on PostgreSQL, p99 and memory per minute (bench/soak.ts).
 import { startServer } from './bench-server.ts';
 import { benchDebriefIntelligence } from './analysis.ts';
 import { benchBigTrip } from './big-trip.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { generatedTrips, insertGeneratedTrips } from './generated-trips.ts';
 import { benchLoad } from './load.ts';
+import { benchSoak } from './soak.ts';
 
 type Sample = { name: string; runs: number; median: number; p95: number; max: number };
 
@@ -21,6 +23,7 @@ const benchmarks: Record<string, () => Promise<string>> = {
   analysis: benchDebriefIntelligence,
   load: benchLoad,
   lighthouse: benchLighthouse,
+  soak: benchSoak,
 };
 
 async function benchApi(): Promise<Sample[]> {

@@ -72,10 +72,6 @@ function createPool(connectionString: string, max: number): pg.Pool {
   // An idle connection ended by the server (restart, failover, a dropped database) must not crash
   // the process: the pool opens a new one on next use.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
-  // Skylog's queries each read a handful of rows; a prepared statement's generic plan can still look
-  // costly enough for PostgreSQL to JIT-compile it on every run (14 ms for a 0.1 ms flights page).
-  // Queued before anything the pool's user sends on the connection.
-  pool.on('connect', (client) => void client.query('set jit = off').catch(() => undefined));
   return pool;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Marker, TrackPoint } from '@skylog/contracts';
+import { tripListQueryDefaults, type Marker, type TrackPoint } from '@skylog/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { aircraft, audioUploads, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
@@ -144,17 +144,18 @@ export async function listTripRows(db: Executor, where: SQL | undefined, sort: T
 }
 
 /**
- * What the flights screen opens on for an administrator, asked most: the newest flights of an organization
- * or sub-organization, unfiltered. Built once and prepared (db/prepared.ts), so neither drizzle nor
- * PostgreSQL plans it again on every request.
+ * What the flights screen opens on for an administrator, asked most: the first page of the newest flights
+ * of an organization or sub-organization, unfiltered. Built once and prepared (db/prepared.ts), so neither
+ * drizzle nor PostgreSQL plans it again on every request. The page is written into the statement: with a
+ * parameter for it, PostgreSQL's generic plan guesses a tenth of the school's flights, finds that costly
+ * and JIT-compiles the statement on every run (14 ms for a 0.1 ms page).
  */
 const newestOf = (column: typeof trips.orgId | typeof trips.subOrgId, name: string) =>
   preparedQuery((db) =>
     summaryQuery(db)
       .where(eq(column, sql.placeholder('scopeId')))
       .orderBy(sql`${trips.beginTime} desc nulls last`, desc(trips.id))
-      .offset(sql.placeholder('offset'))
-      .limit(sql.placeholder('limit'))
+      .limit(tripListQueryDefaults.page_size)
       .prepare(name),
   );
 const countOf = (column: typeof trips.orgId | typeof trips.subOrgId, name: string) =>
@@ -165,8 +166,9 @@ const countQueries = { org: countOf(trips.orgId, 'count_trips_of_org'), 'sub-org
 export type WholeScope = Extract<TripScope, { kind: 'org' | 'sub-org' }>;
 const scopeIdOf = (scope: WholeScope) => (scope.kind === 'org' ? scope.orgId : scope.subOrgId);
 
-export function listNewestTripsOf(db: Database, scope: WholeScope, page: { offset: number; limit: number }) {
-  return newestQueries[scope.kind](db, { scopeId: scopeIdOf(scope), ...page });
+/** The first page, newest first, of the default size. */
+export function listNewestTripsOf(db: Database, scope: WholeScope) {
+  return newestQueries[scope.kind](db, { scopeId: scopeIdOf(scope) });
 }
 
 export async function countTripsOf(db: Database, scope: WholeScope): Promise<number> {

@@ -1,4 +1,4 @@
-import { limits, messages, type CrewChoices, type Marker, type TrackColumns, type TrackPoint, type TripDetail, type TripSummary } from '@skylog/contracts';
+import { limits, messages, tripListQueryDefaults, type CrewChoices, type Marker, type TrackColumns, type TrackPoint, type TripDetail, type TripSummary } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { tripCreateSchema, tripListQuerySchema, tripUpdateSchema } from '@skylog/contracts';
 import { tripScope } from '../../access/access-rules.ts';
@@ -64,11 +64,12 @@ export async function listTrips(ctx: AppContext, actor: RequestUser, query: z.in
   };
   const page = { offset: query.page * query.page_size, limit: query.page_size };
   const withFlightTime = query.with_flight_time === 'true';
+  const isFirstPage = query.page === 0 && query.page_size === tripListQueryDefaults.page_size;
   const isPlain = Object.values(filter).every((value) => value === undefined) && query.sort === 'begin_time' && query.order === 'desc' && !withFlightTime;
   // A page past the end is an empty list with the count (the spec's 416 handling), never an error.
-  if (isPlain && (scope.kind === 'org' || scope.kind === 'sub-org')) {
+  if (isPlain && isFirstPage && (scope.kind === 'org' || scope.kind === 'sub-org')) {
     const [rows, totals] = await Promise.all([
-      repository.listNewestTripsOf(ctx.db, scope, page),
+      repository.listNewestTripsOf(ctx.db, scope),
       readListTotals(ctx.listTotals, JSON.stringify(scope), async () => ({ total: await repository.countTripsOf(ctx.db, scope), durationMs: 0 })),
     ]);
     return { items: rows.map(toSummary), total: totals.total, total_duration_ms: null };
