@@ -1,6 +1,6 @@
 // `npm run bench -- load`: throughput under concurrency (autocannon, 50 connections, 10 s per route) of bare
 // node:http (the yardstick) and Skylog's routes, on PGlite or (BENCH_DATABASE_URL) PostgreSQL; then a CPU
-// profile of the server while it answers GET /api/me (or LOAD_PROFILE, a path such as /api/trips?page=0), summed by where the time goes.
+// profile of the server while it answers GET /api/me (or LOAD_PROFILE, a path such as /api/trips?page=0 or /api/trips/{trip}), summed by where the time goes.
 // LOAD_SECONDS sets the seconds per route; LOAD_ENCODING the Accept-Encoding sent (identity: no compression).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -113,7 +113,7 @@ export async function benchLoad(): Promise<string> {
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 200 });
     await session.post('Profiler.start');
-    await load('profile', `${server.address}${profiledPath}`, headers);
+    await load('profile', `${server.address}${profiledPath.replace('{trip}', tripId)}`, headers);
     const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[] } };
     session.disconnect();
 
