@@ -11,7 +11,7 @@ describe('early requests', () => {
   });
 
   it('ask for the session on signed-in screens, and for the trip and its track on a flight', () => {
-    expect(earlyRequestUrls(`/dashboard/flights/${tripId}`)).toEqual(['/api/me', `/api/trips/${tripId}`, `/api/trips/${tripId}/track`]);
+    expect(earlyRequestUrls(`/dashboard/flights/${tripId}`)).toEqual(['/api/me', `/api/trips/${tripId}`, `/api/trips/${tripId}/track`, `/api/trips/${tripId}/transcript`]);
     expect(earlyRequestUrls('/dashboard/flights')).toEqual(['/api/me']);
     expect(earlyRequestUrls('/configuration/markers')).toEqual(['/api/me']);
     expect(earlyRequestUrls('/login')).toEqual([]);

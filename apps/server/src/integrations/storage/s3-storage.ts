@@ -20,11 +20,12 @@ export type S3Settings = {
  */
 const partSizeBytes = 8 * 1024 * 1024;
 
+/** A missing object; a missing bucket (`NoSuchBucket`, a configuration error) is not one. HEAD answers carry no body, so a 404 there is `NotFound`. */
 function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound');
+  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound');
 }
 
-/** The bytes `start` to `end` of a whole stream. */
+/** The bytes `start` to `end` of a whole stream (only for a server that ignored the range: rare, so the rest is read and dropped). */
 function sliceOf({ start, end }: ByteRange): Transform {
   let position = 0;
   return new Transform({

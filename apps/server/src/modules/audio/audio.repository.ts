@@ -61,6 +61,16 @@ export async function updateUpload(db: Executor, id: string, values: Partial<typ
     .where(eq(audioUploads.id, id));
 }
 
+/** Fails an upload that is still receiving bytes; answers its stored pieces, or null when it had ended (completed by another instance, say). */
+export async function failReceivingUpload(db: Executor, id: string, error: string): Promise<string[] | null> {
+  const [row] = await db
+    .update(audioUploads)
+    .set({ status: 'failed', error, updatedAt: new Date() })
+    .where(and(eq(audioUploads.id, id), eq(audioUploads.status, 'receiving')))
+    .returning({ pieces: audioUploads.pieces });
+  return row ? row.pieces : null;
+}
+
 /** Uploads still receiving bytes, of a person and/or a trip. */
 export async function findOpenUploads(db: Executor, of: { userId?: string; tripId?: string }): Promise<AudioUploadRow[]> {
   return db

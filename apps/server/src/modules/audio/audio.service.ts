@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -43,10 +44,18 @@ function toUpload(row: AudioUploadRow, offset = row.offset) {
   return { id: row.id, trip_id: row.tripId, offset, size_bytes: row.sizeBytes, is_complete: offset >= row.sizeBytes };
 }
 
-/** Ends an unfinished upload: it answers `error` when asked, and its bytes are removed. */
+/**
+ * Ends an unfinished upload: it answers `error` when asked, and its bytes are removed. One that another
+ * instance completed meanwhile is left to its job.
+ */
 async function abandonUpload(ctx: AppContext, row: AudioUploadRow, error: string): Promise<void> {
-  await repository.updateUpload(ctx.db, row.id, { status: 'failed', error });
-  await removeUploadPieces(ctx, row.pieces);
+  const pieces = await repository.failReceivingUpload(ctx.db, row.id, error);
+  if (pieces) await removeUploadPieces(ctx, pieces);
+}
+
+/** Why an upload takes no more bytes: an expired or replaced one says why; a finished one that it is complete. */
+function endedUploadError(row: Pick<AudioUploadRow, 'status' | 'error'>): AppError {
+  return conflict(row.status === 'failed' && row.error ? row.error : messages.uploadComplete);
 }
 
 /**
@@ -89,13 +98,12 @@ export async function getUpload(ctx: AppContext, actor: RequestUser, id: string,
 
 /**
  * Appends one piece at `offset` (tus 1.0 PATCH). The bytes are kept on this machine until the piece
- * ends, then stored; a broken connection keeps every byte that arrived: the client asks for the
+ * ends, then stored; a broken connection keeps every byte written by then: the client asks for the
  * offset and sends the rest, to this instance or another. The last byte queues processing.
  */
 export async function appendToUpload(ctx: AppContext, actor: RequestUser, id: string, offset: number, body: Readable, requestPath: string) {
   const row = await requireOwnUpload(ctx, actor, id, { action: 'audio-uploads.append', path: requestPath });
-  // An expired or replaced upload says why; a finished one that it is complete.
-  if (row.status !== 'receiving') throw conflict(row.status === 'failed' && row.error ? row.error : messages.uploadComplete);
+  if (row.status !== 'receiving') throw endedUploadError(row);
   if (offset !== row.offset) throw conflict(messages.uploadOffsetMismatch, { offset: String(row.offset) });
   await mkdir(pieceBufferFolder, { recursive: true });
   const buffered = path.join(pieceBufferFolder, `${id}-${randomUUID()}.part`);
@@ -109,12 +117,16 @@ export async function appendToUpload(ctx: AppContext, actor: RequestUser, id: st
         done(new AppError('body_too_large', messages.uploadTooLong));
       },
     });
+    const writer = createWriteStream(buffered);
     try {
-      await pipeline(body, limiter, createWriteStream(buffered));
+      await pipeline(body, limiter, writer);
     } catch (error) {
-      // A body longer than declared is refused whole; a client gone mid-piece keeps what arrived and resumes after it.
+      // A body longer than declared is refused whole; a client gone mid-piece keeps what reached the file
+      // (not what passed the limiter: a destroyed writer drops what it had not written yet) and resumes after it.
       if (error instanceof AppError) throw error;
-      if (received > 0) await storePiece(ctx, row, offset, received, buffered);
+      if (!writer.closed) await once(writer, 'close');
+      const kept = (await stat(buffered)).size;
+      if (kept > 0) await storePiece(ctx, row, offset, kept, buffered);
       throw new AppError('bad_request', messages.uploadInterrupted);
     }
     if (received > 0) await storePiece(ctx, row, offset, received, buffered);
@@ -139,7 +151,7 @@ async function storePiece(ctx: AppContext, row: AudioUploadRow, offset: number, 
   await ctx.storage.delete(key);
   const current = await repository.findUpload(ctx.db, row.id);
   if (!current) throw new AppError('not_found', messages.uploadNotFound);
-  if (current.status !== 'receiving') throw conflict(current.status === 'failed' && current.error ? current.error : messages.uploadComplete);
+  if (current.status !== 'receiving') throw endedUploadError(current);
   throw conflict(messages.uploadOffsetMismatch, { offset: String(current.offset) });
 }
 

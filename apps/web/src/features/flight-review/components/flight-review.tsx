@@ -82,7 +82,7 @@ function FlightReviewScreen({ trip }: { trip: TripDetail }) {
 
   // A transcription that ends (polled with the trip) has stored a new transcript: ask for it again.
   const queryClient = useQueryClient();
-  const { trip_id: tripId, markers: tripMarkers, point_count: pointCount, transcript_in_progress: isTranscribing } = trip;
+  const { trip_id: tripId, markers: tripMarkers, point_count: pointCount, transcript_in_progress: isTranscribing, has_transcript: hasTranscript } = trip;
   const transcript = useTranscript(tripId).data ?? null;
   const wasTranscribing = useRef(isTranscribing);
   useEffect(() => {
@@ -90,7 +90,8 @@ function FlightReviewScreen({ trip }: { trip: TripDetail }) {
     wasTranscribing.current = isTranscribing;
   }, [queryClient, tripId, isTranscribing]);
 
-  // A new transcript, track or marker queues a new analysis on the server: ask for its state again.
+  // A new transcript, track or marker queues a new analysis on the server: ask for its state again. The
+  // transcript is followed by the trip's own state of it: the transcript's first answer is no change.
   const isFirstRender = useRef(true);
   useEffect(() => {
     if (isFirstRender.current) {
@@ -98,7 +99,7 @@ function FlightReviewScreen({ trip }: { trip: TripDetail }) {
       return;
     }
     void queryClient.invalidateQueries({ queryKey: tripKeys.analysis(tripId), exact: true });
-  }, [queryClient, tripId, transcript, tripMarkers, pointCount]);
+  }, [queryClient, tripId, isTranscribing, hasTranscript, tripMarkers, pointCount]);
 
   const jumpToMoment = useCallback(
     (momentId: string) => {
