@@ -1,13 +1,12 @@
-import http from 'node:http';
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchool, type School } from './factories.ts';
-import { appOrigin, createTestApp, query, type TestApp } from './helper.ts';
+import { createTestApp, query, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
 import { startLocalS3, type LocalS3 } from './support/s3-server.ts';
-import { listeningPort, makeTone, straightTrack, tripsApi, uploadContentType, uploadsApi } from './trips-helper.ts';
+import { makeTone, sendAndCut, straightTrack, tripsApi, uploadsApi } from './trips-helper.ts';
 
 // Two Skylog instances on one database with their files in one S3-compatible bucket, as two machines
 // behind a load balancer that sends each request wherever it likes: a pilot's upload may go to both,
@@ -113,20 +112,8 @@ describe('two instances sharing a database and an S3 bucket', () => {
     const tripId = await newTrip();
     const auth = { cookie: await s.as(pilot.email) };
     const id = (await onA.start(auth, tripId, { filename: 'cockpit.wav', size_bytes: wav.length })).json().id as string;
-    const port = await listeningPort(a);
     const cut = Math.floor(wav.length / 3);
-    const request = http.request({
-      host: '127.0.0.1',
-      port,
-      method: 'PATCH',
-      path: `/api/audio-uploads/${id}`,
-      headers: { origin: appOrigin, cookie: auth.cookie, 'content-type': uploadContentType, 'upload-offset': '0', 'content-length': String(wav.length) },
-    });
-    // The connection is cut on purpose; the client's own error is expected.
-    request.on('error', () => undefined);
-    await new Promise((resolve) => request.write(wav.subarray(0, cut), resolve));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    request.destroy();
+    await sendAndCut(a, { uploadId: id, cookie: auth.cookie, bytes: wav, cut });
 
     await expect.poll(async () => (await onB.read(auth, id)).json().offset, { timeout: 5000, interval: 20 }).toBe(cut);
     const rest = await onB.patch(auth, id, cut, wav.subarray(cut));

@@ -1,15 +1,14 @@
 import { readdir, mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { audioPeaksSchema } from '@skylog/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOrigin, createTestApp, type TestApp } from './helper.ts';
+import { createTestApp, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
 import {
   hasEncoder,
-  listeningPort,
   makeTone,
+  sendAndCut,
   sendOverHttp,
   straightTrack,
   tripsApi,
@@ -352,21 +351,7 @@ describe('trip audio: resumable uploads, processing, playback with ranges', () =
     const started = await uploads.start(leo, tripId, { filename: 'cockpit.opus', size_bytes: opus.length });
     const id = started.json().id as string;
     const half = Math.floor(opus.length / 2);
-    const port = await listeningPort(t);
-
-    const request = http.request({
-      host: '127.0.0.1',
-      port,
-      method: 'PATCH',
-      path: `/api/audio-uploads/${id}`,
-      headers: { origin: appOrigin, cookie: leo.cookie, 'content-type': uploadContentType, 'upload-offset': '0', 'content-length': String(opus.length) },
-    });
-    // The connection is cut on purpose; the client's own error is expected.
-    request.on('error', () => undefined);
-    await new Promise((resolve) => request.write(opus.subarray(0, half), resolve));
-    // Loopback delivers the written half at once; a moment lets the server read it before the cut.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    request.destroy();
+    await sendAndCut(t, { uploadId: id, cookie: leo.cookie, bytes: opus, cut: half });
 
     // Resume as a client would: ask for the offset and send the rest (the server takes a moment to notice
     // the cut and store what arrived as a piece; until then it reports the offset before this request).

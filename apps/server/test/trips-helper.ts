@@ -233,6 +233,26 @@ export async function listeningPort(t: TestApp): Promise<number> {
 }
 
 /**
+ * Starts a PATCH of a whole recording at offset 0 over a real connection, sends its first `cut` bytes and
+ * breaks the connection, as a pilot's phone losing signal does.
+ */
+export async function sendAndCut(t: TestApp, { uploadId, cookie, bytes, cut }: { uploadId: string; cookie: string; bytes: Buffer; cut: number }) {
+  const request = http.request({
+    host: '127.0.0.1',
+    port: await listeningPort(t),
+    method: 'PATCH',
+    path: `/api/audio-uploads/${uploadId}`,
+    headers: { origin: appOrigin, cookie, 'content-type': uploadContentType, 'upload-offset': '0', 'content-length': String(bytes.length) },
+  });
+  // The connection is cut on purpose; the client's own error is expected.
+  request.on('error', () => undefined);
+  await new Promise((resolve) => request.write(bytes.subarray(0, cut), resolve));
+  // Loopback delivers the written bytes at once; a moment lets the server read them before the cut.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  request.destroy();
+}
+
+/**
  * One request over a real connection, for what `inject` cannot show: bodies streamed in chunks
  * (several buffers and no Content-Length: chunked transfer encoding) and refusals mid-body.
  */
