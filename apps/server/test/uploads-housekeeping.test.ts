@@ -1,5 +1,6 @@
 import { messages } from '@skylog/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioProcessJob } from '../src/jobs/definitions/audio-process.ts';
 import { sweepUploads } from '../src/modules/audio/audio.service.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { createSchool, type School } from './factories.ts';
@@ -114,5 +115,31 @@ describe('unfinished audio uploads are limited, expire, and leave no bytes behin
     const id = await startWithBytes(person.email, tripId);
     expect((await s.call(person.email, 'DELETE', `/api/trips/${tripId}`)).statusCode).toBe(204);
     expect(await piecesOf(id)).toEqual([]);
+  });
+});
+
+describe('an upload whose audio job gives up for good', () => {
+  let t: TestApp;
+  const s = sessions(() => t);
+  const trips = tripsApi(() => t, s);
+  const uploads = uploadsApi(() => t);
+
+  // No worker on this instance: the job waits in the queue, as it does between its failed attempts.
+  beforeAll(async () => (t = await createTestApp({ seed: false, env: { JOBS_WORKER: 'false' } })));
+  afterAll(async () => t.close());
+
+  it('says so instead of "processing" for ever, and its pieces are removed', async () => {
+    const school = await createSchool(t, s, 'Given Up Aero');
+    const pilot = await school.addPerson('student');
+    const auth = { cookie: await s.as(pilot.email) };
+    const tripId = (await trips.create(pilot.email, { trip_name: 'Job gave up', points: straightTrack({ start: Date.parse('2026-06-02T16:00:00Z'), count: 3 }) })).trip_id;
+    const id = (await uploads.start(auth, tripId, { filename: 'cockpit.opus', size_bytes: 2048 })).json().id as string;
+    expect((await uploads.patch(auth, id, 0, Buffer.alloc(2048, 3))).json()).toMatchObject({ is_complete: true });
+    expect((await uploads.read(auth, id)).json().status).toBe('processing');
+
+    // What the queue calls once the last attempt has failed (transcription.test.ts sees the queue call it for the transcript job).
+    await audioProcessJob.onFailed!(t.ctx, { uploadId: id }, 'ffmpeg crashed three times');
+    expect((await uploads.read(auth, id)).json()).toMatchObject({ status: 'failed', error: messages.audioProcessingFailed });
+    expect(await t.ctx.storage.list(`incoming/${id}/`)).toEqual([]);
   });
 });

@@ -88,6 +88,7 @@ export const messages = {
   uploadInterrupted: 'The connection broke during the upload. Ask for the offset and resume from there.',
   uploadTooLong: 'More bytes were sent than the upload declared.',
   uploadPiecesMissing: 'Part of the recording was lost before it could be processed. Upload it again.',
+  audioProcessingFailed: 'The recording could not be processed. Upload it again.',
   audioNotReady: 'This trip has no audio yet.',
   transcriptNotConfigured:
     'Transcription is not configured on this server. Set DEEPGRAM_API_KEY (Deepgram) or WHISPER_BASE_URL (an OpenAI-compatible Whisper server), then restart Skylog.',

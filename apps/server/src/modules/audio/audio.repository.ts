@@ -61,12 +61,15 @@ export async function updateUpload(db: Executor, id: string, values: Partial<typ
     .where(eq(audioUploads.id, id));
 }
 
-/** Fails an upload that is still receiving bytes; answers its stored pieces, or null when it had ended (completed by another instance, say). */
-export async function failReceivingUpload(db: Executor, id: string, error: string): Promise<string[] | null> {
+/**
+ * Fails an upload only while it is in the given state; answers its stored pieces, or null when it had
+ * moved on (completed by another instance meanwhile, say).
+ */
+export async function failUploadWhile(db: Executor, id: string, status: 'receiving' | 'processing', error: string): Promise<string[] | null> {
   const [row] = await db
     .update(audioUploads)
     .set({ status: 'failed', error, updatedAt: new Date() })
-    .where(and(eq(audioUploads.id, id), eq(audioUploads.status, 'receiving')))
+    .where(and(eq(audioUploads.id, id), eq(audioUploads.status, status)))
     .returning({ pieces: audioUploads.pieces });
   return row ? row.pieces : null;
 }

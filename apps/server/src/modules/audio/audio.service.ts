@@ -49,7 +49,13 @@ function toUpload(row: AudioUploadRow, offset = row.offset) {
  * instance completed meanwhile is left to its job.
  */
 async function abandonUpload(ctx: AppContext, row: AudioUploadRow, error: string): Promise<void> {
-  const pieces = await repository.failReceivingUpload(ctx.db, row.id, error);
+  const pieces = await repository.failUploadWhile(ctx.db, row.id, 'receiving', error);
+  if (pieces) await removeUploadPieces(ctx, pieces);
+}
+
+/** The audio job failed for good (its retries spent): the upload says so and its pieces are removed. */
+export async function failUploadProcessing(ctx: AppContext, uploadId: string): Promise<void> {
+  const pieces = await repository.failUploadWhile(ctx.db, uploadId, 'processing', messages.audioProcessingFailed);
   if (pieces) await removeUploadPieces(ctx, pieces);
 }
 
