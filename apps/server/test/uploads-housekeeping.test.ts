@@ -1,4 +1,5 @@
-import { messages } from '@skylog/contracts';
+import { limits, messages } from '@skylog/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioProcessJob } from '../src/jobs/definitions/audio-process.ts';
 import { sweepUploads } from '../src/modules/audio/audio.service.ts';
@@ -107,6 +108,17 @@ describe('unfinished audio uploads are limited, expire, and leave no bytes behin
     expect(left).not.toContain(legacy);
     const resumed = await uploads.patch({ cookie: await s.as(person.email) }, live, 1024, Buffer.alloc(10, 2));
     expect(resumed.statusCode, resumed.body).toBe(200);
+  });
+
+  it('an upload sent in too many pieces is stopped before it stores another', async () => {
+    const person = await school.addPerson('student');
+    const id = await startWithBytes(person.email, await newTrip(person.email));
+    const [piece] = await piecesOf(id);
+    await t.ctx.db.execute(sql`update audio_uploads set pieces = (select jsonb_agg(${piece}::text) from generate_series(1, ${limits.uploadPiecesMax})) where id = ${id}`);
+    const refused = await uploads.patch({ cookie: await s.as(person.email) }, id, 1024, Buffer.alloc(10));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(messages.uploadTooManyPieces);
+    expect(await piecesOf(id)).toHaveLength(1);
   });
 
   it('deleting a trip removes its unfinished upload’s bytes', async () => {

@@ -70,6 +70,8 @@ export const limits = {
   openUploadsPerTrip: 2,
   /** An unfinished upload nobody has sent a byte to for this long expires (its bytes are removed). */
   uploadIdleExpiryHours: 24,
+  /** PATCHes one upload may take: each is stored as one piece (the web app's 8 MB pieces make 256 for 2 GB). */
+  uploadPiecesMax: 10_000,
   /** Size of one PATCH of a resumable audio upload sent by the web app. */
   uploadChunkBytes: 8 * 1024 * 1024,
   /** Deepgram numbers speakers from 0; a cockpit recording has a handful, so higher numbers are refused. */

@@ -89,6 +89,7 @@ export const messages = {
   uploadTooLong: 'More bytes were sent than the upload declared.',
   uploadPiecesMissing: 'Part of the recording was lost before it could be processed. Upload it again.',
   audioProcessingFailed: 'The recording could not be processed. Upload it again.',
+  uploadTooManyPieces: 'This upload was sent in too many pieces. Send the rest in larger pieces, or upload the recording again.',
   audioNotReady: 'This trip has no audio yet.',
   transcriptNotConfigured:
     'Transcription is not configured on this server. Set DEEPGRAM_API_KEY (Deepgram) or WHISPER_BASE_URL (an OpenAI-compatible Whisper server), then restart Skylog.',

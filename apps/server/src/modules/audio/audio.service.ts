@@ -111,6 +111,8 @@ export async function appendToUpload(ctx: AppContext, actor: RequestUser, id: st
   const row = await requireOwnUpload(ctx, actor, id, { action: 'audio-uploads.append', path: requestPath });
   if (row.status !== 'receiving') throw endedUploadError(row);
   if (offset !== row.offset) throw conflict(messages.uploadOffsetMismatch, { offset: String(row.offset) });
+  // Each piece is an object in storage and an entry in the row: a client sending a byte at a time is stopped.
+  if (row.pieces.length >= limits.uploadPiecesMax) throw conflict(messages.uploadTooManyPieces);
   await mkdir(pieceBufferFolder, { recursive: true });
   const buffered = path.join(pieceBufferFolder, `${id}-${randomUUID()}.part`);
   try {
