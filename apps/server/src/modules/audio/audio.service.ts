@@ -37,7 +37,7 @@ export async function removeUploadPieces(ctx: AppContext, keys: readonly string[
   await Promise.all(keys.map((key) => ctx.storage.delete(key)));
 }
 
-/** A PATCH's bytes wait here (this process's own folder, removed with it) until they are stored as a piece. */
+/** A PATCH's bytes wait here until they are stored as a piece: this process's own folder, which a job worker starting on this machine removes once the process is gone (jobs/work-folders.ts). */
 const pieceBufferFolder = path.join(defaultWorkRoot, `${process.pid}-uploads`);
 
 function toUpload(row: AudioUploadRow, offset = row.offset) {
