@@ -90,7 +90,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
     email: mailer,
     auth,
     audit,
-    storage: createFileStorage(config),
+    storage: await createFileStorage(config),
     audioTools: { ffmpegPath: await findFfmpeg(config.ffmpegPath) },
     jobs: { wake: () => undefined, drain: async () => undefined },
     rateLimits: {
