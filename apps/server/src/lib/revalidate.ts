@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
 /**
  * For large answers that change seldom (a track, waveform peaks, a finished transcript): the body is
@@ -14,6 +15,9 @@ export function sendRevalidated(request: FastifyRequest, reply: FastifyReply, bo
   if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(payload);
 }
+
+/** A revalidated route's answers: the body, or an empty 304 when the browser's copy is current. */
+export const revalidatedResponses = <T extends z.ZodType>(body: T) => ({ 200: body, 304: z.null() });
 
 /** If-None-Match holds a list of tags (weak ones match too, RFC 9110 §13.1.2) or `*`. */
 function matches(header: string | undefined, etag: string): boolean {

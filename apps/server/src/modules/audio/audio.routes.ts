@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/require-user.ts';
-import { sendRevalidated } from '../../lib/revalidate.ts';
+import { revalidatedResponses, sendRevalidated } from '../../lib/revalidate.ts';
 import * as audio from './audio.service.ts';
 
 const tags = ['audio'];
@@ -37,7 +37,7 @@ export const audioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         tags,
         summary: 'Precomputed waveform peaks of the audio (ETag: ask with If-None-Match, 304 when unchanged)',
         params: idParamsSchema,
-        response: { 200: audioPeaksSchema, 304: z.null() },
+        response: revalidatedResponses(audioPeaksSchema),
       },
     },
     async (request, reply) => sendRevalidated(request, reply, await audio.getPeaks(ctx, requireUser(request), request.params.id, request.url)),

@@ -1,9 +1,8 @@
 import { idParamsSchema, transcriptionListQuerySchema, transcriptionListSchema, transcriptStateSchema, tripTranscriptSchema } from '@skylog/contracts';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/app-context.ts';
 import { requireUser } from '../../lib/require-user.ts';
-import { sendRevalidated } from '../../lib/revalidate.ts';
+import { revalidatedResponses, sendRevalidated } from '../../lib/revalidate.ts';
 import * as service from './transcription.service.ts';
 
 const tags = ['transcription'];
@@ -41,7 +40,7 @@ export const transcriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         tags,
         summary: "The trip's transcript (spec §3 transcript_json; ETag: ask with If-None-Match, 304 when unchanged)",
         params: idParamsSchema,
-        response: { 200: tripTranscriptSchema, 304: z.null() },
+        response: revalidatedResponses(tripTranscriptSchema),
       },
     },
     async (request, reply) => sendRevalidated(request, reply, await service.getTranscript(ctx, requireUser(request), request.params.id, request.url)),

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/require-user.ts';
-import { sendRevalidated } from '../../lib/revalidate.ts';
+import { revalidatedResponses, sendRevalidated } from '../../lib/revalidate.ts';
 import { toCsv, toGpx, toKml } from '../../lib/track/export-track.ts';
 import { parseTrackFile } from '../../lib/track/parse-track-file.ts';
 import { TrackFileError } from '../../lib/track/track-file-error.ts';
@@ -205,7 +205,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         tags,
         summary: 'The full track, as columns (ETag: ask with If-None-Match, 304 when unchanged)',
         params: idParamsSchema,
-        response: { 200: trackColumnsSchema, 304: z.null() },
+        response: revalidatedResponses(trackColumnsSchema),
       },
     },
     async (request, reply) => sendRevalidated(request, reply, await service.getTrack(ctx, requireUser(request), request.params.id, request.url)),
