@@ -9,26 +9,22 @@ export function createLocalStorage(rootDir: string): FileStorage {
   const root = path.resolve(rootDir);
   const resolveKey = (key: string) => path.join(root, ...keySegments(key));
 
-  async function writeAtomically(filePath: string, source: NodeJS.ReadableStream | Buffer): Promise<number> {
-    // Same folder as the target so the rename stays on one file system and is atomic.
-    const tempPath = path.join(path.dirname(filePath), `.${path.basename(filePath)}.${randomUUID()}.tmp`);
-    try {
-      if (Buffer.isBuffer(source)) await writeFile(tempPath, source, { flush: true });
-      else await pipeline(source, createWriteStream(tempPath, { flush: true }));
-      const { size } = await stat(tempPath);
-      await rename(tempPath, filePath);
-      return size;
-    } catch (error) {
-      await unlink(tempPath).catch(() => undefined);
-      throw error;
-    }
-  }
-
   return {
     async put(key, source) {
       const filePath = resolveKey(key);
       await mkdir(path.dirname(filePath), { recursive: true });
-      return { size: await writeAtomically(filePath, source) };
+      // Same folder as the target so the rename stays on one file system and is atomic.
+      const tempPath = path.join(path.dirname(filePath), `.${path.basename(filePath)}.${randomUUID()}.tmp`);
+      try {
+        if (Buffer.isBuffer(source)) await writeFile(tempPath, source, { flush: true });
+        else await pipeline(source, createWriteStream(tempPath, { flush: true }));
+        const { size } = await stat(tempPath);
+        await rename(tempPath, filePath);
+        return { size };
+      } catch (error) {
+        await unlink(tempPath).catch(() => undefined);
+        throw error;
+      }
     },
 
     async stat(key) {
@@ -56,7 +52,7 @@ export function createLocalStorage(rootDir: string): FileStorage {
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }
-      // A folder per upload or recording would otherwise stay behind empty; a folder still in use is not empty.
+      // A folder per upload or recording would otherwise stay behind empty; one that still holds a file stays.
       await rmdir(path.dirname(filePath)).catch(() => undefined);
     },
 

@@ -45,19 +45,16 @@ function toUpload(row: AudioUploadRow, offset = row.offset) {
 }
 
 /**
- * Ends an unfinished upload: it answers `error` when asked, and its bytes are removed. One that another
- * instance completed meanwhile is left to its job.
+ * Fails an upload still in `status`: it answers `error` when asked, and its pieces are removed. One that
+ * moved on meanwhile (completed by another instance, say) is left as it is.
  */
-async function abandonUpload(ctx: AppContext, row: AudioUploadRow, error: string): Promise<void> {
-  const pieces = await repository.failUploadWhile(ctx.db, row.id, 'receiving', error);
+async function failUpload(ctx: AppContext, id: string, status: 'receiving' | 'processing', error: string): Promise<void> {
+  const pieces = await repository.failUploadWhile(ctx.db, id, status, error);
   if (pieces) await removeUploadPieces(ctx, pieces);
 }
 
-/** The audio job failed for good (its retries spent): the upload says so and its pieces are removed. */
-export async function failUploadProcessing(ctx: AppContext, uploadId: string): Promise<void> {
-  const pieces = await repository.failUploadWhile(ctx.db, uploadId, 'processing', messages.audioProcessingFailed);
-  if (pieces) await removeUploadPieces(ctx, pieces);
-}
+/** The audio job failed for good (its retries spent): the upload says so. */
+export const failUploadProcessing = (ctx: AppContext, uploadId: string) => failUpload(ctx, uploadId, 'processing', messages.audioProcessingFailed);
 
 /** Why an upload takes no more bytes: an expired or replaced one says why; a finished one that it is complete. */
 function endedUploadError(row: Pick<AudioUploadRow, 'status' | 'error'>): AppError {
@@ -70,7 +67,7 @@ function endedUploadError(row: Pick<AudioUploadRow, 'status' | 'error'>): AppErr
  */
 async function makeRoomForUpload(ctx: AppContext, actor: RequestUser, tripId: string): Promise<void> {
   for (const row of await repository.findOpenUploads(ctx.db, { userId: actor.skylogId, tripId })) {
-    await abandonUpload(ctx, row, messages.uploadReplaced);
+    await failUpload(ctx, row.id, 'receiving', messages.uploadReplaced);
   }
   const [ownOpen, tripOpen] = await Promise.all([
     repository.findOpenUploads(ctx.db, { userId: actor.skylogId }),
@@ -116,30 +113,29 @@ export async function appendToUpload(ctx: AppContext, actor: RequestUser, id: st
   await mkdir(pieceBufferFolder, { recursive: true });
   const buffered = path.join(pieceBufferFolder, `${id}-${randomUUID()}.part`);
   try {
-    let received = 0;
+    let passed = 0;
     const limiter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
-        received += chunk.length;
-        if (offset + received <= row.sizeBytes) return done(null, chunk);
-        received -= chunk.length;
-        done(new AppError('body_too_large', messages.uploadTooLong));
+        if (offset + passed + chunk.length > row.sizeBytes) return done(new AppError('body_too_large', messages.uploadTooLong));
+        passed += chunk.length;
+        done(null, chunk);
       },
     });
     const writer = createWriteStream(buffered);
-    try {
-      await pipeline(body, limiter, writer);
-    } catch (error) {
-      // A body longer than declared is refused whole; a client gone mid-piece keeps what reached the file
-      // (not what passed the limiter: a destroyed writer drops what it had not written yet) and resumes after it.
-      if (error instanceof AppError) throw error;
-      if (!writer.closed) await once(writer, 'close');
-      const kept = (await stat(buffered)).size;
-      if (kept > 0) await storePiece(ctx, row, offset, kept, buffered);
-      throw new AppError('bad_request', messages.uploadInterrupted);
-    }
-    if (received > 0) await storePiece(ctx, row, offset, received, buffered);
-    if (offset + received === row.sizeBytes) ctx.jobs.wake();
-    return toUpload(row, offset + received);
+    const failure: unknown = await pipeline(body, limiter, writer).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    // A body longer than declared is refused whole.
+    if (failure instanceof AppError) throw failure;
+    // A client gone mid-piece keeps what reached the file (not what passed the limiter: a destroyed writer
+    // drops what it had not written yet) and resumes after it.
+    if (!writer.closed) await once(writer, 'close');
+    const kept = (await stat(buffered)).size;
+    if (kept > 0) await storePiece(ctx, row, offset, kept, buffered);
+    if (failure) throw new AppError('bad_request', messages.uploadInterrupted);
+    if (offset + kept === row.sizeBytes) ctx.jobs.wake();
+    return toUpload(row, offset + kept);
   } finally {
     await rm(buffered, { force: true });
   }
@@ -203,10 +199,7 @@ async function storeFile(ctx: AppContext, key: string, file: string): Promise<vo
 export async function processUpload(ctx: AppContext, uploadId: string, workDir: string): Promise<void> {
   const upload = await repository.findUpload(ctx.db, uploadId);
   if (!upload || upload.status !== 'processing') return;
-  const fail = async (message: string) => {
-    await repository.updateUpload(ctx.db, uploadId, { status: 'failed', error: message });
-    await removeUploadPieces(ctx, upload.pieces);
-  };
+  const fail = (message: string) => failUpload(ctx, uploadId, 'processing', message);
   const trip = await findTripHeader(ctx.db, upload.tripId);
   if (!trip) return fail(messages.tripNotFound);
   if (!ctx.audioTools.ffmpegPath) return fail(messages.audioToolsMissing);
@@ -332,7 +325,7 @@ export async function openAudio(ctx: AppContext, actor: RequestUser, tripId: str
  */
 export async function sweepUploads(ctx: AppContext, now = new Date()): Promise<{ expired: number; orphans: number }> {
   const idle = await repository.findIdleUploads(ctx.db, new Date(now.getTime() - limits.uploadIdleExpiryHours * 3600 * 1000));
-  for (const row of idle) await abandonUpload(ctx, row, messages.uploadExpired);
+  for (const row of idle) await failUpload(ctx, row.id, 'receiving', messages.uploadExpired);
   // An hour's grace: a piece is stored a moment before its upload records it.
   const old = (await ctx.storage.list(incomingPrefix)).filter((file) => now.getTime() - file.modifiedAt.getTime() >= 3600 * 1000);
   const uploadIdOf = (key: string) => key.slice(incomingPrefix.length, incomingPrefix.length + 36);

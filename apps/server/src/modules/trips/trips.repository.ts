@@ -138,9 +138,17 @@ export function tripListCondition(scope: TripScope, filter: TripFilter): SQL | u
 
 /** One page of a list. */
 export async function listTripRows(db: Executor, where: SQL | undefined, sort: TripSort, page: { offset: number; limit: number }) {
+  return summaryQuery(db)
+    .where(where)
+    .orderBy(...orderOf(sort))
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+/** A list's order: the chosen column (flights without a value last), then the id, so pages never overlap. */
+function orderOf(sort: TripSort): SQL[] {
   const sortColumn = { begin_time: trips.beginTime, trip_name: trips.tripName, duration: trips.durationMs, distance: trips.distanceNm }[sort.field];
-  const order = sort.order === 'asc' ? sql`${sortColumn} asc nulls last` : sql`${sortColumn} desc nulls last`;
-  return summaryQuery(db).where(where).orderBy(order, desc(trips.id)).offset(page.offset).limit(page.limit);
+  return [sort.order === 'asc' ? sql`${sortColumn} asc nulls last` : sql`${sortColumn} desc nulls last`, desc(trips.id)];
 }
 
 /**
@@ -154,7 +162,7 @@ const newestOf = (column: typeof trips.orgId | typeof trips.subOrgId, name: stri
   preparedQuery((db) =>
     summaryQuery(db)
       .where(eq(column, sql.placeholder('scopeId')))
-      .orderBy(sql`${trips.beginTime} desc nulls last`, desc(trips.id))
+      .orderBy(...orderOf({ field: 'begin_time', order: 'desc' }))
       .limit(tripListQueryDefaults.page_size)
       .prepare(name),
   );

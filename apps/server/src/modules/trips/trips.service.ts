@@ -1,5 +1,6 @@
 import { limits, messages, tripListQueryDefaults, type CrewChoices, type Marker, type TrackColumns, type TrackPoint, type TripDetail, type TripSummary } from '@skylog/contracts';
 import type { z } from 'zod';
+import type { SQL } from 'drizzle-orm';
 import type { tripCreateSchema, tripListQuerySchema, tripUpdateSchema } from '@skylog/contracts';
 import { tripScope } from '../../access/access-rules.ts';
 import { getSeatChoices, requireCrewChange, requireSeats, requireTrip, tripNotFound } from '../../access/access.ts';
@@ -15,7 +16,7 @@ import { removeUploadPieces } from '../audio/audio.service.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import { readListTotals } from './list-totals.ts';
 import * as repository from './trips.repository.ts';
-import type { TripSummaryRow } from './trips.repository.ts';
+import type { TripSort, TripSummaryRow } from './trips.repository.ts';
 
 const person = (value: { skylogId: string; name: string | null; email: string } | null) =>
   value ? { skylog_id: value.skylogId, name: value.name, email: value.email } : null;
@@ -66,25 +67,28 @@ export async function listTrips(ctx: AppContext, actor: RequestUser, query: z.in
   const withFlightTime = query.with_flight_time === 'true';
   const isFirstPage = query.page === 0 && query.page_size === tripListQueryDefaults.page_size;
   const isPlain = Object.values(filter).every((value) => value === undefined) && query.sort === 'begin_time' && query.order === 'desc' && !withFlightTime;
+  const [rows, totals] =
+    isPlain && isFirstPage && (scope.kind === 'org' || scope.kind === 'sub-org')
+      ? await Promise.all([
+          repository.listNewestTripsOf(ctx.db, scope),
+          readListTotals(ctx.listTotals, JSON.stringify(scope), async () => ({ total: await repository.countTripsOf(ctx.db, scope), durationMs: 0 })),
+        ])
+      : await listFiltered(ctx, repository.tripListCondition(scope, filter), { field: query.sort, order: query.order }, page, withFlightTime);
   // A page past the end is an empty list with the count (the spec's 416 handling), never an error.
-  if (isPlain && isFirstPage && (scope.kind === 'org' || scope.kind === 'sub-org')) {
-    const [rows, totals] = await Promise.all([
-      repository.listNewestTripsOf(ctx.db, scope),
-      readListTotals(ctx.listTotals, JSON.stringify(scope), async () => ({ total: await repository.countTripsOf(ctx.db, scope), durationMs: 0 })),
-    ]);
-    return { items: rows.map(toSummary), total: totals.total, total_duration_ms: null };
-  }
-  const where = repository.tripListCondition(scope, filter);
+  return { items: rows.map(toSummary), total: totals.total, total_duration_ms: withFlightTime ? totals.durationMs : null };
+}
+
+/** Any page of any list: the query built for its filters, its total remembered by the count query's text and values. */
+function listFiltered(ctx: AppContext, where: SQL | undefined, sort: TripSort, page: { offset: number; limit: number }, withFlightTime: boolean) {
   const count = repository.countTrips(ctx.db, where, withFlightTime);
   const { sql, params } = count.toSQL();
-  const [rows, totals] = await Promise.all([
-    repository.listTripRows(ctx.db, where, { field: query.sort, order: query.order }, page),
+  return Promise.all([
+    repository.listTripRows(ctx.db, where, sort, page),
     readListTotals(ctx.listTotals, `${sql}\u0000${JSON.stringify(params)}`, async () => {
       const [row] = await count;
       return { total: row?.value ?? 0, durationMs: Math.round(Number(row?.durationMs ?? 0)) };
     }),
   ]);
-  return { items: rows.map(toSummary), total: totals.total, total_duration_ms: withFlightTime ? totals.durationMs : null };
 }
 
 function sortedMarkers(markers: Marker[]): Marker[] {
