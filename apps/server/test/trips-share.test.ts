@@ -44,4 +44,14 @@ describe('GET /api/trips/:id/share-candidates', () => {
     expect((await s.call(classmate.email, 'GET', `/api/trips/${tripId}/share-candidates`)).statusCode).toBe(403);
     expect((await s.call(outsider.email, 'GET', `/api/trips/${tripId}/share-candidates`)).statusCode).toBe(404);
   });
+
+  it("the flight's detail lists the people it is shared with by name, whatever order they were chosen in", async () => {
+    const third = await school.addPerson('student');
+    expect((await s.call(student.email, 'PUT', `/api/trips/${tripId}/shared-with`, { shared_with: [third.id, classmate.id] })).statusCode).toBe(200);
+    const detail = await s.call(student.email, 'GET', `/api/trips/${tripId}`);
+    expect(detail.json().shared_with.map((person: { skylog_id: string; email: string }) => [person.skylog_id, person.email])).toEqual([
+      [classmate.id, classmate.email],
+      [third.id, third.email],
+    ]);
+  });
 });

@@ -214,6 +214,14 @@ export const trips = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`(coalesce(trip_well, '') <> '' or coalesce(trip_improve, '') <> '')`),
     rawTrips: jsonb('raw_trips').$type<RawTrip>().notNull().default({ points: [], markers: [] }),
+    /**
+     * raw_trips' markers kept apart by the database: the flight's detail reads them on every open, and
+     * reading them out of raw_trips decompresses the whole recorded track (megabytes on a long flight).
+     */
+    markers: jsonb('markers')
+      .$type<Marker[]>()
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(raw_trips->'markers', '[]'::jsonb)`),
     pointCount: integer('point_count').notNull().default(0),
     markerCount: integer('marker_count').notNull().default(0),
     trackOverview: jsonb('track_overview').$type<[number, number][]>().notNull().default([]),

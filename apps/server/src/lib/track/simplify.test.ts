@@ -1,6 +1,6 @@
 import { limits, type TrackPoint } from '@skylog/contracts';
 import { describe, expect, it } from 'vitest';
-import { simplifyTrack } from './simplify.ts';
+import { simplifyTrack, toOverviewPair } from './simplify.ts';
 
 const fix = (index: number, latitude: number, longitude: number): TrackPoint => ({
   timestamp: Date.UTC(2024, 4, 1) + index * 1000,
@@ -32,7 +32,7 @@ const circuits = (count: number): TrackPoint[] =>
 const isSubsequence = (pairs: [number, number][], points: TrackPoint[]) => {
   let index = 0;
   for (const [latitude, longitude] of pairs) {
-    while (index < points.length && (points[index]!.latitude !== latitude || points[index]!.longitude !== longitude)) index++;
+    while (index < points.length && toOverviewPair(points[index]!).join() !== [latitude, longitude].join()) index++;
     if (index === points.length) return false;
     index++;
   }
@@ -48,6 +48,13 @@ describe('simplifyTrack', () => {
       [47.2, 8],
     ]);
     expect(simplifyTrack([])).toEqual([]);
+  });
+
+  it('gives coordinates to five decimals, about a metre', () => {
+    expect(simplifyTrack([fix(0, 47.458123456, 8.548198765), fix(1, -33.946111119, -151.177222221)])).toEqual([
+      [47.45812, 8.5482],
+      [-33.94611, -151.17722],
+    ]);
   });
 
   it('keeps the corners and the ends, and drops the points between them', () => {
@@ -81,8 +88,8 @@ describe('simplifyTrack', () => {
     const overview = simplifyTrack(points);
     expect(overview.length).toBeLessThanOrEqual(limits.trackOverviewMaxPoints);
     expect(overview.length).toBeGreaterThan(limits.trackOverviewMaxPoints / 2);
-    expect(overview[0]).toEqual([points[0]!.latitude, points[0]!.longitude]);
-    expect(overview.at(-1)).toEqual([points.at(-1)!.latitude, points.at(-1)!.longitude]);
+    expect(overview[0]).toEqual(toOverviewPair(points[0]!));
+    expect(overview.at(-1)).toEqual(toOverviewPair(points.at(-1)!));
     expect(isSubsequence(overview, points)).toBe(true);
   });
 

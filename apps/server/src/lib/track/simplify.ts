@@ -7,7 +7,7 @@ type Projected = { x: number; y: number };
 const onSegmentSquaredMetres = 1e-6;
 
 /**
- * The track as at most maxPoints [latitude, longitude] pairs for the map overview: Douglas–Peucker with the
+ * The track as at most maxPoints [latitude, longitude] pairs (to about a metre) for the map overview: Douglas–Peucker with the
  * smallest tolerance that fits, first and last point always kept.
  *
  * Douglas–Peucker splits each stretch at its farthest point whatever the tolerance, so one pass with a
@@ -17,13 +17,18 @@ const onSegmentSquaredMetres = 1e-6;
  */
 export const simplifyTrack = (points: TrackPoint[], maxPoints: number = limits.trackOverviewMaxPoints): [number, number][] => {
   const limit = Math.max(2, Math.floor(maxPoints));
-  if (points.length <= limit) return points.map(toPair);
+  if (points.length <= limit) return points.map(toOverviewPair);
   const keptAbove = findKeepingTolerances(project(points));
   const threshold = Float64Array.from(keptAbove).sort()[points.length - 1 - limit]!;
-  return points.filter((_, index) => keptAbove[index]! > threshold).map(toPair);
+  return points.filter((_, index) => keptAbove[index]! > threshold).map(toOverviewPair);
 };
 
-const toPair = (point: TrackPoint): [number, number] => [point.latitude, point.longitude];
+/**
+ * Five decimals, about a metre: more than a map of the whole flight can show, and it halves the JSON the
+ * flight's detail sends, parses and checks on every open.
+ */
+export const toOverviewPair = (point: Pick<TrackPoint, 'latitude' | 'longitude'>): [number, number] => [roundToMetre(point.latitude), roundToMetre(point.longitude)];
+const roundToMetre = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
 
 /** Metres on a plane tangent at the track's mean latitude: true enough over one flight, and cheap. */
 const project = (points: TrackPoint[]): Projected[] => {

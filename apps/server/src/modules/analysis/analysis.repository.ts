@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AiNotesDraft, AiNotesSource, AiStatus, FlightAnalysis, Marker, TeachableMoment, TrackPoint, TranscriptJson } from '@skylog/contracts';
+import type { AiNotesDraft, AiNotesSource, AiStatus, FlightAnalysis, TeachableMoment, TrackPoint, TranscriptJson } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { tripAudio, trips, tripSpeakers, users } from '../../db/schema/index.ts';
 
@@ -8,7 +8,7 @@ export async function findAnalysisInput(db: Executor, tripId: string) {
   const [row] = await db
     .select({
       points: sql<TrackPoint[]>`${trips.rawTrips}->'points'`,
-      markers: sql<Marker[]>`${trips.rawTrips}->'markers'`,
+      markers: trips.markers,
       transcript: trips.transcriptJson,
       beginTime: trips.beginTime,
       audioStartedAt: tripAudio.startedAt,

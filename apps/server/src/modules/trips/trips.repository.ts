@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { tripListQueryDefaults, type Marker, type TrackPoint } from '@skylog/contracts';
+import { tripListQueryDefaults, type TrackPoint } from '@skylog/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { aircraft, audioUploads, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
@@ -195,18 +195,22 @@ export function countTrips(db: Executor, where: SQL | undefined, withFlightTime:
     .where(where);
 }
 
-/** One trip's summary, when the scope holds it. */
-export async function findTripSummary(db: Executor, id: string) {
-  const [row] = await summaryQuery(db).where(eq(trips.id, id)).limit(1);
-  return row;
-}
-
-export type TripSummaryRow = NonNullable<Awaited<ReturnType<typeof findTripSummary>>>;
-
-/** What the detail shows: everything but the recorded points (megabytes on a long flight). */
-export async function findTripDetail(db: Executor, id: string) {
-  const [row] = await db
+/**
+ * Everything the flight's detail shows, in one prepared statement: the summary, the debrief, the
+ * markers and overview (never the recorded points, megabytes on a long flight), the audio, the latest
+ * upload and the people it is shared with.
+ */
+const detailQuery = preparedQuery((db) => {
+  const latestUpload = db
+    .select({ status: audioUploads.status, error: audioUploads.error, createdAt: audioUploads.createdAt })
+    .from(audioUploads)
+    .where(eq(audioUploads.tripId, trips.id))
+    .orderBy(desc(audioUploads.createdAt))
+    .limit(1)
+    .as('latest_upload');
+  return db
     .select({
+      ...summaryColumns,
       customMarker: trips.customMarker,
       tripWell: trips.tripWell,
       tripImprove: trips.tripImprove,
@@ -216,13 +220,39 @@ export async function findTripDetail(db: Executor, id: string) {
       transcriptStartedAt: trips.transcriptStartedAt,
       trackOverview: trips.trackOverview,
       pointCount: trips.pointCount,
-      markers: sql<Marker[]>`${trips.rawTrips}->'markers'`,
+      markers: trips.markers,
+      audio: {
+        durationMs: tripAudio.durationMs,
+        mimeType: tripAudio.mimeType,
+        sizeBytes: tripAudio.sizeBytes,
+        startedAt: tripAudio.startedAt,
+        updatedAt: tripAudio.updatedAt,
+      },
+      latestUpload: { status: latestUpload.status, error: latestUpload.error, createdAt: latestUpload.createdAt },
+      shares: sql<Person[]>`coalesce((
+        select json_agg(json_build_object('skylogId', ${users.skylogId}, 'name', ${users.name}, 'email', ${users.email}) order by ${users.name}, ${users.email})
+        from ${tripShares} join ${users} on ${users.skylogId} = ${tripShares.userId}
+        where ${tripShares.tripId} = ${outerTripId}), '[]'::json)`,
     })
     .from(trips)
-    .where(eq(trips.id, id))
-    .limit(1);
+    .leftJoin(aircraft, eq(aircraft.id, trips.aircraftId))
+    .leftJoin(owner, eq(owner.skylogId, trips.skylogId))
+    .leftJoin(leftSeat, eq(leftSeat.skylogId, trips.leftSeat))
+    .leftJoin(rightSeat, eq(rightSeat.skylogId, trips.rightSeat))
+    .leftJoin(tripAudio, eq(tripAudio.tripId, trips.id))
+    .leftJoinLateral(latestUpload, sql`true`)
+    .where(eq(trips.id, sql.placeholder('id')))
+    .prepare('trip_detail');
+});
+
+type Person = { skylogId: string; name: string | null; email: string };
+
+export async function findTripDetail(db: Database, id: string) {
+  const [row] = await detailQuery(db, { id });
   return row;
 }
+
+export type TripSummaryRow = Awaited<ReturnType<typeof listTripRows>>[number];
 
 export async function findTrip(db: Executor, id: string): Promise<TripRow | undefined> {
   const [row] = await db.select().from(trips).where(eq(trips.id, id)).limit(1);
@@ -274,15 +304,6 @@ export async function updateTrip(db: Executor, id: string, values: Partial<typeo
 
 export async function deleteTrip(db: Executor, id: string): Promise<void> {
   await db.delete(trips).where(eq(trips.id, id));
-}
-
-export async function findShares(db: Executor, tripId: string) {
-  return db
-    .select({ skylogId: users.skylogId, name: users.name, email: users.email })
-    .from(tripShares)
-    .innerJoin(users, eq(users.skylogId, tripShares.userId))
-    .where(eq(tripShares.tripId, tripId))
-    .orderBy(asc(users.name), asc(users.email));
 }
 
 export async function replaceShares(db: Executor, tripId: string, userIds: string[]): Promise<void> {

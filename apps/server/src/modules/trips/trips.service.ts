@@ -11,7 +11,7 @@ import { trackDistanceNm } from '../../lib/track/geo.ts';
 import { simplifyTrack } from '../../lib/track/simplify.ts';
 import { TrackFileError } from '../../lib/track/track-file-error.ts';
 import { validateTrack } from '../../lib/track/validate-track.ts';
-import { findLatestUpload, findTripAudio, findTripAudioMeta, findUploadPiecesOfTrip } from '../audio/audio.repository.ts';
+import { findTripAudio, findUploadPiecesOfTrip } from '../audio/audio.repository.ts';
 import { removeUploadPieces } from '../audio/audio.service.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import { readListTotals } from './list-totals.ts';
@@ -97,19 +97,14 @@ function sortedMarkers(markers: Marker[]): Marker[] {
 
 export async function getTrip(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<TripDetail> {
   const { rights } = await requireTrip(ctx, actor, id, 'read', { action: 'trips.read', path });
-  const [summary, trip, shares, audio, upload] = await Promise.all([
-    repository.findTripSummary(ctx.db, id),
-    repository.findTripDetail(ctx.db, id),
-    repository.findShares(ctx.db, id),
-    findTripAudioMeta(ctx.db, id),
-    findLatestUpload(ctx.db, id),
-  ]);
-  if (!summary || !trip) throw tripNotFound();
-  const base = toSummary(summary);
+  const trip = await repository.findTripDetail(ctx.db, id);
+  if (!trip) throw tripNotFound();
+  const base = toSummary(trip);
+  const { audio, latestUpload: upload } = trip;
   const isUploadNewer = upload && (!audio || upload.createdAt > audio.updatedAt);
   return {
     ...base,
-    shared_with: shares.map((share) => person(share)!),
+    shared_with: trip.shares.map((share) => person(share)!),
     custom_marker: trip.customMarker,
     trip_well: trip.tripWell,
     trip_improve: trip.tripImprove,
