@@ -30,7 +30,7 @@ test('a transcript generated for an uploaded flight, its phases and notes, and a
 
   // The local Deepgram answers with a departure call and a take-off clearance nobody reads back.
   await transcript.getByRole('button', { name: 'Generate transcript' }).click();
-  await expect(transcript.getByRole('button', { name: 'Tower,' })).toBeVisible({ timeout: 15_000 });
+  await expect(transcript.locator('[data-word]').first()).toHaveText('Tower,', { timeout: 15_000 });
   await expect(transcript.getByRole('button', { name: 'Regenerate transcript' })).toBeVisible();
   expect((await getTrip(page.request, tripId)).transcript_in_progress).toBe(false);
 

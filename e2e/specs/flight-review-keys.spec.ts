@@ -169,6 +169,24 @@ for (const viewport of viewports) {
       const [minutes, rest] = (await time.textContent())!.split(':').map(Number);
       expect(minutes! * 60 + rest!).toBeGreaterThan(seconds + 10);
     });
+
+    test("the transcript is one keyboard stop per utterance: Enter on an utterance's time seeks to its first word", async ({ page }) => {
+      const trip = await openDemoFlight(page);
+      const words = await getTranscriptWords(page.request, trip.trip_id);
+      const transcript = page.getByRole('region', { name: 'Transcript' });
+      const utteranceTimes = transcript.getByRole('button', { name: /^Go to / });
+      // The words themselves are not buttons: a long flight would be thousands of tab stops.
+      await expect(transcript.locator('[data-word]').first()).toBeVisible();
+      await expect(transcript.locator('button[data-word]')).toHaveCount(0);
+      expect(await utteranceTimes.count()).toBeGreaterThan(1);
+      const third = utteranceTimes.nth(2);
+      const firstWord = words[Number(await third.getAttribute('data-first-word'))]!;
+      await third.focus();
+      await page.keyboard.press('Enter');
+      const seconds = Math.floor(firstWord.start);
+      await expect(page.getByTestId('playback-time')).toHaveText(`${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`);
+      await expect(transcript.locator(`[data-word="${words.indexOf(firstWord)}"]`)).toHaveAttribute('aria-current', 'true');
+    });
   });
 }
 

@@ -96,6 +96,11 @@ export function sidebar(page: Page): Locator {
   return page.getByRole('complementary', { name: 'Sidebar', includeHidden: true });
 }
 
+/** The top bar's avatar (the initials): decoration inside the button that names itself Update Profile. */
+export function topBarAvatar(page: Page): Locator {
+  return page.getByRole('button', { name: 'Update Profile', exact: true }).locator('svg');
+}
+
 export function breadcrumbs(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Breadcrumb', includeHidden: true });
 }

@@ -1,10 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures.ts';
-import { breadcrumbs, createInvitedAccount } from './shell-helpers.ts';
-
-function avatar(page: Page) {
-  return page.getByRole('button', { name: 'Update Profile' }).getByRole('img');
-}
+import { breadcrumbs, createInvitedAccount, topBarAvatar as avatar } from './shell-helpers.ts';
 
 test.describe('breadcrumbs', () => {
   test('are the capitalised path segments, a menu page named as in the menu; the Dashboard and Configuration crumbs are not links', async ({ page }) => {

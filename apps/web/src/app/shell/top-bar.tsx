@@ -27,8 +27,10 @@ export function TopBar({ me, isSidebarOpen, onToggleSidebar, onOpenProfile }: To
           {roleLabel}
         </span>
         <Tooltip content="Update Profile">
-          <button type="button" aria-label="Update Profile" onClick={onOpenProfile} className="relative rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
-            <Avatar value={avatarValue} />
+          {/* Named by its content, not an aria-label: the initials it shows are not its name (WCAG 2.5.3). */}
+          <button type="button" onClick={onOpenProfile} className="relative rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+            <span className="sr-only">Update Profile</span>
+            <Avatar value={avatarValue} isDecorative />
             {me && !me.is_profile_complete ? (
               <span data-testid="profile-incomplete-dot" className="absolute -right-0.5 -top-0.5 flex h-3 w-3">
                 <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-red-400 opacity-75" />

@@ -10,6 +10,16 @@ describe('Avatar', () => {
     expect(avatar.textContent).toBe('IR');
   });
 
+  it('is hidden from assistive technology inside a control that names itself', () => {
+    render(
+      <button type="button" aria-label="Update Profile">
+        <Avatar value="iris calder" isDecorative />
+      </button>,
+    );
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Update Profile' }).textContent).toBe('IR');
+  });
+
   it('chooses the same colour and shape for the same value, every time', () => {
     expect(getAvatarLook('Stella Park')).toEqual(getAvatarLook('Stella Park'));
     expect(getAvatarLook('Stella Park')).not.toEqual(getAvatarLook('Olivia Grant'));

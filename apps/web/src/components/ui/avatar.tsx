@@ -60,10 +60,16 @@ function polygonPoints(sides: number, rotationDeg: number, size: number): string
   }).join(' ');
 }
 
-type AvatarProps = { value: string; size?: number; className?: string };
+type AvatarProps = {
+  value: string;
+  size?: number;
+  className?: string;
+  /** Inside a control that names itself (the top bar's Update Profile): hidden from assistive technology. */
+  isDecorative?: boolean;
+};
 
 /** The first 2 characters of the value, uppercased, on a colour and shape chosen from the value. */
-export function Avatar({ value, size = limits.avatarDefaultSize, className = '' }: AvatarProps) {
+export function Avatar({ value, size = limits.avatarDefaultSize, className = '', isDecorative = false }: AvatarProps) {
   const look = getAvatarLook(value);
   const shape = getAvatarShape(look.shapeIndex);
   return (
@@ -72,8 +78,7 @@ export function Avatar({ value, size = limits.avatarDefaultSize, className = '' 
       height={size}
       viewBox={`0 0 ${size} ${size}`}
       className={className}
-      role="img"
-      aria-label={look.initials}
+      {...(isDecorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': look.initials })}
       data-colour={look.colourIndex}
       data-shape={look.shapeIndex}
     >

@@ -74,7 +74,7 @@ const positionIcon = L.divIcon({
   iconSize: [24, 24],
   iconAnchor: [12, 12],
   html:
-    '<div data-testid="map-position" aria-label="Current position" class="map-position" style="width:24px;height:24px;border-radius:9999px;background:#0f172a;border:2px solid #fff;box-shadow:0 1px 4px rgba(15,23,42,.5);display:flex;align-items:center;justify-content:center">' +
+    '<div data-testid="map-position" role="img" aria-label="Current position" class="map-position" style="width:24px;height:24px;border-radius:9999px;background:#0f172a;border:2px solid #fff;box-shadow:0 1px 4px rgba(15,23,42,.5);display:flex;align-items:center;justify-content:center">' +
     '<svg width="14" height="14" viewBox="0 0 24 24" fill="#fff" style="transition:transform .2s"><path d="M12 2 4 21l8-4 8 4z"/></svg></div>',
 });
 

@@ -95,9 +95,10 @@ export function TranscriptPanel({ tripId, transcript, canEdit, isInProgress, aud
     };
   }, [words, utterances, audioStartMs, clock]);
 
+  // A click on a word, or on an utterance's time (its first word), seeks there.
   const handleClick = (event: MouseEvent<HTMLDivElement>) => {
-    const button = (event.target as HTMLElement).closest<HTMLElement>('[data-word]');
-    const word = button ? words[Number(button.dataset.word)] : undefined;
+    const target = (event.target as HTMLElement).closest<HTMLElement>('[data-word], [data-first-word]');
+    const word = target ? words[Number(target.dataset.word ?? target.dataset.firstWord)] : undefined;
     if (!word) return;
     clock.seek(fromAudioSeconds(audioStartMs, word.start));
   };
@@ -125,7 +126,9 @@ export function TranscriptPanel({ tripId, transcript, canEdit, isInProgress, aud
           {isInProgress ? 'The transcript is being prepared…' : transcript ? messages.transcriptNoSpeech : 'No transcript for this flight yet.'}
         </p>
       ) : (
-        <div ref={listRef} onClick={handleClick} {...{ [playbackSurfaceAttribute]: '' }} className="max-h-[28rem] overflow-y-auto pr-1">
+        // Positioned, so the utterances' screen-reader text (sr-only is absolute) stays inside the scrolled
+        // list instead of lengthening the page below it.
+        <div ref={listRef} onClick={handleClick} {...{ [playbackSurfaceAttribute]: '' }} className="relative max-h-[28rem] overflow-y-auto pr-1">
           <TranscriptWords words={words} utterances={utterances} names={names} audioStartMs={audioStartMs} timezone={timezone} />
         </div>
       )}
@@ -141,23 +144,33 @@ type TranscriptWordsProps = {
   timezone: Timezone;
 };
 
+/**
+ * Each utterance's time is a button (the keyboard's way in: one stop per utterance, not one per word, of
+ * which a long flight has thousands); each word seeks on a click or tap.
+ */
 const TranscriptWords = memo(function TranscriptWords({ words, utterances, names, audioStartMs, timezone }: TranscriptWordsProps) {
   return utterances.map((utterance, utteranceIndex) => (
-    <div key={utterance.firstIndex} data-utterance={utteranceIndex} className="rounded-md px-2 py-1.5 data-current:bg-sky-50">
-      <p className="text-xs text-slate-500">
-        <span className="font-semibold text-slate-700">{getSpeakerName(utterance.speaker, names)}</span> ·{' '}
-        {getTimeLabel(fromAudioSeconds(audioStartMs, utterance.start), timezone)}
+    <div key={utterance.firstIndex} data-utterance={utteranceIndex} className="rounded-md px-2 py-1 data-current:bg-sky-50">
+      <p className="flex items-center gap-1 text-xs text-slate-500">
+        <span className="font-semibold text-slate-700">{getSpeakerName(utterance.speaker, names)}</span> ·
+        <button
+          type="button"
+          data-first-word={utterance.firstIndex}
+          className="min-h-6 rounded px-1 hover:bg-slate-100 hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          <span className="sr-only">Go to </span>
+          {getTimeLabel(fromAudioSeconds(audioStartMs, utterance.start), timezone)}
+        </button>
       </p>
       <p className="text-sm leading-relaxed text-slate-800">
         {words.slice(utterance.firstIndex, utterance.endIndex).map((word, offset) => (
           <Fragment key={offset}>
-            <button
-              type="button"
+            <span
               data-word={utterance.firstIndex + offset}
-              className="rounded px-0.5 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 aria-[current=true]:bg-amber-200 aria-[current=true]:text-slate-950"
+              className="cursor-pointer rounded px-0.5 hover:bg-slate-100 aria-[current=true]:bg-amber-200 aria-[current=true]:text-slate-950"
             >
               {word.punctuated_word ?? word.word}
-            </button>{' '}
+            </span>{' '}
           </Fragment>
         ))}
       </p>
