@@ -75,19 +75,28 @@ describe('TranscriptPanel', () => {
     expect(currentWords()).toHaveLength(0);
     act(() => clock.update(audioStartMs + 1600));
     expect(currentWords()).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'two' }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByText('two').getAttribute('aria-current')).toBe('true');
     act(() => clock.update(audioStartMs + 4000));
     expect(currentWords()).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Roger.' }).getAttribute('aria-current')).toBe('true');
-    expect(screen.getByRole('button', { name: 'two' }).getAttribute('aria-current')).toBeNull();
+    expect(screen.getByText('Roger.').getAttribute('aria-current')).toBe('true');
+    expect(screen.getByText('two').getAttribute('aria-current')).toBeNull();
   });
 
   it('seeks everything to the start of a clicked word', () => {
     stubSpeakers();
     const clock = renderPanel();
-    fireEvent.click(screen.getByRole('button', { name: 'Climbing' }));
+    fireEvent.click(screen.getByText('Climbing'));
     expect(clock.getTime()).toBe(audioStartMs + 6000);
-    expect(screen.getByRole('button', { name: 'Climbing' }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByText('Climbing').getAttribute('aria-current')).toBe('true');
+  });
+
+  it("seeks to an utterance's first word from its time, the transcript's one keyboard stop per utterance", () => {
+    stubSpeakers();
+    const clock = renderPanel();
+    const utteranceTimes = screen.getAllByRole('button', { name: /^Go to / });
+    expect(utteranceTimes).toHaveLength(3);
+    fireEvent.click(utteranceTimes[1]!);
+    expect(clock.getTime()).toBe(audioStartMs + 2200);
   });
 
   it('says so when there is no transcript, and asks for no names', () => {
