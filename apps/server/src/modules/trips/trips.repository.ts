@@ -186,13 +186,22 @@ export async function countTripsOf(db: Database, scope: WholeScope): Promise<num
 
 /**
  * The exact total of a list, and its flight time when asked (summing reads every matching row: only
- * the aircraft and people pages ask). Returned unrun, so the service can answer it from memory.
+ * the aircraft and people pages ask). Returned unrun with the key that names it (its statement's text
+ * and values), so the service can answer it from memory.
  */
 export function countTrips(db: Executor, where: SQL | undefined, withFlightTime: boolean) {
-  return db
+  const query = db
     .select({ value: count(), durationMs: withFlightTime ? sql<string | null>`sum(${trips.durationMs})` : sql<null>`null` })
     .from(trips)
     .where(where);
+  const { sql: text, params } = query.toSQL();
+  return {
+    key: `${text}\u0000${JSON.stringify(params)}`,
+    run: async () => {
+      const [row] = await query;
+      return { total: row?.value ?? 0, durationMs: Math.round(Number(row?.durationMs ?? 0)) };
+    },
+  };
 }
 
 /**

@@ -78,17 +78,10 @@ export async function listTrips(ctx: AppContext, actor: RequestUser, query: z.in
   return { items: rows.map(toSummary), total: totals.total, total_duration_ms: withFlightTime ? totals.durationMs : null };
 }
 
-/** Any page of any list: the query built for its filters, its total remembered by the count query's text and values. */
+/** Any page of any list: the query built for its filters, its total remembered by the count's own key. */
 function listFiltered(ctx: AppContext, where: SQL | undefined, sort: TripSort, page: { offset: number; limit: number }, withFlightTime: boolean) {
   const count = repository.countTrips(ctx.db, where, withFlightTime);
-  const { sql, params } = count.toSQL();
-  return Promise.all([
-    repository.listTripRows(ctx.db, where, sort, page),
-    readListTotals(ctx.listTotals, `${sql}\u0000${JSON.stringify(params)}`, async () => {
-      const [row] = await count;
-      return { total: row?.value ?? 0, durationMs: Math.round(Number(row?.durationMs ?? 0)) };
-    }),
-  ]);
+  return Promise.all([repository.listTripRows(ctx.db, where, sort, page), readListTotals(ctx.listTotals, count.key, count.run)]);
 }
 
 function sortedMarkers(markers: Marker[]): Marker[] {
