@@ -40,6 +40,7 @@ import { pilotProfilesRoutes } from './modules/pilot-profiles/pilot-profiles.rou
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts';
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { createListTotalsCache } from './modules/trips/list-totals.ts';
+import { createMeCache } from './modules/users/me-cache.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { createAuth } from './lib/better-auth.ts';
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
     notesModel: config.llm ? createChatNotesProvider(config.llm) : null,
     billing: createBillingProvider(config.stripe),
     listTotals: createListTotalsCache(),
+    me: createMeCache(),
   };
   if (!ctx.audioTools.ffmpegPath) app.log.warn('ffmpeg not found: uploaded audio cannot be processed (set FFMPEG_PATH)');
   if (config.isJobsWorker) {
@@ -151,9 +153,9 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  // Sessions and list totals stay in memory only while the database's announcements of their changes are heard.
+  // Sessions, list totals and what /api/me shows stay in memory only while the database's announcements of their changes are heard.
   const sessionCache = createSessionCache({ maxEntries: limits.sessionCacheEntries, maxAgeMs: limits.sessionCacheMaxAgeSeconds * 1000 });
-  const accessChanges = await database.changes.subscribe(accessChangesChannel, everyListener(sessionCache.listener, ctx.listTotals.listener));
+  const accessChanges = await database.changes.subscribe(accessChangesChannel, everyListener(sessionCache.listener, ctx.listTotals.listener, ctx.me.listener));
   app.addHook('onClose', accessChanges.close);
   await app.register(sessionPlugin, { auth, db, cache: sessionCache, syncChanges: accessChanges.sync });
   await app.register(authProxyPlugin, {

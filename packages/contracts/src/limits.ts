@@ -38,9 +38,12 @@ export const limits = {
   sessionRefreshAgeSeconds: 60 * 60 * 24,
   /** Sessions each instance keeps in memory (the oldest is forgotten first) and for how long at most; changes end them at once. */
   sessionCacheEntries: 10_000,
+  sessionCacheMaxAgeSeconds: 60,
+  /** What GET /api/me answers, per person, each instance keeps (forgotten at any change of what it shows) and for how long at most. */
+  meCacheEntries: 10_000,
+  meCacheMaxAgeSeconds: 60,
   /** Answers smaller than this are sent uncompressed. */
   compressMinBytes: 1024,
-  sessionCacheMaxAgeSeconds: 60,
   /** Exact totals of flight lists each instance keeps (forgotten at any change of a flight) and for how long at most. */
   listTotalsCacheEntries: 1000,
   listTotalsCacheMaxAgeSeconds: 60,

@@ -60,6 +60,16 @@ export function createAnnouncedCache<V>(options: {
 
 export type AnnouncedCache<V> = ReturnType<typeof createAnnouncedCache<V>>;
 
+/** What `key` names, from memory when it was read since the last announcement of its change; nothing found is not kept. */
+export async function readThrough<V>(cache: AnnouncedCache<V>, key: string, read: () => Promise<V | undefined>): Promise<V | undefined> {
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const readAt = cache.generation();
+  const value = await read();
+  if (value !== undefined) cache.set(key, readAt, value);
+  return value;
+}
+
 /** One subscription heard by several caches. */
 export function everyListener(...listeners: ChangeListener[]): ChangeListener {
   return {

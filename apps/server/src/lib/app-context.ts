@@ -9,6 +9,7 @@ import type { JobWorker } from '../jobs/job-queue.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
 import type { RateLimiter } from '../plugins/rate-limiter.ts';
 import type { ListTotals } from '../modules/trips/list-totals.ts';
+import type { MeCache } from '../modules/users/me-cache.ts';
 import type { AnnouncedCache } from './announced-cache.ts';
 import type { Auth } from './better-auth.ts';
 
@@ -33,6 +34,8 @@ export type AppContext = {
   billing: BillingProvider | null;
   /** Exact totals of flight lists, kept while no flight changes (modules/trips/list-totals.ts). */
   listTotals: AnnouncedCache<ListTotals>;
+  /** What GET /api/me reads per person, kept while nothing it shows changes (modules/users/me-cache.ts). */
+  me: MeCache;
 };
 
 /** Throws an error with a person-readable `statusText` when it cannot give a valid draft. */

@@ -1,5 +1,5 @@
 import { limits } from '@skylog/contracts';
-import { createAnnouncedCache, type AnnouncedCache } from '../../lib/announced-cache.ts';
+import { createAnnouncedCache, readThrough, type AnnouncedCache } from '../../lib/announced-cache.ts';
 
 export type ListTotals = { total: number; durationMs: number };
 
@@ -17,12 +17,7 @@ export function createListTotalsCache(): AnnouncedCache<ListTotals> {
   });
 }
 
-/** The totals `key` names (a count query's text and values, or a scope), from memory when asked since the last change. */
+/** The totals `key` names (a count query's key, or a scope), from memory when asked since the last change. */
 export async function readListTotals(cache: AnnouncedCache<ListTotals>, key: string, read: () => Promise<ListTotals>): Promise<ListTotals> {
-  const known = cache.get(key);
-  if (known) return known;
-  const readAt = cache.generation();
-  const totals = await read();
-  cache.set(key, readAt, totals);
-  return totals;
+  return (await readThrough(cache, key, read))!;
 }

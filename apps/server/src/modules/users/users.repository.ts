@@ -48,6 +48,8 @@ export async function findMe(db: Database, skylogId: string) {
   return row;
 }
 
+export type MeRow = NonNullable<Awaited<ReturnType<typeof findMe>>>;
+
 export async function isEmailUsedByAnother(db: Executor, email: string, skylogId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.skylogId })

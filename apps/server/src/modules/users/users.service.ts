@@ -1,6 +1,7 @@
 import { getRoleLabel, isProfileComplete, messages, type Me, type ProfileUpdate, type User } from '@skylog/contracts';
 import { requireEmailOwner, requirePerson } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
+import { readThrough } from '../../lib/announced-cache.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { isPaidNow } from '../billing/billing.service.ts';
@@ -30,7 +31,7 @@ export function toUser(row: UserRow): User {
 }
 
 export async function getMe(ctx: AppContext, user: RequestUser): Promise<Me> {
-  const found = await repository.findMe(ctx.db, user.skylogId);
+  const found = await readThrough(ctx.me, user.skylogId, () => repository.findMe(ctx.db, user.skylogId));
   if (!found) throw notFound(messages.userNotFound);
   const { user: row, org, subOrg } = found;
   return {

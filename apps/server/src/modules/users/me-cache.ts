@@ -1,0 +1,34 @@
+import { limits } from '@skylog/contracts';
+import { createAnnouncedCache, type AnnouncedCache, type Forget } from '../../lib/announced-cache.ts';
+import type { MeRow } from './users.repository.ts';
+
+export type MeCache = AnnouncedCache<MeRow>;
+
+/**
+ * What GET /api/me reads, per person: every page load asks for it, and it changes rarely. The database
+ * announces each change of a person's row, sign-in identity, organization or sub-organization
+ * (migrations 0011 and 0015), and the entries it names are forgotten.
+ */
+export function createMeCache(): MeCache {
+  return createAnnouncedCache<MeRow>({
+    maxEntries: limits.meCacheEntries,
+    maxAgeMs: limits.meCacheMaxAgeSeconds * 1000,
+    forgets: (payload): Forget<MeRow> => {
+      const separator = payload.indexOf(':');
+      const [kind, id] = [payload.slice(0, separator), payload.slice(separator + 1)];
+      switch (kind) {
+        case 'user':
+        case 'person':
+          return (row) => row.user.skylogId === id;
+        case 'auth-user':
+          return (row) => row.user.authId === id;
+        case 'org':
+          return (row) => row.org?.id === id;
+        case 'sub-org':
+          return (row) => row.subOrg?.id === id;
+        default:
+          return null;
+      }
+    },
+  });
+}

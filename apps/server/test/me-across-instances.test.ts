@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSchool, type School } from './factories.ts';
+import { createTestApp, query, type TestApp } from './helper.ts';
+import { sessions } from './people-helper.ts';
+
+// Each instance keeps what GET /api/me reads per person in memory (modules/users/me-cache.ts). Two instances
+// on one database: whatever changes it on one, or in the database by any other means, shows in the other's
+// next answer as soon as the database's announcement arrives (at once with the embedded database, within
+// milliseconds on PostgreSQL: `eventually`), and in the changing instance's own at once.
+describe('GET /api/me across instances', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let school: School;
+  let student: { email: string; id: string };
+  let subOrgId: string;
+  const onA = sessions(() => a);
+
+  beforeAll(async () => {
+    a = await createTestApp({ seed: false });
+    b = await a.anotherInstance();
+    school = await createSchool(a, onA, 'Remembered Aero');
+    subOrgId = await school.addSubOrg('North Field');
+    student = await school.addPerson('student', { subOrgId });
+  });
+  afterAll(async () => a?.close());
+
+  const meOn = async (instance: TestApp, email: string) => {
+    const response = await instance.request({ method: 'GET', url: '/api/me', cookie: await onA.as(email) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { name: string | null; phone: string | null; email_verified: boolean; org: { name: string }; sub_org: { name: string } | null };
+  };
+  const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 2000, interval: 5 });
+
+  it("a person's own profile change shows at once where it was made and on the other instance", async () => {
+    expect((await meOn(b, student.email)).phone).toBeNull();
+    const changed = await onA.call(student.email, 'PATCH', `/api/users/${student.id}`, { name: 'Renamed Student', phone: '+16505550101' });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect(await meOn(a, student.email)).toMatchObject({ name: 'Renamed Student', phone: '+16505550101' });
+    await eventually(async () => (await meOn(b, student.email)).name).toBe('Renamed Student');
+  });
+
+  it('a renamed sub-organization or organization shows in the me of everyone in it', async () => {
+    expect((await meOn(b, student.email)).sub_org?.name).toBe('North Field');
+    expect((await onA.call(school.owner, 'PATCH', '/api/sub-orgs', { id: subOrgId, name: 'North Field East' })).statusCode).toBe(200);
+    expect((await meOn(a, student.email)).sub_org?.name).toBe('North Field East');
+    await eventually(async () => (await meOn(b, student.email)).sub_org?.name).toBe('North Field East');
+
+    // By an operator's SQL, not through Skylog: announced all the same.
+    const before = (await meOn(b, school.owner)).org.name;
+    await query(a, sql`update orgs set name = ${`${before} (renamed)`} where id = (select org_id from users where skylog_id = ${student.id})`);
+    await eventually(async () => (await meOn(b, student.email)).org.name).toBe(`${before} (renamed)`);
+    await eventually(async () => (await meOn(b, school.owner)).org.name).toBe(`${before} (renamed)`);
+  });
+
+  it("a change of the sign-in identity (the e-mail's verification) shows on both instances", async () => {
+    const verified = (await meOn(b, student.email)).email_verified;
+    await query(a, sql`update auth_user set email_verified = ${!verified} where id = (select auth_id from users where skylog_id = ${student.id})`);
+    await eventually(async () => (await meOn(b, student.email)).email_verified).toBe(!verified);
+    expect((await meOn(a, student.email)).email_verified).toBe(!verified);
+  });
+});
