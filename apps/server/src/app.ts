@@ -41,6 +41,7 @@ import { transcriptionRoutes } from './modules/transcription/transcription.route
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { createListTotalsCache } from './modules/trips/list-totals.ts';
 import { createMeCache } from './modules/users/me-cache.ts';
+import { createAircraftCache } from './modules/aircraft/aircraft-cache.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { createAuth } from './lib/better-auth.ts';
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
     billing: createBillingProvider(config.stripe),
     listTotals: createListTotalsCache(),
     me: createMeCache(),
+    aircraft: createAircraftCache(),
   };
   if (!ctx.audioTools.ffmpegPath) app.log.warn('ffmpeg not found: uploaded audio cannot be processed (set FFMPEG_PATH)');
   if (config.isJobsWorker) {
@@ -153,9 +155,9 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  // Sessions, list totals and what /api/me shows stay in memory only while the database's announcements of their changes are heard.
+  // Sessions, list totals, what /api/me shows and aircraft stay in memory only while the database's announcements of their changes are heard.
   const sessionCache = createSessionCache({ maxEntries: limits.sessionCacheEntries, maxAgeMs: limits.sessionCacheMaxAgeSeconds * 1000 });
-  const accessChanges = await database.changes.subscribe(accessChangesChannel, everyListener(sessionCache.listener, ctx.listTotals.listener, ctx.me.listener));
+  const accessChanges = await database.changes.subscribe(accessChangesChannel, everyListener(sessionCache.listener, ctx.listTotals.listener, ctx.me.listener, ctx.aircraft.listener));
   app.addHook('onClose', accessChanges.close);
   await app.register(sessionPlugin, { auth, db, cache: sessionCache, syncChanges: accessChanges.sync });
   await app.register(authProxyPlugin, {

@@ -42,6 +42,9 @@ export const limits = {
   /** What GET /api/me answers, per person, each instance keeps (forgotten at any change of what it shows) and for how long at most. */
   meCacheEntries: 10_000,
   meCacheMaxAgeSeconds: 60,
+  /** Aircraft each instance keeps for GET /api/aircraft/{id} (forgotten at any change of one) and for how long at most. */
+  aircraftCacheEntries: 10_000,
+  aircraftCacheMaxAgeSeconds: 60,
   /** Answers smaller than this are sent uncompressed. */
   compressMinBytes: 1024,
   /** Exact totals of flight lists each instance keeps (forgotten at any change of a flight) and for how long at most. */

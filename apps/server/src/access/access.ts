@@ -1,4 +1,5 @@
 import { getRoleLabel, isSubOrgRole, messages, type AssignableRole, type Relation } from '@skylog/contracts';
+import { readThrough } from '../lib/announced-cache.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../lib/app-error.ts';
 import type { RequestUser } from '../lib/request-user.ts';
@@ -357,8 +358,10 @@ export async function requireAlert(ctx: AppContext, actor: RequestUser, id: stri
 
 // The fleet
 
-export async function requireAircraft(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext): Promise<AircraftRow> {
-  const row = await findAircraft(ctx.db, id);
+/** `fromMemory`: a read may take the aircraft from this instance's cache; a change reads the database. */
+export async function requireAircraft(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext, { fromMemory = false } = {}): Promise<AircraftRow> {
+  const read = () => findAircraft(ctx.db, id);
+  const row = fromMemory ? await readThrough(ctx.aircraft, id, read) : await read();
   const aircraftNotFound = () => notFound(messages.aircraftNotFound);
   if (!row) throw aircraftNotFound();
   if (!mayOnAircraft(actor, row)) return refuse(ctx, actor, `aircraft/${id}`, at, aircraftNotFound());

@@ -10,6 +10,7 @@ import type { AuditService } from '../modules/audit/audit.service.ts';
 import type { RateLimiter } from '../plugins/rate-limiter.ts';
 import type { ListTotals } from '../modules/trips/list-totals.ts';
 import type { MeCache } from '../modules/users/me-cache.ts';
+import type { AircraftCache } from '../modules/aircraft/aircraft-cache.ts';
 import type { AnnouncedCache } from './announced-cache.ts';
 import type { Auth } from './better-auth.ts';
 
@@ -36,6 +37,8 @@ export type AppContext = {
   listTotals: AnnouncedCache<ListTotals>;
   /** What GET /api/me reads per person, kept while nothing it shows changes (modules/users/me-cache.ts). */
   me: MeCache;
+  /** Recently read aircraft, kept while none changes (modules/aircraft/aircraft-cache.ts). */
+  aircraft: AircraftCache;
 };
 
 /** Throws an error with a person-readable `statusText` when it cannot give a valid draft. */

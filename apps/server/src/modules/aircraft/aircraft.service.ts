@@ -34,7 +34,7 @@ export async function listAircraft(ctx: AppContext, actor: RequestUser, query: z
 }
 
 export async function getAircraft(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<Aircraft> {
-  return toAircraft(await requireAircraft(ctx, actor, id, { action: 'aircraft.read', path }));
+  return toAircraft(await requireAircraft(ctx, actor, id, { action: 'aircraft.read', path }, { fromMemory: true }));
 }
 
 export async function createAircraft(ctx: AppContext, actor: RequestUser, input: z.infer<typeof aircraftCreateSchema>): Promise<Aircraft> {

@@ -4,17 +4,19 @@ import { createSchool, type School } from './factories.ts';
 import { createTestApp, query, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
 
-// Each instance keeps what GET /api/me reads per person in memory (modules/users/me-cache.ts). Two instances
-// on one database: whatever changes it on one, or in the database by any other means, shows in the other's
-// next answer as soon as the database's announcement arrives (at once with the embedded database, within
-// milliseconds on PostgreSQL: `eventually`), and in the changing instance's own at once.
-describe('GET /api/me across instances', () => {
+// Each instance keeps what GET /api/me reads per person (modules/users/me-cache.ts) and recently read aircraft
+// (modules/aircraft/aircraft-cache.ts) in memory. Two instances on one database: whatever changes them on one,
+// or in the database by any other means, shows in the other's next answer as soon as the database's
+// announcement arrives (at once with the embedded database, within milliseconds on PostgreSQL: `eventually`),
+// and in the changing instance's own at once.
+describe('reads kept in memory, across instances', () => {
   let a: TestApp;
   let b: TestApp;
   let school: School;
   let student: { email: string; id: string };
   let subOrgId: string;
   const onA = sessions(() => a);
+  const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 2000, interval: 5 });
 
   beforeAll(async () => {
     a = await createTestApp({ seed: false });
@@ -30,7 +32,6 @@ describe('GET /api/me across instances', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { name: string | null; phone: string | null; email_verified: boolean; org: { name: string }; sub_org: { name: string } | null };
   };
-  const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 2000, interval: 5 });
 
   it("a person's own profile change shows at once where it was made and on the other instance", async () => {
     expect((await meOn(b, student.email)).phone).toBeNull();
@@ -58,5 +59,20 @@ describe('GET /api/me across instances', () => {
     await query(a, sql`update auth_user set email_verified = ${!verified} where id = (select auth_id from users where skylog_id = ${student.id})`);
     await eventually(async () => (await meOn(b, student.email)).email_verified).toBe(!verified);
     expect((await meOn(a, student.email)).email_verified).toBe(!verified);
+  });
+
+  it('an aircraft changed or removed on one instance is answered as it is now by the other', async () => {
+    const created = await onA.call(school.owner, 'POST', '/api/aircraft', { tail_number: 'N4821C', call_sign: 'Remembered 1', type: 'Cessna 172S' });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `/api/aircraft/${created.json().id as string}`;
+    const onB = async () => b.request({ method: 'GET', url, cookie: await onA.as(school.owner) });
+    expect((await onB()).json().call_sign).toBe('Remembered 1');
+    expect((await onA.call(school.owner, 'PATCH', url, { call_sign: 'Remembered 2' })).statusCode).toBe(200);
+    expect((await onA.call(school.owner, 'GET', url)).json().call_sign).toBe('Remembered 2');
+    await eventually(async () => (await onB()).json().call_sign).toBe('Remembered 2');
+    await query(a, sql`update aircraft set notes = 'Annual due' where id = ${created.json().id as string}`);
+    await eventually(async () => (await onB()).json().notes).toBe('Annual due');
+    expect((await onA.call(school.owner, 'DELETE', url)).statusCode).toBe(204);
+    await eventually(async () => (await onB()).statusCode).toBe(404);
   });
 });
