@@ -1,10 +1,12 @@
 import type { ChangeListener } from '../db/change-feed.ts';
 
 /**
- * What an announcement makes a cache forget: everything, the entries a test picks, or nothing.
- * `all` (a missed or unconfirmed announcement) always forgets everything.
+ * What an announcement makes a cache forget: everything, the entry under one key, the entries a test
+ * picks, or nothing. `all` (a missed or unconfirmed announcement) always forgets everything. Name the key
+ * where the announcement names it: one statement changing many rows announces each, and a test runs over
+ * every entry.
  */
-export type Forget<V> = 'all' | ((value: V) => boolean) | null;
+export type Forget<V> = 'all' | { key: string } | ((value: V) => boolean) | null;
 
 /**
  * Answers kept in memory only while the database's announcements of their changes are heard
@@ -28,6 +30,7 @@ export function createAnnouncedCache<V>(options: {
       generation += 1;
       const forget = payload === 'all' ? 'all' : forgets(payload);
       if (forget === 'all') entries.clear();
+      else if (typeof forget === 'object' && forget) entries.delete(forget.key);
       else if (forget) for (const [key, entry] of entries) if (forget(entry.value)) entries.delete(key);
     },
     onLiveChange(live) {

@@ -12,6 +12,7 @@ export function createAircraftCache(): AircraftCache {
   return createAnnouncedCache<AircraftRow>({
     maxEntries: limits.aircraftCacheEntries,
     maxAgeMs: limits.aircraftCacheMaxAgeSeconds * 1000,
-    forgets: (payload) => (payload.startsWith('aircraft:') ? (row) => row.id === payload.slice('aircraft:'.length) : null),
+    // Kept under the aircraft's id.
+    forgets: (payload) => (payload.startsWith('aircraft:') ? { key: payload.slice('aircraft:'.length) } : null),
   });
 }

@@ -19,7 +19,8 @@ export function createMeCache(): MeCache {
       switch (kind) {
         case 'user':
         case 'person':
-          return (row) => row.user.skylogId === id;
+          // Kept under the person's id.
+          return { key: id };
         case 'auth-user':
           return (row) => row.user.authId === id;
         case 'org':
