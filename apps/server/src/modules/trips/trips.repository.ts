@@ -230,6 +230,7 @@ const detailQuery = preparedQuery((db) => {
       trackOverview: trips.trackOverview,
       pointCount: trips.pointCount,
       markers: trips.markers,
+      // drizzle turns a left-joined object into null by its first column: keep a NOT NULL one first.
       audio: {
         durationMs: tripAudio.durationMs,
         mimeType: tripAudio.mimeType,
