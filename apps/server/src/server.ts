@@ -1,10 +1,11 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { seedDemoTrips } from './db/seed/seed-demo-trips.ts';
-import { ensureAdmin, seedDemoSchool, type SeedResult } from './db/seed/seed.ts';
+import { credentialLines, ensureAdmin, seedDemoSchool, type SeedResult } from './db/seed/seed.ts';
+
+type Started = { close: () => Promise<void> };
 
 async function main() {
   let config: AppConfig;
@@ -18,6 +19,28 @@ async function main() {
     throw error;
   }
 
+  // A signal during start-up waits for it: stopping the embedded database in the middle of its first
+  // initialization, a migration or the seeding would leave a folder the next start cannot open.
+  let started: Started | undefined;
+  let signalled: NodeJS.Signals | undefined;
+  const starting = start(config, () => signalled !== undefined).then((value) => (started = value));
+  const stop = async (signal: NodeJS.Signals) => {
+    if (signalled) {
+      console.error(`${signal} received again: stopping at once`);
+      process.exit(1);
+    }
+    signalled = signal;
+    console.log(`${signal} received: closing${started ? '' : ' when start-up has finished (send it again to stop at once)'}`);
+    await starting.catch(() => undefined);
+    await started?.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+  await starting;
+}
+
+async function start(config: AppConfig, isStopping: () => boolean): Promise<Started> {
   let database: DatabaseHandle;
   try {
     database = await openDatabase(
@@ -31,32 +54,32 @@ async function main() {
     process.exit(1);
   }
 
-  const seed: SeedResult = config.seed === 'demo' ? await seedDemoSchool(database.db, config.demoPassword) : { seeded: false };
-  const isAdminCreated = config.adminEmail && config.adminPassword ? await ensureAdmin(database.db, config.adminEmail, config.adminPassword) : false;
-
   const { app, ctx } = await buildApp({ config, database });
-  if (seed.seeded) await seedDemoTrips(ctx);
-  let isClosing = false;
-  const shutdown = async (signal: string) => {
-    if (isClosing) return;
-    isClosing = true;
-    app.log.info(`${signal} received: closing`);
+  const close = async () => {
     await app.close();
     await ctx.email.close();
     await database.close();
-    process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const seed: SeedResult =
+    config.seed === 'demo'
+      ? await seedDemoSchool(database.db, config.demoPassword, { flights: ctx, credentialsFile: credentialsFileOf(config) })
+      : { seeded: false };
+  const isAdminCreated = config.adminEmail && config.adminPassword ? await ensureAdmin(database.db, config.adminEmail, config.adminPassword) : false;
+  if (isStopping()) return { close };
 
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     console.error(`Skylog cannot start: cannot listen on ${config.host}:${config.port} (check PORT and HOST).\n${(error as Error).message}`);
-    await database.close();
+    await close();
     process.exit(1);
   }
   printWelcome(config, database.kind, seed, isAdminCreated);
+  return { close };
+}
+
+function credentialsFileOf(config: AppConfig): string {
+  return path.join(config.dataDir, 'demo-credentials.txt');
 }
 
 function printWelcome(config: AppConfig, databaseKind: string, seed: SeedResult, isAdminCreated: boolean) {
@@ -66,20 +89,11 @@ function printWelcome(config: AppConfig, databaseKind: string, seed: SeedResult,
     `Database: ${databaseKind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `E-mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `outbox folder ${path.join(config.dataDir, 'outbox')}`}`,
   ];
+  const file = credentialsFileOf(config);
   if (seed.seeded) {
-    const credentials = [
-      'Demo school "Skyline Flight Academy": sign in with any of these accounts',
-      ...seed.emails.map((email) => `  ${email}`),
-      `Password for all of them: ${seed.password}${seed.isPasswordGenerated ? ' (generated; set SKYLOG_DEMO_PASSWORD to choose one)' : ''}`,
-    ];
-    lines.push(...credentials);
-    if (seed.isPasswordGenerated) {
-      const file = path.join(config.dataDir, 'demo-credentials.txt');
-      writeFileSync(file, `${credentials.join('\n')}\n`, { mode: 0o600 });
-      lines.push(`(These sign-in details are also saved in ${file}.)`);
-    }
+    lines.push(...credentialLines(seed.emails, seed.password, seed.isPasswordGenerated));
+    if (seed.isPasswordGenerated) lines.push(`(These sign-in details are also saved in ${file}.)`);
   } else if (config.seed === 'demo') {
-    const file = path.join(config.dataDir, 'demo-credentials.txt');
     lines.push(
       existsSync(file)
         ? `Demo data already present; its sign-in details are in ${file}.`

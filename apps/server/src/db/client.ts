@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
+import { openPgliteFolder } from './pglite-folder.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -49,20 +49,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     }
     return { db: db as unknown as Database, kind: 'postgres', changes: postgresChangeFeed(target.databaseUrl), close: () => pool.end() };
   }
-  let client: PGlite;
-  if ('dataDir' in target) {
-    mkdirSync(target.dataDir, { recursive: true });
-    client = await PGlite.create(target.dataDir);
-  } else {
-    client = await PGlite.create(target.template ? { loadDataDir: target.template } : {});
-  }
+  const { client, release } =
+    'dataDir' in target
+      ? await openPgliteFolder(target.dataDir)
+      : { client: await PGlite.create(target.template ? { loadDataDir: target.template } : {}), release: () => undefined };
+  const close = async () => {
+    await client.close();
+    release();
+  };
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await close();
+    throw error;
+  }
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     changes: pgliteChangeFeed(client),
-    close: () => client.close(),
+    close,
     dump: () => client.dumpDataDir('none'),
   };
 }

@@ -8,6 +8,7 @@ import { queueAnalysis } from '../../modules/analysis/queue-analysis.ts';
 import { queueAudioFile } from '../../modules/audio/audio.service.ts';
 import { replaceTripSpeakers } from '../../modules/speakers/speakers.repository.ts';
 import { trackColumnsOf } from '../../modules/trips/trips.service.ts';
+import type { Executor } from '../client.ts';
 import { aircraft, orgs, trips, users } from '../schema/index.ts';
 import { demoSchool } from './demo-school.ts';
 
@@ -78,15 +79,17 @@ export function toMarkers(trip: DemoTrip, points: TrackPoint[], start: number): 
 /**
  * The demo school's three flights (track, markers, transcript, debrief) on a first run. Their
  * cockpit audio goes through the same job as an upload, so it is ready a few seconds after start.
+ * Written with `db` (the first start's seeding transaction); the audio and analysis jobs run once it
+ * commits and the queue is woken.
  */
-export async function seedDemoTrips(ctx: AppContext, now = new Date()): Promise<void> {
-  const [school] = await ctx.db.select({ id: orgs.id }).from(orgs).where(eq(orgs.name, demoSchool.name)).limit(1);
+export async function seedDemoTrips(ctx: AppContext, db: Executor = ctx.db, now = new Date()): Promise<void> {
+  const [school] = await db.select({ id: orgs.id }).from(orgs).where(eq(orgs.name, demoSchool.name)).limit(1);
   if (!school) return;
-  const fleet = await ctx.db.select({ id: aircraft.id, tail: aircraft.tailNumber }).from(aircraft).where(eq(aircraft.orgId, school.id));
+  const fleet = await db.select({ id: aircraft.id, tail: aircraft.tailNumber }).from(aircraft).where(eq(aircraft.orgId, school.id));
   for (const file of demoTripFiles) {
     const trip = JSON.parse(readFileSync(path.join(folder, `${file}.json`), 'utf8')) as DemoTrip;
     const { leftSeatEmail, rightSeatEmail } = crewOf[file] ?? { leftSeatEmail: trip.left_seat_email, rightSeatEmail: trip.right_seat_email };
-    const people = await ctx.db
+    const people = await db
       .select({ id: users.skylogId, email: users.email, subOrgId: users.subOrgId })
       .from(users)
       .where(and(eq(users.orgId, school.id), inArray(users.email, [leftSeatEmail, rightSeatEmail])));
@@ -95,7 +98,7 @@ export async function seedDemoTrips(ctx: AppContext, now = new Date()): Promise<
     const start = startOf(trip, now);
     const points = toPoints(trip, start);
     const markers = toMarkers(trip, points, start);
-    const [row] = await ctx.db
+    const [row] = await db
       .insert(trips)
       .values({
         orgId: school.id,
@@ -115,9 +118,9 @@ export async function seedDemoTrips(ctx: AppContext, now = new Date()): Promise<
         ...trackColumnsOf(points),
       })
       .returning({ id: trips.id });
-    await replaceTripSpeakers(ctx.db, row!.id, speakersOf(trip.transcript));
+    await replaceTripSpeakers(db, row!.id, speakersOf(trip.transcript));
     // Offline, like everything on a first start: the rules engine's analysis and notes.
-    await queueAnalysis(ctx.db, row!.id);
-    await queueAudioFile(ctx, row!.id, left?.id ?? null, path.join(folder, `${file}.opus`));
+    await queueAnalysis(db, row!.id);
+    await queueAudioFile(ctx, db, row!.id, left?.id ?? null, path.join(folder, `${file}.opus`));
   }
 }

@@ -1,19 +1,35 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { AssignableRole } from '@skylog/contracts';
+import type { AppContext } from '../../lib/app-context.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { countAccounts, insertAccount, isEmailTaken } from '../../modules/accounts/accounts.repository.ts';
 import type { Database, Executor } from '../client.ts';
 import { aircraft, orgs, studentInstructor, subOrgs } from '../schema/index.ts';
+import { seedDemoTrips } from './seed-demo-trips.ts';
 import { demoLinks, demoPeople, demoRoleAccounts, demoSchool, otherSchool, type DemoPerson } from './demo-school.ts';
 
 export type SeedResult = { seeded: false } | { seeded: true; password: string; isPasswordGenerated: boolean; emails: string[] };
 
-/** Seeds the demo school on an empty database, in one transaction; does nothing when accounts exist. */
-export async function seedDemoSchool(db: Database, password: string | undefined): Promise<SeedResult> {
+export type SeedOptions = {
+  /** Also the demo school's three flights, in the same transaction (they need the app's storage and job queue). */
+  flights?: AppContext;
+  /** Where a generated password is saved. */
+  credentialsFile?: string;
+};
+
+/**
+ * Seeds the demo school on an empty database; does nothing when accounts exist. One transaction: a first
+ * start stopped while seeding leaves no accounts, so the next start seeds again, and the generated
+ * password is saved before the commit, so a seeded school always has its password on disk.
+ */
+export async function seedDemoSchool(db: Database, password: string | undefined, options: SeedOptions = {}): Promise<SeedResult> {
   if ((await countAccounts(db)) > 0) return { seeded: false };
   const isPasswordGenerated = !password;
   const demoPassword = password ?? generatePassword();
   const passwordHash = await hashPassword(demoPassword);
+  const emails = demoRoleAccounts.map((person) => person.email);
   await db.transaction(async (tx) => {
     const [school] = await tx.insert(orgs).values({ name: demoSchool.name }).returning();
     const [other] = await tx.insert(orgs).values({ name: otherSchool.name }).returning();
@@ -31,8 +47,25 @@ export async function seedDemoSchool(db: Database, password: string | undefined)
     for (const person of [...demoRoleAccounts, ...demoPeople]) await add(person, school!.id);
     for (const person of otherSchool.people) await add(person, other!.id);
     await linkInstructors(tx, ids);
+    if (options.flights) await seedDemoTrips(options.flights, tx);
+    if (isPasswordGenerated && options.credentialsFile) writeCredentials(options.credentialsFile, credentialLines(emails, demoPassword, true));
   });
-  return { seeded: true, password: demoPassword, isPasswordGenerated, emails: demoRoleAccounts.map((person) => person.email) };
+  options.flights?.jobs.wake();
+  return { seeded: true, password: demoPassword, isPasswordGenerated, emails };
+}
+
+/** What the first start prints and saves: the demo accounts and their password. */
+export function credentialLines(emails: string[], password: string, isPasswordGenerated: boolean): string[] {
+  return [
+    'Demo school "Skyline Flight Academy": sign in with any of these accounts',
+    ...emails.map((email) => `  ${email}`),
+    `Password for all of them: ${password}${isPasswordGenerated ? ' (generated; set SKYLOG_DEMO_PASSWORD to choose one)' : ''}`,
+  ];
+}
+
+function writeCredentials(file: string, lines: string[]): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
 }
 
 /** ADMIN_EMAIL + ADMIN_PASSWORD: a super_admin for a real installation; kept as is when it exists. */

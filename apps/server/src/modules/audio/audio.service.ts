@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { audioUploadCreateSchema } from '@skylog/contracts';
 import { requireOwnUpload, requireTrip } from '../../access/access.ts';
 import { AudioProcessingError } from '../../integrations/audio/audio-processing-error.ts';
+import type { Executor } from '../../db/client.ts';
 import { processAudio } from '../../integrations/audio/process-audio.ts';
 import { parseRangeHeader } from '../../integrations/storage/http-range.ts';
 import { enqueueJob } from '../../jobs/job-payloads.ts';
@@ -159,17 +160,18 @@ async function storePiece(ctx: AppContext, row: AudioUploadRow, offset: number, 
   throw conflict(messages.uploadOffsetMismatch, { offset: String(current.offset) });
 }
 
-/** Queues a recording already on this machine (the demo flights) through the same audio job as uploads. */
-export async function queueAudioFile(ctx: AppContext, tripId: string, userId: string | null, sourcePath: string): Promise<void> {
+/**
+ * Queues a recording already on this machine (the demo flights) through the same audio job as uploads:
+ * the file is copied into storage now, its upload and job are written with `tx`, and the job runs once
+ * that transaction commits (the caller wakes the queue).
+ */
+export async function queueAudioFile(ctx: AppContext, tx: Executor, tripId: string, userId: string | null, sourcePath: string): Promise<void> {
   const { size } = await stat(sourcePath);
   const id = randomUUID();
   const key = pieceKey(id, 0);
   await storeFile(ctx, key, sourcePath);
-  await ctx.db.transaction(async (tx) => {
-    await repository.insertUpload(tx, { id, tripId, userId, filename: path.basename(sourcePath), sizeBytes: size, offset: size, pieces: [key], status: 'processing' });
-    await enqueueJob(tx, 'audio.process', { uploadId: id });
-  });
-  ctx.jobs.wake();
+  await repository.insertUpload(tx, { id, tripId, userId, filename: path.basename(sourcePath), sizeBytes: size, offset: size, pieces: [key], status: 'processing' });
+  await enqueueJob(tx, 'audio.process', { uploadId: id });
 }
 
 function extensionOf(filename: string): string {
