@@ -1,12 +1,11 @@
 import type { ChangeListener } from '../db/change-feed.ts';
 
 /**
- * What an announcement makes a cache forget: everything, the entry under one key, the entries a test
- * picks, or nothing. `all` (a missed or unconfirmed announcement) always forgets everything. Name the key
- * where the announcement names it: one statement changing many rows announces each, and a test runs over
- * every entry.
+ * What an announcement makes a cache forget: everything, the entry under one key, the entries carrying
+ * one tag (`tagsOf`), or nothing. `all` (a missed or unconfirmed announcement) always forgets everything.
+ * Both are found without looking at other entries: one statement changing many rows announces each.
  */
-export type Forget<V> = 'all' | { key: string } | ((value: V) => boolean) | null;
+export type Forget = 'all' | { key: string } | { tag: string } | null;
 
 /**
  * Answers kept in memory only while the database's announcements of their changes are heard
@@ -17,26 +16,44 @@ export type Forget<V> = 'all' | { key: string } | ((value: V) => boolean) | null
 export function createAnnouncedCache<V>(options: {
   maxEntries: number;
   maxAgeMs: number;
-  forgets: (payload: string) => Forget<V>;
+  forgets: (payload: string) => Forget;
+  /** Names an entry answers to besides its key (the announcements that name them, e.g. `user:<id>`). */
+  tagsOf?: (value: V) => string[];
   now?: () => number;
 }) {
-  const { maxEntries, maxAgeMs, forgets, now = Date.now } = options;
-  const entries = new Map<string, { value: V; validUntil: number }>();
+  const { maxEntries, maxAgeMs, forgets, tagsOf = () => [], now = Date.now } = options;
+  const entries = new Map<string, { value: V; validUntil: number; tags: string[] }>();
+  const keysByTag = new Map<string, Set<string>>();
   let isLive = false;
   let generation = 0;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) keysByTag.delete(tag);
+    }
+  };
+  const clear = () => {
+    entries.clear();
+    keysByTag.clear();
+  };
 
   const listener: ChangeListener = {
     onMessage(payload) {
       generation += 1;
       const forget = payload === 'all' ? 'all' : forgets(payload);
-      if (forget === 'all') entries.clear();
-      else if (typeof forget === 'object' && forget) entries.delete(forget.key);
-      else if (forget) for (const [key, entry] of entries) if (forget(entry.value)) entries.delete(key);
+      if (forget === 'all') clear();
+      else if (forget && 'key' in forget) remove(forget.key);
+      else if (forget) for (const key of keysByTag.get(forget.tag) ?? []) remove(key);
     },
     onLiveChange(live) {
       generation += 1;
       isLive = live;
-      entries.clear();
+      clear();
     },
   };
 
@@ -47,15 +64,18 @@ export function createAnnouncedCache<V>(options: {
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.validUntil > now()) return entry.value;
-      entries.delete(key);
+      remove(key);
       return undefined;
     },
     /** Taken before the answer is read; `set` keeps it only if nothing was announced since. */
     generation: () => generation,
     set(key: string, readAt: number, value: V, validUntil = Infinity) {
       if (!isLive || readAt !== generation) return;
-      if (entries.size >= maxEntries && !entries.has(key)) entries.delete(entries.keys().next().value!);
-      entries.set(key, { value, validUntil: Math.min(validUntil, now() + maxAgeMs) });
+      remove(key);
+      if (entries.size >= maxEntries) remove(entries.keys().next().value!);
+      const tags = tagsOf(value);
+      entries.set(key, { value, validUntil: Math.min(validUntil, now() + maxAgeMs), tags });
+      for (const tag of tags) keysByTag.set(tag, (keysByTag.get(tag) ?? new Set()).add(key));
     },
     size: () => entries.size,
   };

@@ -77,4 +77,24 @@ describe('session cache', () => {
     expect(cache.get('cookie-a')).toBeNull();
     expect(cache.get('cookie-d')?.skylogId).toBe('d');
   });
+
+  it('a cookie remembered again for another person answers only to the new person’s announcements', () => {
+    const { cache, remember } = cacheAt();
+    remember('cookie-a', 'a');
+    remember('cookie-a', 'b', 'session-b');
+    cache.listener.onMessage('user:a');
+    cache.listener.onMessage('session:session-a');
+    expect(cache.get('cookie-a')?.skylogId).toBe('b');
+    cache.listener.onMessage('user:b');
+    expect(cache.get('cookie-a')).toBeNull();
+  });
+
+  it('a cookie dropped to make room and remembered again is forgotten by its session’s announcement', () => {
+    const { cache, remember } = cacheAt();
+    for (const id of ['a', 'b', 'c', 'd']) remember(`cookie-${id}`, id);
+    remember('cookie-a', 'a', 'session-a2');
+    cache.listener.onMessage('session:session-a2');
+    expect(cache.get('cookie-a')).toBeNull();
+    expect(cache.size()).toBe(2);
+  });
 });

@@ -15,13 +15,8 @@ type Entry = { user: RequestUser; sessionId: string };
 export function createSessionCache(options: { maxEntries: number; maxAgeMs: number; now?: () => number }) {
   const cache = createAnnouncedCache<Entry>({
     ...options,
-    forgets(payload) {
-      const separator = payload.indexOf(':');
-      const id = payload.slice(separator + 1);
-      if (payload.startsWith('session:')) return (entry) => entry.sessionId === id;
-      if (payload.startsWith('user:')) return (entry) => entry.user.skylogId === id;
-      return null;
-    },
+    forgets: (payload) => (payload.startsWith('session:') || payload.startsWith('user:') ? { tag: payload } : null),
+    tagsOf: (entry) => [`session:${entry.sessionId}`, `user:${entry.user.skylogId}`],
   });
   return {
     listener: cache.listener,

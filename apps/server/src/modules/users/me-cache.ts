@@ -13,7 +13,7 @@ export function createMeCache(): MeCache {
   return createAnnouncedCache<MeRow>({
     maxEntries: limits.meCacheEntries,
     maxAgeMs: limits.meCacheMaxAgeSeconds * 1000,
-    forgets: (payload): Forget<MeRow> => {
+    forgets: (payload): Forget => {
       const separator = payload.indexOf(':');
       const [kind, id] = [payload.slice(0, separator), payload.slice(separator + 1)];
       switch (kind) {
@@ -22,14 +22,13 @@ export function createMeCache(): MeCache {
           // Kept under the person's id.
           return { key: id };
         case 'auth-user':
-          return (row) => row.user.authId === id;
         case 'org':
-          return (row) => row.org?.id === id;
         case 'sub-org':
-          return (row) => row.subOrg?.id === id;
+          return { tag: payload };
         default:
           return null;
       }
     },
+    tagsOf: (row) => [`auth-user:${row.user.authId}`, ...(row.org ? [`org:${row.org.id}`] : []), ...(row.subOrg ? [`sub-org:${row.subOrg.id}`] : [])],
   });
 }
