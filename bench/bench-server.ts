@@ -41,7 +41,7 @@ export async function startServer({ webDistDir, withDemoTrips = false }: { webDi
   const { app, ctx } = await buildApp({ config, database });
   // The demo school's three flights (tracks, transcripts, audio), as `npm start` seeds them.
   if (withDemoTrips) {
-    await seedDemoTrips(ctx);
+    await seedDemoTrips(ctx, ctx.db);
     // Their audio and analysis jobs finish first, so they do not share the measured time.
     await ctx.jobs.drain();
   }

@@ -20,18 +20,22 @@ async function main() {
   }
 
   // A signal during start-up waits for it: stopping the embedded database in the middle of its first
-  // initialization, a migration or the seeding would leave a folder the next start cannot open.
+  // initialization, a migration or the seeding would leave a folder the next start cannot open. One
+  // Ctrl-C may arrive twice (node --watch passes it on to the terminal's process group), so only a
+  // repeat a second or more later stops at once.
   let started: Started | undefined;
-  let signalled: NodeJS.Signals | undefined;
-  const starting = start(config, () => signalled !== undefined).then((value) => (started = value));
+  let signalledAt: number | undefined;
+  const starting = start(config, () => signalledAt !== undefined).then((value) => (started = value));
   const stop = async (signal: NodeJS.Signals) => {
-    if (signalled) {
+    if (signalledAt !== undefined) {
+      if (started || Date.now() - signalledAt < 1000) return;
       console.error(`${signal} received again: stopping at once`);
       process.exit(1);
     }
-    signalled = signal;
+    signalledAt = Date.now();
     console.log(`${signal} received: closing${started ? '' : ' when start-up has finished (send it again to stop at once)'}`);
-    await starting.catch(() => undefined);
+    // A start-up that fails reports it and exits on its own.
+    await starting;
     await started?.close();
     process.exit(0);
   };
@@ -54,17 +58,20 @@ async function start(config: AppConfig, isStopping: () => boolean): Promise<Star
     process.exit(1);
   }
 
-  const { app, ctx } = await buildApp({ config, database });
+  const { app, ctx } = await buildApp({ config, database }).catch((error: unknown) => cannotStart(error, database.close));
   const close = async () => {
     await app.close();
     await ctx.email.close();
     await database.close();
   };
-  const seed: SeedResult =
-    config.seed === 'demo'
-      ? await seedDemoSchool(database.db, config.demoPassword, { flights: ctx, credentialsFile: credentialsFileOf(config) })
-      : { seeded: false };
-  const isAdminCreated = config.adminEmail && config.adminPassword ? await ensureAdmin(database.db, config.adminEmail, config.adminPassword) : false;
+  let seed: SeedResult = { seeded: false };
+  let isAdminCreated = false;
+  try {
+    if (config.seed === 'demo') seed = await seedDemoSchool(database.db, config.demoPassword, { flights: ctx, credentialsFile: credentialsFileOf(config) });
+    if (config.adminEmail && config.adminPassword) isAdminCreated = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
+  } catch (error) {
+    return cannotStart(error, close);
+  }
   if (isStopping()) return { close };
 
   try {
@@ -76,6 +83,12 @@ async function start(config: AppConfig, isStopping: () => boolean): Promise<Star
   }
   printWelcome(config, database.kind, seed, isAdminCreated);
   return { close };
+}
+
+async function cannotStart(error: unknown, close: () => Promise<void>): Promise<never> {
+  console.error(`Skylog cannot start.\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await close().catch(() => undefined);
+  process.exit(1);
 }
 
 function credentialsFileOf(config: AppConfig): string {

@@ -425,7 +425,8 @@ describe('the demo school’s flights', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoTrips(t.ctx);
+    await seedDemoTrips(t.ctx, t.ctx.db);
+    t.ctx.jobs.wake();
   });
   afterAll(async () => {
     await t.ctx.jobs.drain();

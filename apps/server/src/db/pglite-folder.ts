@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -13,7 +14,7 @@ export async function openPgliteFolder(dataDir: string): Promise<{ client: PGlit
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const release = lockFolder(`${dataDir}.lock`);
   try {
-    if (!existsSync(path.join(dataDir, 'global', 'pg_control'))) await createFolder(dataDir);
+    if (!existsSync(dataDir) || readdirSync(dataDir).length === 0) await createFolder(dataDir);
     return { client: await PGlite.create(dataDir), release };
   } catch (error) {
     release();
@@ -22,49 +23,88 @@ export async function openPgliteFolder(dataDir: string): Promise<{ client: PGlit
 }
 
 async function createFolder(dataDir: string): Promise<void> {
-  // Left by a start before folders were made whole: initdb never finished there, so it holds no data.
-  if (existsSync(dataDir)) renameSync(dataDir, `${dataDir}.incomplete-${Date.now()}`);
   const staging = `${dataDir}.new`;
   rmSync(staging, { recursive: true, force: true });
   const client = await PGlite.create(staging);
   await client.close();
+  rmSync(dataDir, { recursive: true, force: true });
   renameSync(staging, dataDir);
 }
 
+/**
+ * A process is named by its pid and when it started (Linux: since boot, and which boot): a pid alone may
+ * be a different process after a crash, and is the same (1) for every container.
+ */
+type Holder = { pid: number; host: string; startedAt: string | null };
+
 function lockFolder(lockFile: string): () => void {
+  const me: Holder = { pid: process.pid, host: hostname(), startedAt: startTimeOf(process.pid) };
+  // Written whole, then linked into place: linking fails when the lock exists, so only one process gets it.
+  const draft = `${lockFile}.${process.pid}`;
+  writeFileSync(draft, JSON.stringify(me));
   try {
-    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-  } catch {
-    const holder = readHolder(lockFile);
-    if (holder !== null && holder !== process.pid && isRunning(holder)) {
-      throw new Error(`another process (pid ${holder}) has this database open: stop it first, or delete ${lockFile} if no Skylog is running`);
+    for (;;) {
+      try {
+        linkSync(draft, lockFile);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const holder = readHolder(lockFile);
+      if (!holder || isRunning(holder, me)) {
+        const who = holder ? `another process (pid ${holder.pid}${holder.host === me.host ? '' : ` on ${holder.host}`})` : 'another process';
+        throw new Error(`${who} has this database open: stop it first, or delete ${lockFile} if no Skylog is running`);
+      }
+      // Left by a process that has ended: moved out of the way (one renamer wins), then try again.
+      rmSync(`${lockFile}.stale`, { force: true });
+      try {
+        renameSync(lockFile, `${lockFile}.stale`);
+      } catch {
+        // Another starter took it over first; the next link attempt tells.
+      }
     }
-    // Left by a process that has ended.
-    writeFileSync(lockFile, String(process.pid));
+  } finally {
+    rmSync(draft, { force: true });
   }
   const release = () => {
-    if (readHolder(lockFile) === process.pid) unlinkSync(lockFile);
     process.off('exit', release);
+    const holder = readHolder(lockFile);
+    if (holder?.pid === me.pid && holder.startedAt === me.startedAt) rmSync(lockFile, { force: true });
   };
   process.on('exit', release);
   return release;
 }
 
-function readHolder(lockFile: string): number | null {
+function readHolder(lockFile: string): Holder | null {
   try {
-    const pid = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+    const holder = JSON.parse(readFileSync(lockFile, 'utf8')) as Partial<Holder>;
+    return typeof holder.pid === 'number' && typeof holder.host === 'string' ? { pid: holder.pid, host: holder.host, startedAt: holder.startedAt ?? null } : null;
   } catch {
     return null;
   }
 }
 
-function isRunning(pid: number): boolean {
+/** A lock from another machine cannot be checked, so it counts as held. */
+function isRunning(holder: Holder, me: Holder): boolean {
+  if (holder.host !== me.host) return true;
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  return holder.startedAt === null || holder.startedAt === startTimeOf(holder.pid);
+}
+
+/** Linux: the boot and the clock tick the process started at; elsewhere unknown (the pid alone decides). */
+function startTimeOf(pid: number): string | null {
+  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22 (starttime), counted after the command name, which is in parentheses and may hold spaces.
+    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return ticks ? `${boot}:${ticks}` : null;
+  } catch {
+    return null;
   }
 }

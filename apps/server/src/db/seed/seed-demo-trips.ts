@@ -82,7 +82,7 @@ export function toMarkers(trip: DemoTrip, points: TrackPoint[], start: number): 
  * Written with `db` (the first start's seeding transaction); the audio and analysis jobs run once it
  * commits and the queue is woken.
  */
-export async function seedDemoTrips(ctx: AppContext, db: Executor = ctx.db, now = new Date()): Promise<void> {
+export async function seedDemoTrips(ctx: AppContext, db: Executor, now = new Date()): Promise<void> {
   const [school] = await db.select({ id: orgs.id }).from(orgs).where(eq(orgs.name, demoSchool.name)).limit(1);
   if (!school) return;
   const fleet = await db.select({ id: aircraft.id, tail: aircraft.tailNumber }).from(aircraft).where(eq(aircraft.orgId, school.id));
