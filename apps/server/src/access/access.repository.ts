@@ -1,6 +1,8 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import { studentInstructor, tripShares, trips } from '../db/schema/index.ts';
+import { tripHeaderColumns } from '../modules/trips/trips.repository.ts';
 
 /** How two people are linked: does `a` instruct `b`, does `b` instruct `a`. */
 export async function findLinksBetween(db: Executor, a: string, b: string): Promise<{ aInstructsB: boolean; bInstructsA: boolean }> {
@@ -29,16 +31,26 @@ export async function findInstructorIdsOf(db: Executor, studentId: string): Prom
   return rows.map((row) => row.id);
 }
 
-/** How a trip relates to a person: shared with them, and whether they instruct its owner or a seat. */
-export async function findTripRelations(db: Executor, tripId: string, userId: string) {
-  const [row] = await db
+/**
+ * A flight's header and how the actor relates to it (shared with them; do they instruct its owner or a
+ * seat), in one prepared read: every request for a flight and its parts asks both.
+ */
+const tripAccessQuery = preparedQuery((db) => {
+  const actor = sql.placeholder('actorId');
+  return db
     .select({
-      isSharedWithActor: sql<boolean>`exists (select 1 from ${tripShares} where ${tripShares.tripId} = ${trips.id} and ${tripShares.userId} = ${userId})`,
-      isActorInstructorOfCrew: sql<boolean>`exists (select 1 from ${studentInstructor} where ${studentInstructor.instructor} = ${userId}
+      ...tripHeaderColumns,
+      isSharedWithActor: sql<boolean>`exists (select 1 from ${tripShares} where ${tripShares.tripId} = ${trips.id} and ${tripShares.userId} = ${actor})`,
+      isActorInstructorOfCrew: sql<boolean>`exists (select 1 from ${studentInstructor} where ${studentInstructor.instructor} = ${actor}
         and ${studentInstructor.student} in (${trips.skylogId}, ${trips.leftSeat}, ${trips.rightSeat}))`,
     })
     .from(trips)
-    .where(eq(trips.id, tripId))
-    .limit(1);
-  return { isSharedWithActor: Boolean(row?.isSharedWithActor), isActorInstructorOfCrew: Boolean(row?.isActorInstructorOfCrew) };
+    .where(eq(trips.id, sql.placeholder('tripId')))
+    .limit(1)
+    .prepare('trip_access');
+});
+
+export async function findTripAccess(db: Database, tripId: string, actorId: string) {
+  const [row] = await tripAccessQuery(db, { tripId, actorId });
+  return row;
 }

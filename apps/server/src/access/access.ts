@@ -13,7 +13,7 @@ import { findInvitationById } from '../modules/registration/registration.reposit
 import { findUsersByIds } from '../modules/relations/relations.repository.ts';
 import { findUpload, type AudioUploadRow } from '../modules/audio/audio.repository.ts';
 import { findManualMarker, type ManualMarkerRow } from '../modules/manual-markers/manual-markers.repository.ts';
-import { findSeatCandidates, findTripHeader, type TripHeader } from '../modules/trips/trips.repository.ts';
+import { findSeatCandidates, type TripHeader } from '../modules/trips/trips.repository.ts';
 import * as facts from './access.repository.ts';
 import {
   mayChangeSignInEmail,
@@ -206,17 +206,26 @@ export const tripNotFound = () => notFound(messages.tripNotFound);
 
 export type TripRights = { canEdit: boolean; canDebrief: boolean; canDelete: boolean; canShare: boolean };
 
-export type AccessibleTrip = TripHeader & { rights: TripRights };
+/** `isSharedWithActor` as read with the header (a crew change asks whether the actor would still see it). */
+export type AccessibleTrip = TripHeader & { rights: TripRights; isSharedWithActor: boolean };
 
 /**
  * The trip if the actor may read it (404 otherwise) and do `action` to it (403 otherwise: they can
  * see it, so saying why is no leak). Answers what else they may do, for the screen.
  */
 export async function requireTrip(ctx: AppContext, actor: RequestUser, id: string, action: TripAction, at: AccessContext): Promise<AccessibleTrip> {
-  const trip = await findTripHeader(ctx.db, id);
-  if (!trip) throw tripNotFound();
-  const relations = await facts.findTripRelations(ctx.db, id, actor.skylogId);
-  const tripFacts = { orgId: trip.orgId, subOrgId: trip.subOrgId, ownerId: trip.skylogId, leftSeat: trip.leftSeat, rightSeat: trip.rightSeat, ...relations };
+  const found = await facts.findTripAccess(ctx.db, id, actor.skylogId);
+  if (!found) throw tripNotFound();
+  const { isActorInstructorOfCrew, ...trip } = { ...found, isSharedWithActor: Boolean(found.isSharedWithActor) };
+  const tripFacts = {
+    orgId: trip.orgId,
+    subOrgId: trip.subOrgId,
+    ownerId: trip.skylogId,
+    leftSeat: trip.leftSeat,
+    rightSeat: trip.rightSeat,
+    isSharedWithActor: trip.isSharedWithActor,
+    isActorInstructorOfCrew: Boolean(isActorInstructorOfCrew),
+  };
   const may = (what: TripAction) => mayOnTrip(actor, tripFacts, what);
   if (!may('read')) return refuse(ctx, actor, `trips/${id}`, at, tripNotFound());
   if (!may(action)) {
@@ -297,14 +306,14 @@ export async function requireCrewChange(ctx: AppContext, actor: RequestUser, tri
   const actorLinks = linksOfActor(ctx, actor);
   const people = await checkSeats(ctx, actor, trip.orgId, Object.fromEntries(changed.map((field) => [field, seats[field]])), actorLinks);
   const crew = { ...current, ...Object.fromEntries(changed.map((field) => [field, seats[field] ?? null])) };
-  const [links, relations] = await Promise.all([actorLinks, facts.findTripRelations(ctx.db, trip.id, actor.skylogId)]);
+  const links = await actorLinks;
   const after = {
     orgId: trip.orgId,
     subOrgId: trip.subOrgId,
     ownerId: trip.skylogId,
     leftSeat: crew.left_seat,
     rightSeat: crew.right_seat,
-    isSharedWithActor: relations.isSharedWithActor,
+    isSharedWithActor: trip.isSharedWithActor,
     isActorInstructorOfCrew: [trip.skylogId, crew.left_seat, crew.right_seat].some((id) => id !== null && links.students.has(id)),
   };
   if (!mayOnTrip(actor, after, 'read')) {

@@ -270,21 +270,20 @@ export async function findTrip(db: Executor, id: string): Promise<TripRow | unde
 }
 
 /** The trip without its track and transcript, for checks before a write. */
+/** What the access rules and the audio job read of a flight. */
+export const tripHeaderColumns = {
+  id: trips.id,
+  orgId: trips.orgId,
+  subOrgId: trips.subOrgId,
+  skylogId: trips.skylogId,
+  leftSeat: trips.leftSeat,
+  rightSeat: trips.rightSeat,
+  beginTime: trips.beginTime,
+  pointCount: trips.pointCount,
+};
+
 export async function findTripHeader(db: Executor, id: string) {
-  const [row] = await db
-    .select({
-      id: trips.id,
-      orgId: trips.orgId,
-      subOrgId: trips.subOrgId,
-      skylogId: trips.skylogId,
-      leftSeat: trips.leftSeat,
-      rightSeat: trips.rightSeat,
-      beginTime: trips.beginTime,
-      pointCount: trips.pointCount,
-    })
-    .from(trips)
-    .where(eq(trips.id, id))
-    .limit(1);
+  const [row] = await db.select(tripHeaderColumns).from(trips).where(eq(trips.id, id)).limit(1);
   return row;
 }
 
