@@ -1,9 +1,7 @@
-import { messages } from '@skylog/contracts';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress.ts';
-import { loadingClassName } from './src/app/loading.ts';
 
 const earlyRequestsFile = 'early-requests.js';
 
@@ -33,20 +31,8 @@ function earlyRequests(): Plugin {
   };
 }
 
-/**
- * The page says "Loading..." (the screens' own fallback) as soon as its HTML and styles arrive, instead of
- * staying blank until the app's JavaScript has downloaded and run: on a slow link the first paint comes
- * a second or more sooner. React replaces it with the first screen.
- */
-function loadingShell(): Plugin {
-  return {
-    name: 'skylog-loading-shell',
-    transformIndexHtml: (html) => html.replace('<div id="root"></div>', `<div id="root"><p class="${loadingClassName}">${messages.loading}</p></div>`),
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), earlyRequests(), loadingShell(), precompress()],
+  plugins: [react(), tailwindcss(), earlyRequests(), precompress()],
   server: {
     // `npm run dev` in apps/web talks to a server started with `npm run dev` at the root.
     proxy: { '/api': 'http://127.0.0.1:3000' },

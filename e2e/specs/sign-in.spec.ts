@@ -7,17 +7,6 @@ test('the root address opens the sign-in screen', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
-test('before its JavaScript has run, the page already says Loading... (a slow link shows more than a blank page)', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    const page = await context.newPage();
-    await page.goto('/login');
-    await expect(page.getByText('Loading...', { exact: true })).toBeVisible();
-  } finally {
-    await context.close();
-  }
-});
-
 for (const account of roleAccounts) {
   test(`${account.label} signs in and sees name and role`, async ({ page }) => {
     await signIn(page, account.email);

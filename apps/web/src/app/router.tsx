@@ -6,9 +6,8 @@ import { getMeQueryOptions } from '../features/auth/api/get-me.ts';
 import { prefetchFlight } from '../features/flight-review/api/prefetch-flight.ts';
 import { Toaster } from '../components/ui/toast.tsx';
 import { landingPath, paths } from '../config/paths.ts';
-import { loadingClassName } from './loading.ts';
 
-const Loading = () => <p className={loadingClassName}>{messages.loading}</p>;
+const Loading = () => <p className="p-6 text-sm text-slate-600">{messages.loading}</p>;
 
 /** Every screen is its own chunk, loaded on demand (spec §1); 'Loading...' shows meanwhile. */
 const screen = (path: string, load: () => Promise<{ Component: () => ReactNode }>): RouteObject => ({
