@@ -54,11 +54,10 @@ async function start(config: AppConfig, isStopping: () => boolean): Promise<Star
     );
   } catch (error) {
     const where = config.databaseUrl ? `DATABASE_URL${config.databaseMigrationUrl ? ' and DATABASE_MIGRATION_URL' : ''}` : 'DATA_DIR';
-    console.error(`Skylog cannot start: the database could not be opened (check ${where}).\n${(error as Error).message}`);
-    process.exit(1);
+    return cannotStart(`the database could not be opened (check ${where}).\n${(error as Error).message}`, async () => undefined);
   }
 
-  const { app, ctx } = await buildApp({ config, database }).catch((error: unknown) => cannotStart(error, database.close));
+  const { app, ctx } = await buildApp({ config, database }).catch((error: unknown) => cannotStart(describe(error), database.close));
   const close = async () => {
     await app.close();
     await ctx.email.close();
@@ -70,26 +69,24 @@ async function start(config: AppConfig, isStopping: () => boolean): Promise<Star
     if (config.seed === 'demo') seed = await seedDemoSchool(database.db, config.demoPassword, { flights: ctx, credentialsFile: credentialsFileOf(config) });
     if (config.adminEmail && config.adminPassword) isAdminCreated = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
   } catch (error) {
-    return cannotStart(error, close);
+    return cannotStart(describe(error), close);
   }
   if (isStopping()) return { close };
 
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    console.error(`Skylog cannot start: cannot listen on ${config.host}:${config.port} (check PORT and HOST).\n${(error as Error).message}`);
-    await close();
-    process.exit(1);
-  }
+  await app
+    .listen({ port: config.port, host: config.host })
+    .catch((error: Error) => cannotStart(`cannot listen on ${config.host}:${config.port} (check PORT and HOST).\n${error.message}`, close));
   printWelcome(config, database.kind, seed, isAdminCreated);
   return { close };
 }
 
-async function cannotStart(error: unknown, close: () => Promise<void>): Promise<never> {
-  console.error(`Skylog cannot start.\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+async function cannotStart(reason: string, close: () => Promise<void>): Promise<never> {
+  console.error(`Skylog cannot start: ${reason}`);
   await close().catch(() => undefined);
   process.exit(1);
 }
+
+const describe = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 function credentialsFileOf(config: AppConfig): string {
   return path.join(config.dataDir, 'demo-credentials.txt');
