@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'skylog-first-start-'));
@@ -30,13 +30,8 @@ function startSkylog(port: number): Run {
   return { child, output: () => output, exit };
 }
 
-async function until(condition: () => boolean, what: string, ms = 90_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Vitest's own polling, at the pace a start-up needs. */
+const startUp = { timeout: 90_000, interval: 50 };
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -50,7 +45,7 @@ describe('the first start on the embedded database', { timeout: 180_000 }, () =>
   it('stopped while starting, finishes and closes cleanly; the next start opens the seeded school with the saved password', async () => {
     const first = startSkylog(await freePort());
     // The lock file appears as the database is being created: start-up is under way.
-    await until(() => existsSync(path.join(dataDir, 'pglite.lock')), 'the first start to open its database');
+    await vi.waitFor(() => expect(existsSync(path.join(dataDir, 'pglite.lock')), 'the first start opening its database').toBe(true), startUp);
     first.child.kill('SIGTERM');
     // One Ctrl-C can arrive twice (node --watch passes it on): that is not the "again" that stops at once.
     setTimeout(() => first.child.kill('SIGTERM'), 100);
@@ -63,7 +58,7 @@ describe('the first start on the embedded database', { timeout: 180_000 }, () =>
 
     const port = await freePort();
     const second = startSkylog(port);
-    await until(() => second.output().includes('Skylog is running'), 'the second start');
+    await vi.waitFor(() => expect(second.output()).toContain('Skylog is running'), startUp);
     expect(second.output()).toContain(`Demo data already present; its sign-in details are in ${path.join(dataDir, 'demo-credentials.txt')}.`);
     const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
       method: 'POST',
