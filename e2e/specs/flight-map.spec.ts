@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { limits } from '@skylog/contracts';
 import { signIn } from './fixtures.ts';
 
 const demoTripName = 'Cross-country KPAO – KMRY – KPAO';
@@ -76,6 +77,15 @@ for (const viewport of [
         times.add((await playbackTime.textContent())!);
       }
       expect(times.size).toBe(labels.length);
+      // Each is a round target at least 24 px across, and none covers another (WCAG 2.5.8), stacked ones included.
+      const boxes = await mapMarkers.evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().toJSON() as DOMRect));
+      for (const box of boxes) expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(limits.mapMarkerTargetPx);
+      const centres = boxes.map((box) => ({ x: box.left + box.width / 2, y: box.top + box.height / 2 }));
+      for (const [index, centre] of centres.entries()) {
+        for (const other of centres.slice(index + 1)) {
+          expect(Math.hypot(centre.x - other.x, centre.y - other.y), 'two map markers overlap').toBeGreaterThanOrEqual(limits.mapMarkerTargetPx);
+        }
+      }
       await map.getByRole('button', { name: departure, exact: true }).focus();
       await page.keyboard.press('Enter');
       await expect(playbackTime).toHaveText(fromList);

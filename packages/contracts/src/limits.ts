@@ -22,6 +22,8 @@ export const limits = {
   tooltipMaxWidthPx: 200,
   tooltipFadeMs: 200,
   // Decided here
+  /** A marker on the flight map answers clicks over this square (WCAG 2.5.8's minimum target), around its smaller dot. */
+  mapMarkerTargetPx: 24,
   jsonBodyLimitBytes: 1_048_576,
   passwordMinLength: 10,
   passwordMaxLength: 128,

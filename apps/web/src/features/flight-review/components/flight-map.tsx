@@ -1,4 +1,4 @@
-import type { MapBounds, TrackColumns, TripDetail } from '@skylog/contracts';
+import { limits, type MapBounds, type TrackColumns, type TripDetail } from '@skylog/contracts';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
@@ -26,9 +26,10 @@ type FlightMapProps = {
 };
 
 const trackColour = '#2563eb';
-/** A flight marker's dot (px); stacked markers are spread this far apart. */
-const markerSize = 14;
-const markerSpacing = markerSize + 2;
+/** A flight marker's dot (px), drawn inside its target; stacked markers are spread so targets never overlap. */
+const markerDotSize = 14;
+const markerTargetSize = limits.mapMarkerTargetPx;
+const markerSpacing = markerTargetSize + 2;
 /** The map's background before the base map is drawn, and where there is nothing to draw. */
 const plainBackground = '#eef2f7';
 
@@ -51,8 +52,8 @@ function createTooltip(marker: ReviewMarker, timezone: Timezone): HTMLElement {
 /** One icon for every marker: its colour comes from a CSS variable, so no markup is parsed per marker. */
 const markerIcon = L.divIcon({
   className: 'skylog-map-marker',
-  iconSize: [markerSize, markerSize],
-  iconAnchor: [markerSize / 2, markerSize / 2],
+  iconSize: [markerTargetSize, markerTargetSize],
+  iconAnchor: [markerTargetSize / 2, markerTargetSize / 2],
   html: '',
 });
 
@@ -89,7 +90,7 @@ function placeMarkers(map: L.Map, { markers, timezone, clock }: MarkerPlacing): 
   const placed = markers.map((marker) => {
     const seek = () => clock.seek(marker.timestamp);
     const layer = L.marker([marker.coords.latitude, marker.coords.longitude], { icon: markerIcon, riseOnHover: true })
-      .bindTooltip(() => createTooltip(marker, timezone), { direction: 'top', offset: [0, -markerSize / 2] })
+      .bindTooltip(() => createTooltip(marker, timezone), { direction: 'top', offset: [0, -markerDotSize / 2] })
       .on('click', seek)
       .on('keydown', (event: L.LeafletKeyboardEvent) => {
         if (event.originalEvent.key !== 'Enter' && event.originalEvent.key !== ' ') return;
@@ -258,7 +259,7 @@ export function FlightMap({ overview, track, markers, clock, tileUrl, attributio
     const getObstacles = (): Box[] =>
       markerLayersRef.current.map((layer) => {
         const { x, y } = map.latLngToLayerPoint(layer.getLatLng());
-        return { left: x - markerSize / 2, top: y - markerSize / 2, right: x + markerSize / 2, bottom: y + markerSize / 2 };
+        return { left: x - markerDotSize / 2, top: y - markerDotSize / 2, right: x + markerDotSize / 2, bottom: y + markerDotSize / 2 };
       });
     return drawBaseLayer(map, { features, origin, destination, isAirportsOnly, getObstacles });
   }, [map, features, origin, destination, isAirportsOnly]);

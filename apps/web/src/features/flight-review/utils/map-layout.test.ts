@@ -82,4 +82,25 @@ describe('flight markers: stacks spread apart', () => {
       expect(Math.hypot(stack[a]!.x - stack[b]!.x, stack[a]!.y - stack[b]!.y)).toBeCloseTo(16);
     }
   });
+
+  it("takes in a marker that a stack's circle comes too close to, so no two markers are closer than `spacing`", () => {
+    // Two markers 10 px apart spread to 13 px above and below their middle (5, 0); the third, 30 px
+    // above the first, is clear of both true places but 17 px from the upper spread one.
+    const points = [
+      { x: 0, y: 0 },
+      { x: 10, y: 0 },
+      { x: 5, y: -30 },
+      { x: 200, y: 0 },
+    ];
+    const spread = spreadStacks(points, 26);
+    expect(spread[3]).toEqual({ x: 200, y: 0 });
+    for (let a = 0; a < spread.length; a += 1) {
+      for (let b = a + 1; b < spread.length; b += 1) {
+        expect(Math.hypot(spread[a]!.x - spread[b]!.x, spread[a]!.y - spread[b]!.y)).toBeGreaterThanOrEqual(26 - 1e-6);
+      }
+    }
+    // One stack of three around the middle of their true places, the first on top.
+    expect(spread[0]!.x).toBeCloseTo(5);
+    expect(spread[0]!.y).toBeLessThan(-10);
+  });
 });

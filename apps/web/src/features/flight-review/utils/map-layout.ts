@@ -54,18 +54,18 @@ export function placeLabels(candidates: readonly LabelCandidate[], obstacles: re
 /**
  * Flight markers closer than `spacing` stack (a flight leaves and comes back to its airport): each
  * stack is laid out on a small circle around its middle, in the order given (time), starting at
- * the top and going clockwise, its members `spacing` apart. Lone markers stay where they are.
+ * the top and going clockwise, its members `spacing` apart. Lone markers stay where they are. A
+ * stack's circle that comes too close to another marker takes it in, so no two markers end up
+ * closer than `spacing`: each stays a target of its own.
  */
 export function spreadStacks(points: readonly Point[], spacing: number): Point[] {
-  const stacks: { leader: Point; members: number[] }[] = [];
-  points.forEach((point, index) => {
-    const stack = stacks.find(({ leader }) => Math.hypot(leader.x - point.x, leader.y - point.y) < spacing);
-    if (stack) stack.members.push(index);
-    else stacks.push({ leader: point, members: [index] });
-  });
   const spread = points.map((point) => ({ ...point }));
-  for (const { members } of stacks) {
-    if (members.length < 2) continue;
+  const stackOf = points.map((_, index) => index);
+  // Stacks only ever merge, so this ends after at most one pass per marker.
+  for (let touching = findTouching(spread, stackOf, spacing); touching; touching = findTouching(spread, stackOf, spacing)) {
+    const [kept, merged] = touching;
+    for (const [index, stack] of stackOf.entries()) if (stack === merged) stackOf[index] = kept;
+    const members = stackOf.flatMap((stack, index) => (stack === kept ? [index] : []));
     const middle = {
       x: members.reduce((sum, index) => sum + points[index]!.x, 0) / members.length,
       y: members.reduce((sum, index) => sum + points[index]!.y, 0) / members.length,
@@ -78,4 +78,15 @@ export function spreadStacks(points: readonly Point[], spacing: number): Point[]
     });
   }
   return spread;
+}
+
+/** Two stacks with markers closer than `spacing` (allowing for rounding), or none. */
+function findTouching(points: readonly Point[], stackOf: readonly number[], spacing: number): [number, number] | undefined {
+  for (let a = 0; a < points.length; a += 1) {
+    for (let b = a + 1; b < points.length; b += 1) {
+      if (stackOf[a] === stackOf[b]) continue;
+      if (Math.hypot(points[a]!.x - points[b]!.x, points[a]!.y - points[b]!.y) < spacing - 1e-6) return [stackOf[a]!, stackOf[b]!];
+    }
+  }
+  return undefined;
 }
