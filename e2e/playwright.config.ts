@@ -13,9 +13,21 @@ const deepgramPort = port + 1;
 // first one keeps billing off as `npm start` does.
 const stripePort = port + 2;
 const billingPort = port + 3;
-// A throw-away data folder per run: the app starts empty and seeds the demo school.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'skylog-e2e-'));
-process.env.E2E_DATA_DIR = dataDir;
+// Two workers, each with its own Skylog and throw-away data folder (the app starts empty and seeds the
+// demo school), so specs that change the school never meet: on two cores this halves the suite's time.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const appPorts = Array.from({ length: workers }, (_, index) => (index === 0 ? port : billingPort + index));
+const dataDirs = appPorts.map((_, index) => {
+  const name = `E2E_DATA_DIR_${index}`;
+  process.env[name] ??= mkdtempSync(path.join(tmpdir(), 'skylog-e2e-'));
+  return process.env[name];
+});
+// Playwright loads this file again in each worker, with TEST_PARALLEL_INDEX set: the helpers read
+// their worker's server and data folder from these two variables.
+const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const appUrl = `http://127.0.0.1:${appPorts[parallelIndex]}`;
+process.env.E2E_APP_URL = appUrl;
+process.env.E2E_DATA_DIR = dataDirs[parallelIndex];
 const billingDataDir = process.env.E2E_BILLING_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'skylog-e2e-billing-'));
 process.env.E2E_BILLING_DATA_DIR = billingDataDir;
 process.env.E2E_BILLING_URL = `http://127.0.0.1:${billingPort}`;
@@ -24,15 +36,17 @@ process.env.E2E_STRIPE_URL = `http://127.0.0.1:${stripePort}`;
 export default defineConfig({
   testDir: './specs',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]] : 'list',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    baseURL: appUrl,
+    // A trace per test cost a sixth of the suite's time; E2E_TRACE=retain-on-failure brings it back.
+    trace: process.env.E2E_TRACE === 'retain-on-failure' ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumExecutablePath, args: chromiumArgs },
   },
   webServer: [
@@ -43,24 +57,24 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
-    {
-    // The built web app served by the real server, exactly as `npm start` runs it.
-    command: 'node --import tsx src/server.ts',
-    cwd: path.join(here, '../apps/server'),
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SKYLOG_DEMO_PASSWORD: 'e2e-demo-password',
-      LOG_LEVEL: 'warn',
-      DEEPGRAM_API_KEY: 'e2e-deepgram-key',
-      DEEPGRAM_BASE_URL: `http://127.0.0.1:${deepgramPort}`,
-    },
-    },
+    // The built web app served by the real server, exactly as `npm start` runs it: one per worker.
+    ...appPorts.map((appPort, index) => ({
+      command: 'node --import tsx src/server.ts',
+      cwd: path.join(here, '../apps/server'),
+      url: `http://127.0.0.1:${appPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe' as const,
+      env: {
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDirs[index]!,
+        SKYLOG_DEMO_PASSWORD: 'e2e-demo-password',
+        LOG_LEVEL: 'warn',
+        DEEPGRAM_API_KEY: 'e2e-deepgram-key',
+        DEEPGRAM_BASE_URL: `http://127.0.0.1:${deepgramPort}`,
+      },
+    })),
     {
       command: 'node --import tsx src/server.ts',
       cwd: path.join(here, '../apps/server'),

@@ -17,7 +17,7 @@ export const demoSchoolName = 'Skyline Flight Academy';
 export const otherSchoolName = 'Harbor Aviation';
 
 function baseUrl(): string {
-  return `http://127.0.0.1:${process.env.E2E_PORT ?? 3199}`;
+  return process.env.E2E_APP_URL!;
 }
 
 type SendOptions = {
