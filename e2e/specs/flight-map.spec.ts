@@ -77,13 +77,14 @@ for (const viewport of [
         times.add((await playbackTime.textContent())!);
       }
       expect(times.size).toBe(labels.length);
-      // Each is a round target at least 24 px across, and none covers another (WCAG 2.5.8), stacked ones included.
+      // Each is a target of at least 24 × 24 px, and no two boxes overlap (WCAG 2.5.8, as axe measures it), stacked ones included.
       const boxes = await mapMarkers.evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().toJSON() as DOMRect));
       for (const box of boxes) expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(limits.mapMarkerTargetPx);
       const centres = boxes.map((box) => ({ x: box.left + box.width / 2, y: box.top + box.height / 2 }));
       for (const [index, centre] of centres.entries()) {
         for (const other of centres.slice(index + 1)) {
-          expect(Math.hypot(centre.x - other.x, centre.y - other.y), 'two map markers overlap').toBeGreaterThanOrEqual(limits.mapMarkerTargetPx);
+          const gap = Math.max(Math.abs(centre.x - other.x), Math.abs(centre.y - other.y));
+          expect(gap, 'two map markers overlap').toBeGreaterThanOrEqual(limits.mapMarkerTargetPx);
         }
       }
       await map.getByRole('button', { name: departure, exact: true }).focus();

@@ -79,6 +79,17 @@ const positionIcon = L.divIcon({
     '<svg width="14" height="14" viewBox="0 0 24 24" fill="#fff" style="transition:transform .2s"><path d="M12 2 4 21l8-4 8 4z"/></svg></div>',
 });
 
+/**
+ * Room around the fitted flight: a spread stack's markers reach about a target and a half from their true
+ * place, and the attribution's links (in the bottom right corner, several lines on a phone) must not sit on
+ * a marker, or it could not be clicked there.
+ */
+function fitPadding(map: L.Map): Pick<L.FitBoundsOptions, 'paddingTopLeft' | 'paddingBottomRight'> {
+  const room = markerTargetSize + markerSpacing;
+  const attributionHeight = map.attributionControl?.getContainer()?.offsetHeight ?? 0;
+  return { paddingTopLeft: [room, room], paddingBottomRight: [room, room + attributionHeight] };
+}
+
 type MarkerPlacing = { markers: readonly ReviewMarker[]; timezone: Timezone; clock: PlaybackClock };
 
 /**
@@ -164,7 +175,7 @@ export function FlightMap({ overview, track, markers, clock, tileUrl, attributio
     if (!map) return;
     const line = L.polyline(overview, { color: trackColour, weight: 3, opacity: 0.85, renderer, interactive: false }).addTo(map);
     const bounds = overview.length > 0 ? line.getBounds() : null;
-    if (bounds?.isValid()) map.fitBounds(bounds, { padding: [24, 24] });
+    if (bounds?.isValid()) map.fitBounds(bounds, fitPadding(map));
     return () => {
       line.remove();
     };
@@ -191,10 +202,7 @@ export function FlightMap({ overview, track, markers, clock, tileUrl, attributio
   // A flight without a track is shown where its markers are.
   useEffect(() => {
     if (!map || overview.length > 0 || markers.length === 0) return;
-    map.fitBounds(L.latLngBounds(markers.map((marker) => [marker.coords.latitude, marker.coords.longitude])), {
-      padding: [24, 24],
-      maxZoom: 13,
-    });
+    map.fitBounds(L.latLngBounds(markers.map((marker) => [marker.coords.latitude, marker.coords.longitude])), { ...fitPadding(map), maxZoom: 13 });
   }, [map, markers, overview.length]);
 
   useEffect(() => {

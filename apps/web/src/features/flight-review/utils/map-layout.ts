@@ -53,10 +53,10 @@ export function placeLabels(candidates: readonly LabelCandidate[], obstacles: re
 
 /**
  * Flight markers closer than `spacing` stack (a flight leaves and comes back to its airport): each
- * stack is laid out on a small circle around its middle, in the order given (time), starting at
- * the top and going clockwise, its members `spacing` apart. Lone markers stay where they are. A
- * stack's circle that comes too close to another marker takes it in, so no two markers end up
- * closer than `spacing`: each stays a target of its own.
+ * stack is laid out as a small grid around its middle, in the order given (time), row by row from
+ * the top left, its members `spacing` apart. Lone markers stay where they are. A stack that comes too
+ * close to another marker takes it in. Distances are measured as boxes are (the larger of the
+ * horizontal and vertical gap), so no two markers' square targets overlap (WCAG 2.5.8).
  */
 export function spreadStacks(points: readonly Point[], spacing: number): Point[] {
   const spread = points.map((point) => ({ ...point }));
@@ -70,22 +70,25 @@ export function spreadStacks(points: readonly Point[], spacing: number): Point[]
       x: members.reduce((sum, index) => sum + points[index]!.x, 0) / members.length,
       y: members.reduce((sum, index) => sum + points[index]!.y, 0) / members.length,
     };
-    // Neighbours on the circle are a chord of `spacing` apart.
-    const radius = spacing / (2 * Math.sin(Math.PI / members.length));
+    const columns = Math.ceil(Math.sqrt(members.length));
+    const rows = Math.ceil(members.length / columns);
     members.forEach((index, order) => {
-      const angle = -Math.PI / 2 + (2 * Math.PI * order) / members.length;
-      spread[index] = { x: middle.x + radius * Math.cos(angle), y: middle.y + radius * Math.sin(angle) };
+      spread[index] = {
+        x: middle.x + ((order % columns) - (columns - 1) / 2) * spacing,
+        y: middle.y + (Math.floor(order / columns) - (rows - 1) / 2) * spacing,
+      };
     });
   }
   return spread;
 }
 
-/** Two stacks with markers closer than `spacing` (allowing for rounding), or none. */
+/** Two stacks with markers closer than `spacing` across or down (allowing for rounding), or none. */
 function findTouching(points: readonly Point[], stackOf: readonly number[], spacing: number): [number, number] | undefined {
   for (let a = 0; a < points.length; a += 1) {
     for (let b = a + 1; b < points.length; b += 1) {
       if (stackOf[a] === stackOf[b]) continue;
-      if (Math.hypot(points[a]!.x - points[b]!.x, points[a]!.y - points[b]!.y) < spacing - 1e-6) return [stackOf[a]!, stackOf[b]!];
+      const gap = Math.max(Math.abs(points[a]!.x - points[b]!.x), Math.abs(points[a]!.y - points[b]!.y));
+      if (gap < spacing - 1e-6) return [stackOf[a]!, stackOf[b]!];
     }
   }
   return undefined;
