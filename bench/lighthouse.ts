@@ -27,6 +27,8 @@ export async function benchLighthouse(): Promise<string> {
       { page: `a flight (${flight.trip_name}, with audio)`, url: `/dashboard/flights/${flight.trip_id}`, signedIn: true },
     ];
     const results: PageResult[] = [];
+    // The accessibility audits a page failed in any run, named so the table's shortfall can be acted on.
+    const failedAudits: string[] = [];
     let version = '';
     for (const { page, url, signedIn } of pages) {
       const samples: PageResult[] = [];
@@ -42,6 +44,14 @@ export async function benchLighthouse(): Promise<string> {
         if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
         const { categories, audits, lighthouseVersion } = answer.lhr;
         version = lighthouseVersion;
+        for (const { id } of categories.accessibility?.auditRefs ?? []) {
+          const audit = audits[id];
+          // The first element the audit names, if it names any.
+          const items = (audit?.details as { items?: { node?: { snippet?: string; explanation?: string } }[] } | undefined)?.items ?? [];
+          const example = items.find((item) => item.node?.snippet)?.node;
+          const line = `${page}: ${id} (${audit?.title})${example ? `, e.g. ${example.snippet}: ${example.explanation ?? ''}` : ''}`;
+          if (audit?.score !== null && audit?.score !== undefined && audit.score < 1 && !failedAudits.includes(line)) failedAudits.push(line);
+        }
         samples.push({
           page,
           performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -75,6 +85,8 @@ export async function benchLighthouse(): Promise<string> {
           `| ${result.page} | ${result.performance} | ${result.accessibility} | ${(result.fcp / 1000).toFixed(1)} s | ${(result.lcp / 1000).toFixed(1)} s | ` +
           `${Math.round(result.tbt)} ms | ${result.cls.toFixed(3)} | ${Math.round(result.bytes / 1024)} KiB |`,
       ),
+      '',
+      failedAudits.length > 0 ? `Accessibility audits failed:\n${failedAudits.map((line) => `- ${line}`).join('\n')}` : 'No accessibility audit failed.',
     ].join('\n');
   } finally {
     await chrome.kill();
