@@ -14,13 +14,14 @@ describe('compressed answers', () => {
   const s = sessions(() => t);
   const webDist = mkdtempSync(path.join(tmpdir(), 'skylog-web-dist-'));
   const script = `console.log(${JSON.stringify('a flight school '.repeat(400))});`;
+  const scriptBrotli = brotliCompressSync(script);
 
   beforeAll(async () => {
     // A built web app as apps/web/build/precompress.ts leaves it: each text file with its .br and .gz.
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Skylog</title>');
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), script);
-    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), scriptBrotli);
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
     t = await createTestApp({ seed: false, env: { WEB_DIST_DIR: webDist } });
     school = await createSchool(t, s, 'Compressed Air Flying Club');
@@ -60,6 +61,8 @@ describe('compressed answers', () => {
     const br = await asset('gzip, br');
     expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable' });
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    // The copy itself, sent as a file with its length: nothing is compressed per request.
+    expect(Number(br.headers['content-length'])).toBe(scriptBrotli.length);
     const gzip = await asset('gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
