@@ -100,4 +100,16 @@ describe('flight markers: stacks spread apart', () => {
     const xs = [spread[0]!.x, spread[1]!.x, spread[2]!.x];
     expect((Math.min(...xs) + Math.max(...xs)) / 2).toBeCloseTo(40 / 3);
   });
+
+  it("leaves no two boxes overlapping among a long flight's 200 markers, some bunched, some far apart", () => {
+    // Markers along a loop with bunches every 25 (a holding pattern, a busy circuit).
+    const points = Array.from({ length: 200 }, (_, index) => {
+      const angle = (Math.floor(index / 5) / 40) * 2 * Math.PI;
+      return { x: 500 + 480 * Math.cos(angle) + (index % 5) * 3, y: 300 + 280 * Math.sin(angle) + (index % 3) * 4 };
+    });
+    const spread = spreadStacks(points, 26);
+    for (let a = 0; a < spread.length; a += 1) {
+      for (let b = a + 1; b < spread.length; b += 1) expect(gap(spread[a]!, spread[b]!)).toBeGreaterThanOrEqual(26 - 1e-6);
+    }
+  });
 });

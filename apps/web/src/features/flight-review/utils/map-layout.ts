@@ -59,20 +59,48 @@ export function placeLabels(candidates: readonly LabelCandidate[], obstacles: re
  * horizontal and vertical gap), so no two markers' square targets overlap (WCAG 2.5.8).
  */
 export function spreadStacks(points: readonly Point[], spacing: number): Point[] {
+  // Union-find over the markers: each pass joins every pair of stacks that touch, then lays the joined
+  // ones out again. Stacks only ever merge, so this ends, in a few passes on a real flight.
+  const parent = points.map((_, index) => index);
+  const stackOf = (index: number): number => {
+    while (parent[index] !== index) index = parent[index] = parent[parent[index]!]!;
+    return index;
+  };
+  let spread = points.map((point) => ({ ...point }));
+  for (;;) {
+    let hasJoined = false;
+    for (let a = 0; a < spread.length; a += 1) {
+      for (let b = a + 1; b < spread.length; b += 1) {
+        // Measured as boxes are: the larger of the horizontal and vertical gap (allowing for rounding).
+        const gap = Math.max(Math.abs(spread[a]!.x - spread[b]!.x), Math.abs(spread[a]!.y - spread[b]!.y));
+        if (gap >= spacing - 1e-6 || stackOf(a) === stackOf(b)) continue;
+        parent[stackOf(b)] = stackOf(a);
+        hasJoined = true;
+      }
+    }
+    if (!hasJoined) return spread;
+    spread = layOutStacks(points, points.map((_, index) => stackOf(index)), spacing);
+  }
+}
+
+/** Each stack of two or more as a grid around the middle of its true places, in order, row by row from the top left. */
+function layOutStacks(points: readonly Point[], stacks: readonly number[], spacing: number): Point[] {
+  const members = new Map<number, number[]>();
+  stacks.forEach((stack, index) => {
+    const list = members.get(stack);
+    if (list) list.push(index);
+    else members.set(stack, [index]);
+  });
   const spread = points.map((point) => ({ ...point }));
-  const stackOf = points.map((_, index) => index);
-  // Stacks only ever merge, so this ends after at most one pass per marker.
-  for (let touching = findTouching(spread, stackOf, spacing); touching; touching = findTouching(spread, stackOf, spacing)) {
-    const [kept, merged] = touching;
-    for (const [index, stack] of stackOf.entries()) if (stack === merged) stackOf[index] = kept;
-    const members = stackOf.flatMap((stack, index) => (stack === kept ? [index] : []));
+  for (const stack of members.values()) {
+    if (stack.length < 2) continue;
     const middle = {
-      x: members.reduce((sum, index) => sum + points[index]!.x, 0) / members.length,
-      y: members.reduce((sum, index) => sum + points[index]!.y, 0) / members.length,
+      x: stack.reduce((sum, index) => sum + points[index]!.x, 0) / stack.length,
+      y: stack.reduce((sum, index) => sum + points[index]!.y, 0) / stack.length,
     };
-    const columns = Math.ceil(Math.sqrt(members.length));
-    const rows = Math.ceil(members.length / columns);
-    members.forEach((index, order) => {
+    const columns = Math.ceil(Math.sqrt(stack.length));
+    const rows = Math.ceil(stack.length / columns);
+    stack.forEach((index, order) => {
       spread[index] = {
         x: middle.x + ((order % columns) - (columns - 1) / 2) * spacing,
         y: middle.y + (Math.floor(order / columns) - (rows - 1) / 2) * spacing,
@@ -80,16 +108,4 @@ export function spreadStacks(points: readonly Point[], spacing: number): Point[]
     });
   }
   return spread;
-}
-
-/** Two stacks with markers closer than `spacing` across or down (allowing for rounding), or none. */
-function findTouching(points: readonly Point[], stackOf: readonly number[], spacing: number): [number, number] | undefined {
-  for (let a = 0; a < points.length; a += 1) {
-    for (let b = a + 1; b < points.length; b += 1) {
-      if (stackOf[a] === stackOf[b]) continue;
-      const gap = Math.max(Math.abs(points[a]!.x - points[b]!.x), Math.abs(points[a]!.y - points[b]!.y));
-      if (gap < spacing - 1e-6) return [stackOf[a]!, stackOf[b]!];
-    }
-  }
-  return undefined;
 }
