@@ -29,6 +29,7 @@ import { manualMarkersRoutes } from './modules/manual-markers/manual-markers.rou
 import { mapRoutes } from './modules/map/map.routes.ts';
 import { markersRoutes } from './modules/markers/markers.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
+import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { relationsRoutes } from './modules/relations/relations.routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   await app.register(billingRoutes, { ctx });
   await app.register(analysisRoutes, { ctx });
   await app.register(pilotProfilesRoutes, { ctx });
+  await app.register(overviewRoutes, { ctx });
 
   const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -58,6 +58,8 @@ export const apiAccess = {
   'access-denials.create': 'authenticated',
   'audit.list': specAdmins,
   'alerts.list': specAdmins,
+  // The school at a glance: spec §6's Overview row.
+  'overview.read': specAdmins,
   // Trips: everyone reads what their scope holds (decisions.md tenancy); services decide per trip.
   'trips.list': 'authenticated',
   'trips.read': 'authenticated',

@@ -19,3 +19,5 @@ export * from './schemas/text.ts';
 export * from './schemas/analysis.ts';
 export * from './schemas/billing.ts';
 export * from './transcript.ts';
+export * from './schemas/overview.ts';
+export * from './calendar.ts';

@@ -121,6 +121,7 @@ export const messages = {
   uploadExpired: 'This upload was not finished within a day and has expired. Start it again.',
   organizationOutOfReach: 'Organization not found',
   subOrgOutOfReach: 'Sub-organization not found in your reach',
+  fetchOverviewFailed: 'Failed to fetch the overview',
   linkOutOfReach: 'Instructor or student not found in your reach',
   cannotChangeOwnAccount: 'You cannot change your own role, organization or status.',
   billingNotConfigured:

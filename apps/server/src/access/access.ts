@@ -129,7 +129,7 @@ export async function requireOrg(ctx: AppContext, actor: RequestUser, id: string
   return org;
 }
 
-const subOrgNotFound = () => notFound('Sub-organization not found');
+export const subOrgNotFound = () => notFound('Sub-organization not found');
 
 export async function requireSubOrg(ctx: AppContext, actor: RequestUser, id: string, action: 'read' | 'manage', at: AccessContext) {
   const subOrg = await findSubOrg(ctx.db, id);

@@ -199,6 +199,13 @@ export const tripListQuerySchema = pageQuerySchema.extend({
   pilot_id: z.uuid('Pilot must be a person id').optional(),
   sub_org_id: z.uuid('Sub organization must be an id').optional(),
   status: z.enum(tripStatusFilters).optional(),
+  /** Flights holding at least one marker of this rocker key. */
+  marker: z.coerce
+    .number({ error: 'Marker must be a rocker key 1 to 4' })
+    .int('Marker must be a rocker key 1 to 4')
+    .min(1, 'Marker must be a rocker key 1 to 4')
+    .max(4, 'Marker must be a rocker key 1 to 4')
+    .optional(),
   /** 'true' adds total_duration_ms (flight hours of an aircraft or a person); it reads every match. */
   with_flight_time: z.enum(['true', 'false'], { error: 'with_flight_time must be true or false' }).optional(),
   sort: z.enum(tripSortFields).default('begin_time'),

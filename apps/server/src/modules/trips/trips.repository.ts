@@ -19,6 +19,8 @@ export type TripFilter = {
   pilotId?: string | undefined;
   subOrgId?: string | undefined;
   status?: 'awaiting_debrief' | 'debriefed' | 'with_audio' | 'with_transcript' | 'without_transcript' | undefined;
+  /** A rocker key: flights holding at least one marker of it. */
+  marker?: number | undefined;
 };
 
 export type TripSort = { field: 'begin_time' | 'trip_name' | 'duration' | 'distance'; order: 'asc' | 'desc' };
@@ -90,6 +92,7 @@ function filterCondition(filter: TripFilter): SQL | undefined {
     filter.pilotId ? involves(filter.pilotId) : undefined,
     filter.subOrgId ? eq(trips.subOrgId, filter.subOrgId) : undefined,
     filter.status ? statusCondition[filter.status] : undefined,
+    filter.marker ? sql`${trips.markers} @> ${JSON.stringify([{ markerID: filter.marker }])}::jsonb` : undefined,
   );
 }
 

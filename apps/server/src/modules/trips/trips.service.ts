@@ -27,7 +27,7 @@ function audioStatusOf(row: Pick<TripSummaryRow, 'hasAudio' | 'uploadStatus'>): 
   return row.uploadStatus === 'failed' ? 'failed' : 'none';
 }
 
-function toSummary(row: TripSummaryRow): TripSummary {
+export function toSummary(row: TripSummaryRow): TripSummary {
   return {
     trip_id: row.id,
     skylog_id: row.skylogId,
@@ -62,6 +62,7 @@ export async function listTrips(ctx: AppContext, actor: RequestUser, query: z.in
     pilotId: query.pilot_id,
     subOrgId: query.sub_org_id,
     status: query.status,
+    marker: query.marker,
   };
   const page = { offset: query.page * query.page_size, limit: query.page_size };
   const withFlightTime = query.with_flight_time === 'true';

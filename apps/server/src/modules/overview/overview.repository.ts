@@ -1,0 +1,47 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { aircraft, trips } from '../../db/schema/index.ts';
+
+/** Flights beginning in [from, to): the scope's and filters' condition narrowed to a span. */
+const beganWithin = (where: SQL | undefined, from: Date, to: Date) => and(where, gte(trips.beginTime, from), lt(trips.beginTime, to));
+
+/**
+ * Flights and flight time per span between consecutive `bounds` (weeks in the reader's time zone, whose
+ * lengths differ across a clock change), read in one pass over the whole range.
+ */
+export async function countTripsPerSpan(db: Executor, where: SQL | undefined, bounds: Date[]) {
+  const thresholds = sql`array[${sql.join(
+    bounds.map((bound) => sql`${bound.toISOString()}::timestamptz`),
+    sql`, `,
+  )}]`;
+  const bucket = sql<number>`width_bucket(${trips.beginTime}, ${thresholds})`;
+  return db
+    .select({ bucket: sql<number>`${bucket}::int`, flights: sql<number>`count(*)::int`, durationMs: sql<string | null>`sum(${trips.durationMs})` })
+    .from(trips)
+    .where(beganWithin(where, bounds[0]!, bounds.at(-1)!))
+    // By position: the bucket's expression carries parameters, and a repeat of it would be another expression.
+    .groupBy(sql`1`);
+}
+
+/** Flight time per aircraft in a span, most first (flights without an aircraft together). */
+export async function sumFlightTimePerAircraft(db: Executor, where: SQL | undefined, from: Date, to: Date) {
+  const flightTime = sql<string>`coalesce(sum(${trips.durationMs}), 0)`;
+  return db
+    .select({ aircraftId: trips.aircraftId, tailNumber: aircraft.tailNumber, flights: sql<number>`count(*)::int`, durationMs: flightTime })
+    .from(trips)
+    .leftJoin(aircraft, eq(aircraft.id, trips.aircraftId))
+    .where(beganWithin(where, from, to))
+    .groupBy(trips.aircraftId, aircraft.tailNumber)
+    .orderBy(desc(flightTime), aircraft.tailNumber);
+}
+
+/** Markers per rocker key in a span, and how many flights hold one (the list's `marker` filter counts those). */
+export async function countMarkersPerKey(db: Executor, where: SQL | undefined, from: Date, to: Date) {
+  const key = sql<number>`(marker.value->>'markerID')::int`;
+  return db
+    .select({ key, markers: sql<number>`count(*)::int`, flights: sql<number>`count(distinct ${trips.id})::int` })
+    .from(sql`${trips} cross join lateral jsonb_array_elements(${trips.markers}) as marker(value)`)
+    .where(beganWithin(where, from, to))
+    .groupBy(key)
+    .orderBy(key);
+}

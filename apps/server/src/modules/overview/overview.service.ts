@@ -1,0 +1,114 @@
+import {
+  addDays,
+  addMonths,
+  dayIn,
+  overviewListLength,
+  overviewWeeks,
+  startOfDayIn,
+  startOfMonth,
+  startOfWeek,
+  type Overview,
+  type OverviewPeriod,
+} from '@skylog/contracts';
+import type { z } from 'zod';
+import type { overviewQuerySchema } from '@skylog/contracts';
+import { tripScope } from '../../access/access-rules.ts';
+import { requireSubOrg, subOrgNotFound } from '../../access/access.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import type { RequestUser } from '../../lib/request-user.ts';
+import { listAircraft } from '../aircraft/aircraft.repository.ts';
+import { listPeople, type PeopleFilter } from '../people/people.repository.ts';
+import { readListTotals } from '../trips/list-totals.ts';
+import { toSummary } from '../trips/trips.service.ts';
+import * as trips from '../trips/trips.repository.ts';
+import * as repository from './overview.repository.ts';
+
+type Days = { from: string; to: string };
+
+/**
+ * The school at a glance (decisions.md "Overview"), for the actor's organization (a super_admin's current
+ * one), optionally one sub-organization. Each count that a list shows is asked with that list's own
+ * condition (`tripListCondition`, the people list's filter), so a figure and the list it links to agree,
+ * and the flights' counts share the list's totals in memory.
+ */
+export async function getOverview(ctx: AppContext, actor: RequestUser, query: z.infer<typeof overviewQuerySchema>, path: string): Promise<Overview> {
+  const subOrgId = query.sub_org_id;
+  if (subOrgId) {
+    const subOrg = await requireSubOrg(ctx, actor, subOrgId, 'read', { action: 'overview.read', path });
+    // A super_admin reads their current organization: another's sub-organization is not in it.
+    if (subOrg.orgId !== actor.orgId) throw subOrgNotFound();
+  }
+  const { timezone } = query;
+  const date = query.date ?? dayIn(new Date(), timezone);
+  const scope = tripScope(actor);
+  const instant = (day: string) => startOfDayIn(day, timezone);
+  const flightsIn = (days: Days) => trips.tripListCondition(scope, { subOrgId, from: instant(days.from).toISOString(), to: instant(addDays(days.to, 1)).toISOString() });
+
+  const period = async (days: Days): Promise<OverviewPeriod> => {
+    const count = trips.countTrips(ctx.db, flightsIn(days), true);
+    const totals = await readListTotals(ctx.listTotals, count.key, count.run);
+    return { ...days, flights: totals.total, flight_time_ms: totals.durationMs };
+  };
+
+  const week = startOfWeek(date);
+  const month = startOfMonth(date);
+  const thisMonth = { from: month, to: addDays(addMonths(date, 1), -1) };
+  const firstWeek = addDays(week, -7 * (overviewWeeks - 1));
+  const weekStarts = Array.from({ length: overviewWeeks + 1 }, (_, index) => addDays(firstWeek, 7 * index));
+  const chartSpan = { from: instant(firstWeek), to: instant(weekStarts.at(-1)!) };
+  const everything = trips.tripListCondition(scope, { subOrgId });
+  const awaiting = trips.tripListCondition(scope, { subOrgId, status: 'awaiting_debrief' });
+  const newestFirst = { field: 'begin_time', order: 'desc' } as const;
+  const firstFew = { offset: 0, limit: overviewListLength };
+  const orgId = scope.kind === 'org' ? scope.orgId : null;
+  const people = (filter: Omit<PeopleFilter, 'orgId'>) =>
+    orgId ? listPeople(ctx.db, { orgId, subOrgId, ...filter }, { field: 'name', order: 'asc' }, 0, 0).then((result) => result.total) : 0;
+  const awaitingCount = trips.countTrips(ctx.db, awaiting, false);
+
+  const [thisWeek, lastWeek, thisMonthPeriod, lastMonth, perWeek, perAircraft, markers, recent, awaitingRows, awaitingTotal, students, instructors, cables, fleet] =
+    await Promise.all([
+      period({ from: week, to: addDays(week, 6) }),
+      period({ from: addDays(week, -7), to: addDays(week, -1) }),
+      period(thisMonth),
+      period({ from: addMonths(date, -1), to: addDays(month, -1) }),
+      repository.countTripsPerSpan(ctx.db, everything, weekStarts.map(instant)),
+      repository.sumFlightTimePerAircraft(ctx.db, everything, chartSpan.from, chartSpan.to),
+      repository.countMarkersPerKey(ctx.db, flightsIn(thisMonth), instant(thisMonth.from), instant(addDays(thisMonth.to, 1))),
+      trips.listTripRows(ctx.db, everything, newestFirst, firstFew),
+      trips.listTripRows(ctx.db, awaiting, newestFirst, firstFew),
+      readListTotals(ctx.listTotals, awaitingCount.key, awaitingCount.run),
+      people({ role: 'student', status: 'active' }),
+      people({ role: 'instructor', status: 'active' }),
+      people({ cable: 'not_collected' }),
+      orgId ? listAircraft(ctx.db, { orgId }, { field: 'tail_number', order: 'asc' }, 0, 0).then((result) => result.total) : 0,
+    ]);
+
+  const weekly = new Map(perWeek.map((row) => [row.bucket, row]));
+  return {
+    timezone,
+    date,
+    sub_org_id: subOrgId ?? null,
+    this_week: thisWeek,
+    last_week: lastWeek,
+    this_month: thisMonthPeriod,
+    last_month: lastMonth,
+    active_students: students,
+    active_instructors: instructors,
+    aircraft: fleet,
+    cables_not_collected: cables,
+    awaiting_debrief: awaitingTotal.total,
+    markers: markers.map((row) => ({ key: row.key, markers: row.markers, flights: row.flights })),
+    weeks: weekStarts.slice(0, -1).map((from, index) => {
+      const row = weekly.get(index + 1);
+      return { from, to: addDays(from, 6), flights: row?.flights ?? 0, flight_time_ms: Math.round(Number(row?.durationMs ?? 0)) };
+    }),
+    hours_per_aircraft: perAircraft.map((row) => ({
+      aircraft_id: row.aircraftId,
+      tail_number: row.tailNumber,
+      flights: row.flights,
+      flight_time_ms: Math.round(Number(row.durationMs)),
+    })),
+    recent: recent.map(toSummary),
+    awaiting: awaitingRows.map(toSummary),
+  };
+}
