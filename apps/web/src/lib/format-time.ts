@@ -53,3 +53,8 @@ export function startOfDay(isoDate: string, timezone: Timezone): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   return (timezone === 'UTC' ? new Date(Date.UTC(year, month - 1, day)) : new Date(year, month - 1, day)).toISOString();
 }
+
+/** The IANA name of the chosen timezone, for the server's calendar figures (Local is this browser's zone). */
+export function timeZoneName(timezone: Timezone): string {
+  return timezone === 'UTC' ? 'UTC' : Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

@@ -47,6 +47,12 @@ export const tripKeys = {
   shareCandidates: (id: string, search: string) => [...tripKeys.detail(id), 'share-candidates', { search }] as const,
 };
 
+/** The organization at a glance (GET /api/overview), per time zone, day and sub-organization. */
+export const overviewKeys = {
+  all: ['overview'] as const,
+  detail: (query: Filters) => [...overviewKeys.all, query] as const,
+};
+
 /** Users (GET /api/users…); their pilot profiles and student–instructor relations have roots of their own. */
 export const peopleKeys = {
   all: ['people'] as const,

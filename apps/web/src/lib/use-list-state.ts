@@ -71,3 +71,10 @@ export function useUrlListState<Values extends Record<string, string>>(defaults:
     setPage: (page: number) => show({ ...view, page }, false),
   };
 }
+
+/** A value of the address the server would take, or nothing: a mistyped link shows the whole list, not an error. */
+export function checkedValue<T>(schema: { safeParse: (value: unknown) => { success: boolean; data?: T } }, value: string): T | undefined {
+  if (value === '') return undefined;
+  const result = schema.safeParse(value);
+  return result.success ? result.data : undefined;
+}

@@ -12,14 +12,3 @@ export function Screen({ title, description, children }: { title: string; descri
     </section>
   );
 }
-
-/** The body of a screen whose content lands in a later release of this version. */
-export function ComingSoon({ title, description }: { title: string; description: string }) {
-  return (
-    <Screen title={title} description={description}>
-      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-sm text-slate-600">
-        This screen is coming in this release.
-      </div>
-    </Screen>
-  );
-}

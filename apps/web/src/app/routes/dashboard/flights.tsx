@@ -1,12 +1,20 @@
+import { isOrgWideRole, markerCategories } from '@skylog/contracts';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAircraftList, wholeFleetQuery } from '../../../features/aircraft/api/get-aircraft.ts';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { FlightsList } from '../../../features/flights/components/flights-list.tsx';
+import { useMarkerCategories } from '../../../features/markers/api/marker-categories.ts';
+import { useSubOrgs } from '../../../features/orgs/api/get-sub-orgs.ts';
 
 export function Component() {
   const role = useMe().data?.user_type;
   const fleet = useAircraftList(wholeFleetQuery);
+  // The defaults' labels until the organization's own arrive: the same four keys, so nothing moves.
+  const categories = useMarkerCategories().data?.items ?? markerCategories;
+  const isOrgWide = role !== undefined && isOrgWideRole(role);
+  const subOrgs = useSubOrgs({ page_size: 100 }, { isEnabled: isOrgWide });
+  const hasNoSubOrgs = subOrgs.isSuccess && subOrgs.data.items.length === 0;
   return (
     <Screen title="Flights" description="Every flight you can review: open one to replay the track, audio, transcript and markers.">
       <FlightsList
@@ -14,6 +22,9 @@ export function Component() {
         fleet={fleet.data?.items ?? []}
         getDetailHref={(trip) => paths.dashboard.flight.getHref(trip.trip_id)}
         uploadHref={paths.dashboard.audioUpload.path}
+        markerCategories={categories}
+        // Last in the filters, so dropping it for a school without sub-organizations moves nothing.
+        subOrgs={isOrgWide && !hasNoSubOrgs ? (subOrgs.data?.items ?? []) : null}
       />
     </Screen>
   );

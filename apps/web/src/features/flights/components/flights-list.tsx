@@ -1,4 +1,4 @@
-import { isOrgWideRole, tripListQuerySchema, tripStatusFilters, type AiStatus, type Aircraft, type Role, type TripSummary } from '@skylog/contracts';
+import { addDays, isDay, isOrgWideRole, tripListQuerySchema, tripStatusFilters, type AiStatus, type Aircraft, type Role, type TripSummary } from '@skylog/contracts';
 import { Upload } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,7 +7,7 @@ import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { startOfDay } from '../../../lib/format-time.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
-import { useUrlListState } from '../../../lib/use-list-state.ts';
+import { checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
 import { usePilotOptions } from '../api/get-filter-options.ts';
 import { useTrips } from '../api/get-trips.ts';
 import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
@@ -26,25 +26,20 @@ const statusLabels: Record<(typeof tripStatusFilters)[number], string> = {
 const personName = (person: TripSummary['left_seat']) => (person ? person.name || person.email : '—');
 
 /** What the address keeps, each value as it is there (a link may hold anything). */
-const listDefaults = { search: '', from: '', to: '', aircraft_id: '', pilot_id: '', status: '', sort: 'begin_time', order: 'desc' };
+const listDefaults = {
+  search: '',
+  from: '',
+  to: '',
+  aircraft_id: '',
+  pilot_id: '',
+  status: '',
+  marker: '',
+  sub_org_id: '',
+  sort: 'begin_time',
+  order: 'desc',
+};
 
 const { shape } = tripListQuerySchema;
-
-/** A value of the address the server would take, or nothing: a mistyped link shows the whole list, not an error. */
-function checked<T>(schema: { safeParse: (value: unknown) => { success: boolean; data?: T } }, value: string): T | undefined {
-  if (value === '') return undefined;
-  const result = schema.safeParse(value);
-  return result.success ? result.data : undefined;
-}
-
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
-
-/** The day after, so a "to" date includes its whole day. */
-function nextDay(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 const analysisLabels: Record<AiStatus, string> = { queued: 'Analysing…', running: 'Analysing…', ready: 'Analysed', failed: 'Analysis failed' };
 
@@ -76,12 +71,16 @@ type FlightsListProps = {
   fleet: readonly Aircraft[];
   getDetailHref: (trip: TripSummary) => string;
   uploadHref: string;
+  /** The organization's rocker keys as it labels them, for the marker filter. */
+  markerCategories: ReadonlyArray<{ key: number; text: string }>;
+  /** The sub-organizations to filter by; null where the viewer's flights are not an organization's (no filter). */
+  subOrgs: ReadonlyArray<{ id: string; name: string }> | null;
 };
 
-export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsListProps) {
+export function FlightsList({ role, fleet, getDetailHref, uploadHref, markerCategories, subOrgs }: FlightsListProps) {
   const timezone = useSettingsStore((state) => state.timezone);
   const { values, setValues, page, setPage } = useUrlListState(listDefaults);
-  const sort = { field: checked(shape.sort, values.sort) ?? 'begin_time', order: checked(shape.order, values.order) ?? 'desc' };
+  const sort = { field: checkedValue(shape.sort, values.sort) ?? 'begin_time', order: checkedValue(shape.order, values.order) ?? 'desc' };
   const pilots = usePilotOptions(role);
   const columns = tripColumns(timezone, getDetailHref);
   const trips = useTrips(
@@ -90,17 +89,20 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
       page_size: pageSize,
       search: values.search.trim() || undefined,
       from: isDay(values.from) ? startOfDay(values.from, timezone) : undefined,
-      to: isDay(values.to) ? startOfDay(nextDay(values.to), timezone) : undefined,
-      aircraft_id: checked(shape.aircraft_id, values.aircraft_id),
-      pilot_id: checked(shape.pilot_id, values.pilot_id),
-      status: checked(shape.status, values.status),
+      to: isDay(values.to) ? startOfDay(addDays(values.to, 1), timezone) : undefined,
+      aircraft_id: checkedValue(shape.aircraft_id, values.aircraft_id),
+      pilot_id: checkedValue(shape.pilot_id, values.pilot_id),
+      status: checkedValue(shape.status, values.status),
+      marker: checkedValue(shape.marker, values.marker),
+      sub_org_id: subOrgs ? checkedValue(shape.sub_org_id, values.sub_org_id) : undefined,
       sort: sort.field,
       order: sort.order,
     },
     role && isOrgWideRole(role) ? 'admin' : 'status',
   );
-  const setFilter = (name: 'from' | 'to' | 'aircraft_id' | 'pilot_id' | 'status') => (value: string) => setValues({ [name]: value });
-  const isFiltered = [values.search, values.from, values.to, values.aircraft_id, values.pilot_id, values.status].some(Boolean);
+  const setFilter = (name: 'from' | 'to' | 'aircraft_id' | 'pilot_id' | 'status' | 'marker' | 'sub_org_id') => (value: string) =>
+    setValues({ [name]: value });
+  const isFiltered = [values.search, values.from, values.to, values.aircraft_id, values.pilot_id, values.status, values.marker, values.sub_org_id].some(Boolean);
 
   return (
     <div className="flex flex-col gap-3">
@@ -121,7 +123,7 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
           </Link>
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           From
           <input
@@ -168,6 +170,20 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref }: FlightsL
             ...tripStatusFilters.map((status) => ({ value: status, label: statusLabels[status] })),
           ]}
         />
+        <SelectInput
+          label="Marker"
+          value={values.marker}
+          onChange={(event) => setFilter('marker')(event.target.value)}
+          options={[{ value: '', label: 'Any marker' }, ...markerCategories.map((category) => ({ value: String(category.key), label: category.text }))]}
+        />
+        {subOrgs ? (
+          <SelectInput
+            label="Sub-organization"
+            value={values.sub_org_id}
+            onChange={(event) => setFilter('sub_org_id')(event.target.value)}
+            options={[{ value: '', label: 'All sub-organizations' }, ...subOrgs.map((subOrg) => ({ value: subOrg.id, label: subOrg.name }))]}
+          />
+        ) : null}
       </div>
       {trips.isError ? (
         // In place of the table: its footer would go on saying the total is loading.

@@ -1,25 +1,33 @@
-import { getRoleLabel, messages, type Person } from '@skylog/contracts';
-import { useState } from 'react';
+import { getRoleLabel, messages, userListQuerySchema, type Person } from '@skylog/contracts';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { usePeople } from '../api/get-people.ts';
 import { useUpdatePerson } from '../api/update-person.ts';
-import { useListState } from '../../../lib/use-list-state.ts';
+import { checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
 
 const pageSize = 10;
-type CableFilter = '' | 'collected' | 'not_collected';
+/** What the address keeps (the Overview links to `cable=not_collected`). */
+const listDefaults = { search: '', cable: '', sub_org_id: '' };
+const { shape } = userListQuerySchema;
 
 function formatWhen(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 }
 
 /** Everyone of the organization with their recorder-cable state; the switch records when and by whom. */
-export function CableCollectionList() {
-  const [filter, setFilter] = useState<CableFilter>('');
-  const { search, setSearch, page, setPage, searchQuery } = useListState();
-  const people = usePeople({ cable: filter || undefined, search: searchQuery, page, page_size: pageSize, sort: 'name', order: 'asc' });
+export function CableCollectionList({ subOrgs }: { subOrgs: ReadonlyArray<{ id: string; name: string }> }) {
+  const { values, setValues, page, setPage } = useUrlListState(listDefaults);
+  const people = usePeople({
+    cable: checkedValue(shape.cable, values.cable),
+    sub_org_id: checkedValue(shape.sub_org_id, values.sub_org_id),
+    search: values.search.trim() || undefined,
+    page,
+    page_size: pageSize,
+    sort: 'name',
+    order: 'asc',
+  });
   const update = useUpdatePerson();
 
   const handleToggle = (person: Person) =>
@@ -34,22 +42,27 @@ export function CableCollectionList() {
         <SearchInput
           label="Search people"
           placeholder="Search by name or e-mail"
-          value={search}
-          onChange={setSearch}
+          value={values.search}
+          onChange={(search) => setValues({ search }, { replace: true })}
         />
         <SelectInput
           label="Cable"
-          value={filter}
-          onChange={(event) => {
-            setFilter(event.target.value as CableFilter);
-            setPage(0);
-          }}
+          value={values.cable}
+          onChange={(event) => setValues({ cable: event.target.value })}
           options={[
             { value: '', label: 'Everyone' },
             { value: 'collected', label: 'Collected' },
             { value: 'not_collected', label: 'Not collected' },
           ]}
         />
+        {subOrgs.length > 0 ? (
+          <SelectInput
+            label="Sub-organization"
+            value={values.sub_org_id}
+            onChange={(event) => setValues({ sub_org_id: event.target.value })}
+            options={[{ value: '', label: 'All sub-organizations' }, ...subOrgs.map((subOrg) => ({ value: subOrg.id, label: subOrg.name }))]}
+          />
+        ) : null}
       </div>
       <DataTable
         label="Cable collection"

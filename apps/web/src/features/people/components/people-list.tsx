@@ -1,17 +1,16 @@
-import { getRoleLabel, type AssignableRole, type Person, type userSortFields } from '@skylog/contracts';
+import { getRoleLabel, userListQuerySchema, type AssignableRole, type Person } from '@skylog/contracts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { usePeople } from '../api/get-people.ts';
 import { DeletePersonButton } from './delete-person-button.tsx';
 import { EditPersonButton } from './edit-person-button.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
-import { useListState } from '../../../lib/use-list-state.ts';
-
-type SortField = (typeof userSortFields)[number];
+import { checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
 
 type PeopleListProps = {
   label: string;
@@ -29,12 +28,29 @@ type PeopleListProps = {
 
 const pageSize = 10;
 
-/** Instructors, students or a sub-organization's members: search, sort, pages with the exact total. */
+/** What the address keeps (a link from the Overview may hold `status=active&sub_org_id=…`). */
+const listDefaults = { search: '', status: '', sub_org_id: '', sort: 'name', order: 'asc' };
+const { shape } = userListQuerySchema;
+
+/**
+ * Instructors, students or a sub-organization's members: search, status and sub-organization filters,
+ * sort, pages with the exact total, all kept in the address.
+ */
 export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = false, canDelete = false, onEdit, inviteRoles, subOrgs = [] }: PeopleListProps) {
-  const { search, setSearch, page, setPage, searchQuery } = useListState();
-  const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' }>({ field: 'name', order: 'asc' });
+  const { values, setValues, page, setPage } = useUrlListState(listDefaults);
+  const sort = { field: checkedValue(shape.sort, values.sort) ?? 'name', order: checkedValue(shape.order, values.order) ?? 'asc' };
   const [isInviting, setIsInviting] = useState(false);
-  const people = usePeople({ role, sub_org_id: subOrgId, search: searchQuery, page, page_size: pageSize, sort: sort.field, order: sort.order });
+  const canFilterSubOrg = !subOrgId && subOrgs.length > 0;
+  const people = usePeople({
+    role,
+    sub_org_id: subOrgId ?? (canFilterSubOrg ? checkedValue(shape.sub_org_id, values.sub_org_id) : undefined),
+    status: checkedValue(shape.status, values.status),
+    search: values.search.trim() || undefined,
+    page,
+    page_size: pageSize,
+    sort: sort.field,
+    order: sort.order,
+  });
 
   const columns: Column<Person>[] = [
     {
@@ -77,15 +93,35 @@ export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = fals
         <SearchInput
           label={`Search ${label.toLowerCase()}`}
           placeholder="Search by name, e-mail or licence"
-          value={search}
-          onChange={setSearch}
+          value={values.search}
+          onChange={(search) => setValues({ search }, { replace: true })}
         />
-        {canAdd && inviteRoles ? (
-          <Button onClick={() => setIsInviting(true)}>
-            <Plus size={16} aria-hidden className="mr-1" />
-            Add {role ?? 'person'}
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap items-end gap-3">
+          <SelectInput
+            label="Status"
+            value={values.status}
+            onChange={(event) => setValues({ status: event.target.value })}
+            options={[
+              { value: '', label: 'Everyone' },
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Deactivated' },
+            ]}
+          />
+          {canFilterSubOrg ? (
+            <SelectInput
+              label="Sub-organization"
+              value={values.sub_org_id}
+              onChange={(event) => setValues({ sub_org_id: event.target.value })}
+              options={[{ value: '', label: 'All sub-organizations' }, ...subOrgs.map((subOrg) => ({ value: subOrg.id, label: subOrg.name }))]}
+            />
+          ) : null}
+          {canAdd && inviteRoles ? (
+            <Button onClick={() => setIsInviting(true)}>
+              <Plus size={16} aria-hidden className="mr-1" />
+              Add {role ?? 'person'}
+            </Button>
+          ) : null}
+        </div>
       </div>
       <DataTable
         label={label}
@@ -94,13 +130,13 @@ export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = fals
         getRowKey={(person) => person.skylog_id}
         isLoading={people.isPending}
         error={people.error}
-        emptyText={search ? 'Nobody matches this search.' : 'Nobody here yet.'}
+        emptyText={values.search || values.status || values.sub_org_id ? 'Nobody matches these filters.' : 'Nobody here yet.'}
         total={people.data?.total}
         page={page}
         pageSize={pageSize}
         onPageChange={setPage}
         sort={sort}
-        onSortChange={(next) => setSort(next as { field: SortField; order: 'asc' | 'desc' })}
+        onSortChange={(next) => setValues({ sort: next.field, order: next.order })}
       />
       {inviteRoles ? (
         <InviteDialog isOpen={isInviting} onClose={() => setIsInviting(false)} title={`Add ${role ?? 'person'}`} roles={inviteRoles} subOrgs={subOrgs} />

@@ -86,7 +86,7 @@ describe("people screens follow the server's per-person answers", () => {
 
   it('the cable switch changes only for people marked can_administer', async () => {
     serve([administered, otherStudent]);
-    renderWithProviders(<CableCollectionList />);
+    renderWithProviders(<CableCollectionList subOrgs={[]} />);
     await screen.findByText('Cleo Managed');
     expect((screen.getByRole('switch', { name: 'Cable collected from Cleo Managed' }) as HTMLInputElement).disabled).toBe(false);
     expect((screen.getByRole('switch', { name: 'Cable collected from Ben Other' }) as HTMLInputElement).disabled).toBe(true);
