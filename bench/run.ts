@@ -1,4 +1,4 @@
-// `npm run bench -- api | trips`: latency of the API, measured in-process over real HTTP, on the embedded
+// `npm run bench -- api | trips | overview`: latency of the API, measured in-process over real HTTP, on the embedded
 // database (or PostgreSQL when BENCH_DATABASE_URL is set, in a fresh database dropped afterwards).
 // `npm run bench -- big-trip`: a three-hour flight in headless Chromium (bench/big-trip.ts).
 // `npm run bench -- analysis`: the flight analysis and a transcription's memory (bench/analysis.ts).
@@ -19,6 +19,7 @@ type Sample = { name: string; runs: number; median: number; p95: number; max: nu
 const benchmarks: Record<string, () => Promise<string>> = {
   api: async () => formatSamples(await benchApi()),
   trips: async () => formatSamples(await benchTrips()),
+  overview: async () => formatSamples(await benchOverview()),
   'big-trip': benchBigTrip,
   analysis: benchDebriefIntelligence,
   load: benchLoad,
@@ -74,6 +75,35 @@ async function benchTrips(): Promise<Sample[]> {
   }
 }
 
+/**
+ * The Overview of a school with 50,000 trips: as it is asked again while nothing changes (the flights'
+ * totals from memory), and each time right after a flight was debriefed (every total counted afresh).
+ */
+async function benchOverview(): Promise<Sample[]> {
+  const server = await startServer();
+  try {
+    await insertGeneratedTrips(server.database.db);
+    const cookie = await server.cookieOf('orgadmin@skyline.test');
+    const overview = () => expectOk(fetch(`${server.address}/api/overview?timezone=Europe/Berlin`, { headers: { cookie } }));
+    const { items } = (await (await fetch(`${server.address}/api/trips`, { headers: { cookie } })).json()) as { items: Array<{ trip_id: string }> };
+    let notes = 0;
+    const debrief = () =>
+      expectOk(
+        fetch(`${server.address}/api/trips/${items[0]!.trip_id}`, {
+          method: 'PATCH',
+          headers: { cookie, 'content-type': 'application/json', origin: server.origin },
+          body: JSON.stringify({ trip_well: `Debrief ${(notes += 1)}` }),
+        }),
+      );
+    return [
+      await measure(`GET /api/overview (org admin, ${generatedTrips} trips, nothing changed)`, 200, overview),
+      await measure('GET /api/overview right after a flight changed', 100, overview, debrief),
+    ];
+  } finally {
+    await server.close();
+  }
+}
+
 /** A benchmark of failing requests measures nothing: stop at the first one. */
 async function expectOk(pending: Promise<Response>): Promise<void> {
   const response = await pending;
@@ -88,10 +118,15 @@ function formatSamples(samples: Sample[]): string {
   return ['| operation | runs | median ms | p95 ms | max ms |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
-async function measure(name: string, runs: number, operation: () => Promise<void>): Promise<Sample> {
-  for (let warm = 0; warm < Math.min(20, runs); warm += 1) await operation();
+/** `prepare` runs before each operation, untimed. */
+async function measure(name: string, runs: number, operation: () => Promise<void>, prepare?: () => Promise<void>): Promise<Sample> {
+  for (let warm = 0; warm < Math.min(20, runs); warm += 1) {
+    await prepare?.();
+    await operation();
+  }
   const times: number[] = [];
   for (let run = 0; run < runs; run += 1) {
+    await prepare?.();
     const start = performance.now();
     await operation();
     times.push(performance.now() - start);
