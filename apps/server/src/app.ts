@@ -30,6 +30,7 @@ import { mapRoutes } from './modules/map/map.routes.ts';
 import { markersRoutes } from './modules/markers/markers.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { trainingRoutes } from './modules/training/training.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { relationsRoutes } from './modules/relations/relations.routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   await app.register(analysisRoutes, { ctx });
   await app.register(pilotProfilesRoutes, { ctx });
   await app.register(overviewRoutes, { ctx });
+  await app.register(trainingRoutes, { ctx });
 
   const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -74,6 +74,8 @@ export const apiAccess = {
   'trips.analysis': 'authenticated',
   'transcriptions.list': 'authenticated',
   'pilot-profiles.list': 'authenticated',
+  // Whoever may see the person, counted in the flights the reader may see (its service decides).
+  'users.training-record': 'authenticated',
   'map-features.read': 'authenticated',
   'manual-markers.list': 'authenticated',
   'manual-markers.create': 'authenticated',

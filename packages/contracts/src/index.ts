@@ -21,3 +21,5 @@ export * from './schemas/billing.ts';
 export * from './transcript.ts';
 export * from './schemas/overview.ts';
 export * from './calendar.ts';
+export * from './schemas/periods.ts';
+export * from './schemas/training.ts';

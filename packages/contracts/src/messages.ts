@@ -122,6 +122,7 @@ export const messages = {
   organizationOutOfReach: 'Organization not found',
   subOrgOutOfReach: 'Sub-organization not found in your reach',
   fetchOverviewFailed: 'Failed to fetch the overview',
+  fetchTrainingRecordFailed: 'Failed to fetch the training record',
   linkOutOfReach: 'Instructor or student not found in your reach',
   cannotChangeOwnAccount: 'You cannot change your own role, organization or status.',
   billingNotConfigured:

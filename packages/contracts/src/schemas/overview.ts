@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { dayPattern, isDay, isTimeZone } from '../calendar.ts';
+import { dayField, timeZoneField } from './periods.ts';
 import { text } from './text.ts';
 import { tripSummarySchema } from './trips.ts';
-
-const day = (label: string) =>
-  text()
-    .regex(dayPattern, `${label} must be a day like 2026-01-31`)
-    .refine(isDay, `${label} must be a day like 2026-01-31`);
 
 /** Weeks the flights-per-week chart shows, the current one last; hours per aircraft cover the same weeks. */
 export const overviewWeeks = 12;
@@ -18,10 +13,8 @@ export const overviewListLength = 5;
  * as the flights list filters days), up to and including `date` (today there by default).
  */
 export const overviewQuerySchema = z.object({
-  timezone: text()
-    .refine(isTimeZone, 'Timezone must be a time zone such as UTC or Europe/Berlin')
-    .default('UTC'),
-  date: day('Date').optional(),
+  timezone: timeZoneField,
+  date: dayField('Date').optional(),
   sub_org_id: z.uuid('Sub organization must be an id').optional(),
 });
 

@@ -1,0 +1,127 @@
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { aircraft, trips, users } from '../../db/schema/index.ts';
+
+const leftPilot = alias(users, 'left_pilot');
+const rightPilot = alias(users, 'right_pilot');
+
+/** Markers of one rocker key on the flight. */
+const markersOfKey = (key: number) =>
+  sql<number>`(select count(*) from jsonb_array_elements(${trips.markers}) as marker(value) where marker.value->>'markerID' = ${String(key)})::int`;
+
+/** Entries of an array in the flight's analysis that match a condition; null until the flight is analysed. */
+const analysed = (path: 'moments' | 'readbacks', condition: SQL) =>
+  sql<number | null>`case when ${trips.flightAnalysis} is null then null else (select count(*) from jsonb_array_elements(${trips.flightAnalysis}->${path}) as item(value) where ${condition})::int end`;
+
+/** A sum that is 0, not null, over no rows. */
+const total = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
+
+/** What a record reads of each flight: small figures, never the analysis's or the track's bodies. */
+function flightFacts(personId: string) {
+  return {
+    id: trips.id,
+    tripName: trips.tripName,
+    beginTime: trips.beginTime,
+    durationMs: trips.durationMs,
+    seat: sql<'left' | 'right' | 'none'>`case when ${trips.leftSeat} = ${personId} then 'left' when ${trips.rightSeat} = ${personId} then 'right' else 'none' end`.as('seat'),
+    crew: sql<string | null>`case when ${trips.leftSeat} = ${personId} then coalesce(${rightPilot.name}, ${rightPilot.email}) else coalesce(${leftPilot.name}, ${leftPilot.email}) end`.as('crew'),
+    aircraft: aircraft.tailNumber,
+    origin: trips.origin,
+    destination: trips.destination,
+    marker1: markersOfKey(1).as('marker_1'),
+    marker2: markersOfKey(2).as('marker_2'),
+    marker3: markersOfKey(3).as('marker_3'),
+    marker4: markersOfKey(4).as('marker_4'),
+    landings: sql<number | null>`(${trips.flightAnalysis}->'stats'->>'landings')::int`.as('landings'),
+    goArounds: sql<number | null>`(${trips.flightAnalysis}->'stats'->>'go_arounds')::int`.as('go_arounds'),
+    momentsWell: analysed('moments', sql`item.value->>'tone' = 'well'`).as('moments_well'),
+    momentsImprove: analysed('moments', sql`item.value->>'tone' = 'improve'`).as('moments_improve'),
+    readbacks: analysed('readbacks', sql`true`).as('readbacks'),
+    readbackFindings: analysed('readbacks', sql`item.value->>'status' <> 'correct'`).as('readback_findings'),
+    isDebriefed: trips.isDebriefed,
+    tripWell: trips.tripWell,
+    tripImprove: trips.tripImprove,
+  };
+}
+
+function flightsOf(db: Executor, personId: string, where: SQL | undefined) {
+  return db
+    .select(flightFacts(personId))
+    .from(trips)
+    .leftJoin(aircraft, eq(aircraft.id, trips.aircraftId))
+    .leftJoin(leftPilot, eq(leftPilot.skylogId, trips.leftSeat))
+    .leftJoin(rightPilot, eq(rightPilot.skylogId, trips.rightSeat))
+    .where(where);
+}
+
+/** The newest flights first, at most `limit`. */
+export function listTrainingFlights(db: Executor, personId: string, where: SQL | undefined, limit: number) {
+  return flightsOf(db, personId, where).orderBy(sql`${trips.beginTime} desc nulls last`, desc(trips.id)).limit(limit);
+}
+
+export type TrainingFlightRow = Awaited<ReturnType<typeof listTrainingFlights>>[number];
+
+/** Sums over every flight of the record. */
+export async function sumTrainingFlights(db: Executor, personId: string, where: SQL | undefined) {
+  const flight = flightsOf(db, personId, where).as('flight');
+  const [row] = await db
+    .select({
+      flights: sql<number>`count(*)::int`,
+      durationMs: total(flight.durationMs),
+      leftFlights: sql<number>`(count(*) filter (where ${flight.seat} = 'left'))::int`,
+      leftMs: sql<number>`coalesce(sum(${flight.durationMs}) filter (where ${flight.seat} = 'left'), 0)::bigint`.mapWith(Number),
+      rightFlights: sql<number>`(count(*) filter (where ${flight.seat} = 'right'))::int`,
+      rightMs: sql<number>`coalesce(sum(${flight.durationMs}) filter (where ${flight.seat} = 'right'), 0)::bigint`.mapWith(Number),
+      analysedFlights: sql<number>`count(${flight.landings})::int`,
+      landings: total(flight.landings),
+      goArounds: total(flight.goArounds),
+      marker1: total(flight.marker1),
+      marker2: total(flight.marker2),
+      marker3: total(flight.marker3),
+      marker4: total(flight.marker4),
+      momentsWell: total(flight.momentsWell),
+      momentsImprove: total(flight.momentsImprove),
+      readbacks: total(flight.readbacks),
+      readbackFindings: total(flight.readbackFindings),
+    })
+    .from(flight);
+  return row!;
+}
+
+/** Flights, flight time and markers per span between consecutive `bounds` (months in the reader's zone). */
+export async function sumTrainingPerSpan(db: Executor, personId: string, where: SQL | undefined, bounds: Date[]) {
+  const thresholds = sql`array[${sql.join(
+    bounds.map((bound) => sql`${bound.toISOString()}::timestamptz`),
+    sql`, `,
+  )}]`;
+  const facts = flightFacts(personId);
+  const flight = db
+    .select({ bucket: sql<number>`width_bucket(${trips.beginTime}, ${thresholds})`.as('bucket'), durationMs: trips.durationMs, marker1: facts.marker1, marker2: facts.marker2, marker3: facts.marker3, marker4: facts.marker4 })
+    .from(trips)
+    .where(and(where, sql`${trips.beginTime} >= ${bounds[0]!.toISOString()}::timestamptz`, sql`${trips.beginTime} < ${bounds.at(-1)!.toISOString()}::timestamptz`))
+    .as('flight');
+  return db
+    .select({
+      bucket: flight.bucket,
+      flights: sql<number>`count(*)::int`,
+      durationMs: total(flight.durationMs),
+      marker1: total(flight.marker1),
+      marker2: total(flight.marker2),
+      marker3: total(flight.marker3),
+      marker4: total(flight.marker4),
+    })
+    .from(flight)
+    .groupBy(flight.bucket);
+}
+
+/** The newest debriefed flight of the record. */
+export async function findLastDebrief(db: Executor, where: SQL | undefined) {
+  const [row] = await db
+    .select({ id: trips.id, tripName: trips.tripName, beginTime: trips.beginTime, tripWell: trips.tripWell, tripImprove: trips.tripImprove })
+    .from(trips)
+    .where(and(where, eq(trips.isDebriefed, true)))
+    .orderBy(sql`${trips.beginTime} desc nulls last`, desc(trips.id))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,160 @@
+import { dayRangeMessage, trainingRecordSchema, type FlightAnalysis, type TrainingRecord } from '@skylog/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSchool, type School } from './factories.ts';
+import { createTestApp, query, type TestApp } from './helper.ts';
+import { sessions } from './people-helper.ts';
+import { straightTrack, tripsApi } from './trips-helper.ts';
+
+/**
+ * GET /api/users/{id}/training-record (issue 14): a student's flights, hours by seat, the analysis's
+ * landings and findings, markers over months and the last debrief, counted in the flights the reader
+ * may see.
+ */
+describe('GET /api/users/{id}/training-record', () => {
+  let t: TestApp;
+  const s = sessions(() => t);
+  const trips = tripsApi(() => t, s);
+  let school: School;
+  const who = { instructor: { email: '', id: '' }, otherInstructor: { email: '', id: '' }, student: { email: '', id: '' }, classmate: { email: '', id: '' } };
+  const flights: Record<string, string> = {};
+  const minute = 60_000;
+
+  const marker = (markerID: number) => ({ markerID, timestamp: Date.parse('2026-03-02T10:05:00Z'), coords: { latitude: 37.46, longitude: -122.11, altitude: 100 } });
+
+  async function fly(name: string, beginsAt: string, minutes: number, crew: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+    const trip = await trips.create(school.owner, {
+      trip_name: name,
+      points: straightTrack({ start: Date.parse(beginsAt), count: minutes + 1, stepMs: minute }),
+      ...crew,
+      ...extra,
+    });
+    flights[name] = trip.trip_id;
+  }
+
+  async function record(viewer: string, personId: string, range = ''): Promise<TrainingRecord> {
+    const response = await s.call(viewer, 'GET', `/api/users/${personId}/training-record?timezone=UTC${range}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return trainingRecordSchema.parse(response.json());
+  }
+
+  /** An analysis with known figures, written as the trip.analyse job would. */
+  const analysis: Pick<FlightAnalysis, 'stats' | 'moments' | 'readbacks'> = {
+    stats: { max_altitude_ft: 3500, max_ground_speed_kt: 110, max_bank_deg: 30, landings: 3, go_arounds: 1 },
+    moments: (['well', 'improve', 'improve'] as const).map((tone, index) => ({
+      id: `m${index}`,
+      time: 0,
+      end_time: null,
+      kind: 'go_around',
+      category: 'landing',
+      tone,
+      title: 'Go-around',
+      explanation: 'Flown as briefed.',
+      evidence: [],
+      readback: null,
+    })),
+    readbacks: (['correct', 'missing'] as const).map((status) => ({
+      status,
+      instruction: { start: 0, end: 1, speaker: 0, text: 'Climb 3500' },
+      readback: null,
+      elements: [],
+    })),
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    school = await createSchool(t, s, 'Record Flight School');
+    who.instructor = await school.addPerson('instructor');
+    who.otherInstructor = await school.addPerson('instructor');
+    who.student = await school.addPerson('student');
+    who.classmate = await school.addPerson('student');
+    const linked = await s.call(school.owner, 'POST', '/api/student-instructor', [{ instructor: who.instructor.id, student: who.student.id }]);
+    expect(linked.statusCode, linked.body).toBe(204);
+
+    const dual = { left_seat: who.student.id, right_seat: who.instructor.id };
+    await fly('Circuits', '2026-03-02T10:00:00Z', 60, dual, { markers: [marker(4), marker(4), marker(1)] });
+    await fly('Stalls', '2026-03-05T10:00:00Z', 90, dual);
+    await fly('Safety pilot', '2026-03-20T10:00:00Z', 30, { left_seat: who.classmate.id, right_seat: who.student.id });
+    await fly('Classmate solo', '2026-03-21T10:00:00Z', 45, { left_seat: who.classmate.id });
+    await fly('Last year', '2025-06-01T10:00:00Z', 50, dual);
+    await t.ctx.jobs.drain();
+    // The straight tracks' own analyses found no landings; one flight gets known figures, one waits for its analysis.
+    await query(t, sql`update trips set flight_analysis = ${JSON.stringify({ version: 1, computed_at: '2026-03-02T12:00:00Z', phases: [], landings: [], limitations: [], ...analysis })}::jsonb where id = ${flights.Circuits}`);
+    await query(t, sql`update trips set flight_analysis = null where id = ${flights['Safety pilot']}`);
+    const debriefed = await s.call(who.instructor.email, 'PATCH', `/api/trips/${flights.Stalls}`, { trip_well: 'Recovered promptly.', trip_improve: 'Rudder on the break.' });
+    expect(debriefed.statusCode, debriefed.body).toBe(200);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("sums the student's flights in the range: hours by seat, landings, go-arounds, markers, findings and the last debrief", async () => {
+    const mine = await record(school.owner, who.student.id, '&from=2026-03-01&to=2026-03-31');
+    expect(mine.person).toMatchObject({ skylog_id: who.student.id, user_type: 'student' });
+    expect(mine.totals).toEqual({
+      flights: 3,
+      flight_time_ms: (60 + 90 + 30) * minute,
+      left_seat: { flights: 2, flight_time_ms: 150 * minute },
+      right_seat: { flights: 1, flight_time_ms: 30 * minute },
+      analysed_flights: 2,
+      landings: 3,
+      go_arounds: 1,
+      markers: [1, 0, 0, 2],
+      moments_well: 1,
+      moments_improve: 2,
+      readbacks: 2,
+      readback_findings: 1,
+    });
+    expect(mine.flights.map((flight) => [flight.trip_name, flight.seat])).toEqual([
+      ['Safety pilot', 'right'],
+      ['Stalls', 'left'],
+      ['Circuits', 'left'],
+    ]);
+    const circuits = mine.flights.find((flight) => flight.trip_name === 'Circuits')!;
+    expect(circuits).toMatchObject({ markers: [1, 0, 0, 2], landings: 3, go_arounds: 1, moments_improve: 2, readbacks: 2, readback_findings: 1, is_debriefed: false });
+    expect(circuits.crew).toContain('instructor');
+    // Not analysed yet: what is known, and no invented zeros.
+    expect(mine.flights.find((flight) => flight.trip_name === 'Safety pilot')).toMatchObject({ landings: null, moments_improve: null, readback_findings: null });
+    expect(mine.last_debrief).toMatchObject({ trip_id: flights.Stalls, trip_well: 'Recovered promptly.', trip_improve: 'Rudder on the break.' });
+    expect(mine.months).toHaveLength(12);
+    expect(mine.months.at(-1)).toEqual({ month: '2026-03', flights: 3, flight_time_ms: 180 * minute, markers: [1, 0, 0, 2] });
+    expect(mine.months[0]!.month).toBe('2025-04');
+  });
+
+  it('counts every flight without a range, and the months end with the current one', async () => {
+    const all = await record(school.owner, who.student.id);
+    expect(all.totals.flights).toBe(4);
+    expect(all.from).toBeNull();
+    expect(all.months.at(-1)!.month).toBe(new Date().toISOString().slice(0, 7));
+  });
+
+  it('shows a student their own record, and the linked instructor the same', async () => {
+    const own = await record(who.student.email, who.student.id, '&from=2026-03-01&to=2026-03-31');
+    const instructors = await record(who.instructor.email, who.student.id, '&from=2026-03-01&to=2026-03-31');
+    const admins = await record(school.owner, who.student.id, '&from=2026-03-01&to=2026-03-31');
+    expect(own.totals).toEqual(admins.totals);
+    expect(instructors.totals).toEqual(admins.totals);
+  });
+
+  it("counts only the flights the reader may see: an instructor who is not the student's sees none", async () => {
+    const theirs = await record(who.otherInstructor.email, who.student.id);
+    expect(theirs.totals.flights).toBe(0);
+    expect(theirs.flights).toEqual([]);
+    expect(theirs.last_debrief).toBeNull();
+  });
+
+  it("answers 404 to a student asking for another student's record", async () => {
+    const response = await s.call(who.classmate.email, 'GET', `/api/users/${who.student.id}/training-record`);
+    expect(response.statusCode).toBe(404);
+    const outsider = await createSchool(t, s, 'Outside Record School');
+    expect((await s.call(outsider.owner, 'GET', `/api/users/${who.student.id}/training-record`)).statusCode).toBe(404);
+  });
+
+  it('refuses a range that ends before it starts, naming the field', async () => {
+    const response = await s.call(school.owner, 'GET', `/api/users/${who.student.id}/training-record?from=2026-03-10&to=2026-03-01`);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain(dayRangeMessage);
+    expect(JSON.stringify(response.json())).toContain('"to"');
+  });
+});
