@@ -58,6 +58,7 @@ export const peopleKeys = {
   all: ['people'] as const,
   list: (query: Filters) => [...peopleKeys.all, 'list', query] as const,
   detail: (id: string) => [...peopleKeys.all, 'detail', id] as const,
+  trainingRecord: (id: string, query: Filters) => [...peopleKeys.detail(id), 'training-record', query] as const,
 };
 
 export const pilotProfileKeys = {

@@ -6,7 +6,6 @@ export type ChartSeries = {
   name: string;
   values: number[];
   colour: string;
-  /** Bars for the first series, a line with points for a second one on its own axis (right). */
   format: (value: number) => string;
 };
 
@@ -17,8 +16,11 @@ type BarChartProps = {
   /** One label per bar, left to right. */
   categories: string[];
   bars: ChartSeries;
-  line?: ChartSeries | undefined;
+  /** Lines with points on an axis of their own (right), sharing its scale and the first line's format. */
+  lines?: readonly ChartSeries[];
 };
+
+const noLines: readonly ChartSeries[] = [];
 
 const chartHeight = 200;
 
@@ -36,7 +38,7 @@ const categoryLabels = (categories: string[]) => (plot: uPlot, ticks: number[]) 
  * Bars per category (weeks, aircraft) drawn by uPlot, as the flight screen's charts are, with the same
  * numbers in a table for screen readers: the canvas itself is a picture.
  */
-export function BarChart({ label, categoryName, categories, bars, line }: BarChartProps) {
+export function BarChart({ label, categoryName, categories, bars, lines = noLines }: BarChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -52,12 +54,19 @@ export function BarChart({ label, categoryName, categories, bars, line }: BarCha
         scales: {
           x: { time: false, range: [-0.6, categories.length - 0.4] },
           bars: { range: [0, maxOf(bars.values)] },
-          ...(line ? { line: { range: [0, maxOf(line.values)] } } : {}),
+          ...(lines.length > 0 ? { line: { range: [0, maxOf(lines.flatMap((line) => line.values))] as uPlot.Range.MinMax } } : {}),
         },
         axes: [
           { stroke: '#64748b', grid: { show: false }, splits: () => indices, values: categoryLabels(categories), size: 32 },
           { scale: 'bars', stroke: bars.colour, grid: { stroke: '#f1f5f9' }, size: 56, values: (_plot, ticks) => ticks.map(bars.format) },
-          ...(line ? [{ scale: 'line', side: 1, stroke: line.colour, grid: { show: false }, size: 52, values: (_plot: uPlot, ticks: number[]) => ticks.map(line.format) }] : []),
+          ...lines.slice(0, 1).map((line) => ({
+            scale: 'line',
+            side: 1,
+            stroke: lines.length === 1 ? line.colour : '#64748b',
+            grid: { show: false },
+            size: 52,
+            values: (_plot: uPlot, ticks: number[]) => ticks.map(line.format),
+          })),
         ],
         series: [
           { label: categoryName, value: (_plot, index) => (index === null ? '—' : (categories[index] ?? '—')) },
@@ -70,21 +79,17 @@ export function BarChart({ label, categoryName, categories, bars, line }: BarCha
             points: { show: false },
             value: (_plot, value) => (value === null ? '—' : bars.format(value)),
           },
-          ...(line
-            ? [
-                {
-                  label: line.name,
-                  scale: 'line',
-                  stroke: line.colour,
-                  width: 2,
-                  points: { show: true, size: 6, fill: line.colour },
-                  value: (_plot: uPlot, value: number | null) => (value === null ? '—' : line.format(value)),
-                },
-              ]
-            : []),
+          ...lines.map((line) => ({
+            label: line.name,
+            scale: 'line',
+            stroke: line.colour,
+            width: 2,
+            points: { show: true, size: 6, fill: line.colour },
+            value: (_plot: uPlot, value: number | null) => (value === null ? '—' : line.format(value)),
+          })),
         ],
       },
-      [indices, bars.values, ...(line ? [line.values] : [])],
+      [indices, bars.values, ...lines.map((line) => line.values)],
       container,
     );
     const observer = new ResizeObserver(() => {
@@ -96,7 +101,7 @@ export function BarChart({ label, categoryName, categories, bars, line }: BarCha
       observer.disconnect();
       plot.destroy();
     };
-  }, [categoryName, categories, bars, line]);
+  }, [categoryName, categories, bars, lines]);
 
   return (
     <figure className="m-0 min-w-0">
@@ -107,7 +112,11 @@ export function BarChart({ label, categoryName, categories, bars, line }: BarCha
           <tr>
             <th scope="col">{categoryName}</th>
             <th scope="col">{bars.name}</th>
-            {line ? <th scope="col">{line.name}</th> : null}
+            {lines.map((line) => (
+              <th key={line.name} scope="col">
+                {line.name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -115,7 +124,9 @@ export function BarChart({ label, categoryName, categories, bars, line }: BarCha
             <tr key={`${category}-${index}`}>
               <th scope="row">{category}</th>
               <td>{bars.format(bars.values[index] ?? 0)}</td>
-              {line ? <td>{line.format(line.values[index] ?? 0)}</td> : null}
+              {lines.map((line) => (
+                <td key={line.name}>{line.format(line.values[index] ?? 0)}</td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,5 @@
 import { isOrgWideRole, markerCategories } from '@skylog/contracts';
+import { Link } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAircraftList, wholeFleetQuery } from '../../../features/aircraft/api/get-aircraft.ts';
@@ -8,7 +9,8 @@ import { useMarkerCategories } from '../../../features/markers/api/marker-catego
 import { useSubOrgs } from '../../../features/orgs/api/get-sub-orgs.ts';
 
 export function Component() {
-  const role = useMe().data?.user_type;
+  const me = useMe().data;
+  const role = me?.user_type;
   const fleet = useAircraftList(wholeFleetQuery);
   // The defaults' labels until the organization's own arrive: the same four keys, so nothing moves.
   const categories = useMarkerCategories().data?.items ?? markerCategories;
@@ -17,6 +19,12 @@ export function Component() {
   const hasNoSubOrgs = subOrgs.isSuccess && subOrgs.data.items.length === 0;
   return (
     <Screen title="Flights" description="Every flight you can review: open one to replay the track, audio, transcript and markers.">
+      {/* A student's own page holds their training record; the Students list is not theirs to open. */}
+      {role === 'student' && me ? (
+        <Link to={paths.dashboard.student.getHref(me.skylog_id)} className="self-start text-sm font-medium text-brand-700 hover:underline">
+          Your training record
+        </Link>
+      ) : null}
       <FlightsList
         role={role}
         fleet={fleet.data?.items ?? []}

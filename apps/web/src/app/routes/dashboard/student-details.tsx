@@ -1,12 +1,14 @@
-import { decideRouteAccess, hasComponentPermission, messages, type Person } from '@skylog/contracts';
+import { decideRouteAccess, hasComponentPermission, markerCategories, messages, type Person } from '@skylog/contracts';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { FlightsSummary } from '../../../features/flights/components/flights-summary.tsx';
 import { useMe } from '../../../features/auth/api/get-me.ts';
+import { useMarkerCategories } from '../../../features/markers/api/marker-categories.ts';
 import { usePerson } from '../../../features/people/api/get-person.ts';
 import { PersonDetail } from '../../../features/people/components/person-detail.tsx';
+import { TrainingRecord } from '../../../features/people/components/training-record.tsx';
 import { EditPersonDialog } from '../../../features/profile/components/edit-person-dialog.tsx';
 import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 
@@ -18,6 +20,8 @@ export function Component() {
   const person = usePerson(id);
   useBreadcrumbTitle(person.data?.name);
   const role = me?.user_type ?? 'student';
+  const categories = useMarkerCategories().data?.items ?? markerCategories;
+  const canOpenFlights = decideRouteAccess(paths.dashboard.flights.path, role, me?.skylog_id).isAllowed;
   return (
     <Screen title="Student">
       <PersonDetail
@@ -34,6 +38,7 @@ export function Component() {
         }
       />
       <EditPersonDialog person={editing} orgName={editing?.org_name ?? null} onClose={() => setEditing(null)} />
+      <TrainingRecord personId={id} markerCategories={categories} getFlightHref={canOpenFlights ? paths.dashboard.flight.getHref : undefined} />
       <FlightsSummary filter={{ pilot_id: id }} getDetailHref={(trip) => paths.dashboard.flight.getHref(trip.trip_id)} />
     </Screen>
   );

@@ -10,7 +10,7 @@ import { formatDateTime, formatDuration, timeZoneName } from '../../../lib/forma
 import { useSettingsStore, type Timezone } from '../../../lib/settings-store.ts';
 import { checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
 import { useOverview } from '../api/get-overview.ts';
-import { BarChart } from './bar-chart.tsx';
+import { BarChart } from '../../../components/charts/bar-chart.tsx';
 
 type OverviewDashboardProps = {
   /** The organization's sub-organizations to narrow the figures to; empty: no filter. */
@@ -79,7 +79,7 @@ function Figures({ data, markerCategories }: { data: Overview; markerCategories:
     () => ({
       categories: data.weeks.map((week) => dayLabel(week.from)),
       bars: { name: 'Flights', values: data.weeks.map((week) => week.flights), colour: '#2563eb', format: count },
-      line: { name: 'Flight hours', values: data.weeks.map((week) => week.flight_time_ms / 3_600_000), colour: '#0d9488', format: (value: number) => hours(value * 3_600_000) },
+      lines: [{ name: 'Flight hours', values: data.weeks.map((week) => week.flight_time_ms / 3_600_000), colour: '#0d9488', format: (value: number) => hours(value * 3_600_000) }],
     }),
     [data.weeks],
   );
