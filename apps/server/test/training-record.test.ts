@@ -1,9 +1,10 @@
-import { dayRangeMessage, trainingRecordSchema, type FlightAnalysis, type TrainingRecord } from '@skylog/contracts';
+import { dayRangeMessage, messages, trainingRecordSchema, type FlightAnalysis, type TrainingRecord } from '@skylog/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchool, type School } from './factories.ts';
 import { createTestApp, query, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
+import { csvRecords } from './support/csv.ts';
 import { straightTrack, tripsApi } from './trips-helper.ts';
 
 /**
@@ -156,5 +157,78 @@ describe('GET /api/users/{id}/training-record', () => {
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain(dayRangeMessage);
     expect(JSON.stringify(response.json())).toContain('"to"');
+  });
+
+  describe('as CSV', () => {
+    async function download(viewer: string, url: string) {
+      const response = await s.call(viewer, 'GET', url);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      return { disposition: String(response.headers['content-disposition']), body: response.body, records: csvRecords(response.body) };
+    }
+
+    it("files a student's flights oldest first: UTF-8 with its mark, ISO dates, hours as decimals, the marker labels as headers", async () => {
+      const { disposition, body, records } = await download(school.owner, `/api/users/${who.student.id}/training-record.csv?timezone=UTC&from=2026-03-01&to=2026-03-31`);
+      expect(disposition).toMatch(/^attachment; filename="training-record-student-\d+-of-Record-Flight-School-from-2026-03-01-to-2026-03-31\.csv"$/);
+      expect(body.startsWith('\uFEFFDate (UTC),Start (UTC),Student,')).toBe(true);
+      expect(body).toContain('\r\n');
+      expect(records.map((row) => row.Flight)).toEqual(['Circuits', 'Stalls', 'Safety pilot']);
+      expect(records[0]).toMatchObject({
+        'Date (UTC)': '2026-03-02',
+        'Start (UTC)': '2026-03-02T10:00:00Z',
+        'Student e-mail': who.student.email,
+        Seat: 'Left',
+        'Flight hours': '1',
+        Landings: '3',
+        'Go-arounds': '1',
+        'Markers: Debrief': '1',
+        'Markers: Overloaded': '2',
+        'Moments to work on': '2',
+        'Readback findings': '1',
+        Debriefed: 'no',
+        'Flight id': flights.Circuits,
+      });
+      expect(records[1]).toMatchObject({ 'Flight hours': '1.5', Debriefed: 'yes', 'What went well': 'Recovered promptly.' });
+      expect(records[2]).toMatchObject({ Seat: 'Right', 'Flight hours': '0.5', Landings: '' });
+    });
+
+    it('reads the days in the chosen time zone', async () => {
+      // 10:00 UTC on 2 March is still 1 March in Pago Pago (UTC−11): the days move, and so does the range.
+      const { records } = await download(school.owner, `/api/users/${who.student.id}/training-record.csv?timezone=Pacific/Pago_Pago&from=2026-03-02&to=2026-03-31`);
+      expect(records.map((row) => [row['Date (Pacific/Pago_Pago)'], row.Flight])).toEqual([
+        ['2026-03-04', 'Stalls'],
+        ['2026-03-19', 'Safety pilot'],
+      ]);
+    });
+
+    it("exports the organization's students a row per flight and student aboard; a sub-organization's only theirs", async () => {
+      const { records } = await download(school.owner, '/api/training-records.csv?timezone=UTC&from=2026-03-01&to=2026-03-31');
+      expect(records.map((row) => `${row.Flight} / ${row['Student e-mail']}`)).toEqual([
+        `Circuits / ${who.student.email}`,
+        `Stalls / ${who.student.email}`,
+        ...[who.classmate.email, who.student.email].sort().map((email) => `Safety pilot / ${email}`),
+        `Classmate solo / ${who.classmate.email}`,
+      ]);
+      const empty = await school.addSubOrg('Nobody flies here');
+      expect((await download(school.owner, `/api/training-records.csv?sub_org_id=${empty}`)).records).toEqual([]);
+    });
+
+    it('keeps a cell that looks like a formula as text', async () => {
+      await fly('=HYPERLINK("http://evil.test","Click")', '2026-04-01T10:00:00Z', 10, { left_seat: who.student.id });
+      const { records } = await download(school.owner, `/api/users/${who.student.id}/training-record.csv?from=2026-04-01&to=2026-04-01`);
+      expect(records.map((row) => row.Flight)).toEqual(['\'=HYPERLINK("http://evil.test","Click")']);
+    });
+
+    it('refuses the organization export to instructors, a reversed range, and another school\'s sub-organization', async () => {
+      expect((await s.call(who.instructor.email, 'GET', '/api/training-records.csv')).statusCode).toBe(403);
+      const reversed = await s.call(school.owner, 'GET', '/api/training-records.csv?from=2026-03-10&to=2026-03-01');
+      expect(reversed.statusCode).toBe(400);
+      expect(reversed.body).toContain(dayRangeMessage);
+      const other = await createSchool(t, s, 'Export Elsewhere School');
+      const theirs = await other.addSubOrg('Theirs');
+      expect((await s.call(school.owner, 'GET', `/api/training-records.csv?sub_org_id=${theirs}`)).statusCode).toBe(404);
+      expect((await s.call(who.classmate.email, 'GET', `/api/users/${who.student.id}/training-record.csv`)).statusCode).toBe(404);
+      expect(messages.trainingExportTooLarge).toContain('100,000');
+    });
   });
 });

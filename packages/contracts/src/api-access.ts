@@ -76,6 +76,8 @@ export const apiAccess = {
   'pilot-profiles.list': 'authenticated',
   // Whoever may see the person, counted in the flights the reader may see (its service decides).
   'users.training-record': 'authenticated',
+  // Every student's flights of the organization or a sub-organization, as CSV: the organization's admins.
+  'training-records.export': orgAdmins,
   'map-features.read': 'authenticated',
   'manual-markers.list': 'authenticated',
   'manual-markers.create': 'authenticated',

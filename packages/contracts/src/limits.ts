@@ -24,6 +24,8 @@ export const limits = {
   // Decided here
   /** A marker on the flight map answers clicks over this square (WCAG 2.5.8's minimum target), around its smaller dot. */
   mapMarkerTargetPx: 24,
+  /** Rows one training-record CSV may hold (a flight and a student aboard each); more asks for fewer days. */
+  trainingExportMaxRows: 100_000,
   jsonBodyLimitBytes: 1_048_576,
   passwordMinLength: 10,
   passwordMaxLength: 128,

@@ -1,3 +1,5 @@
+import { limits } from './limits.ts';
+
 /** Every user-facing text of spec §8 and §4, word for word; `{product}` reads Skylog. */
 export const messages = {
   fetchOrgsFailed: 'Failed to fetch orgs',
@@ -123,6 +125,7 @@ export const messages = {
   subOrgOutOfReach: 'Sub-organization not found in your reach',
   fetchOverviewFailed: 'Failed to fetch the overview',
   fetchTrainingRecordFailed: 'Failed to fetch the training record',
+  trainingExportTooLarge: `This export would hold more than ${limits.trainingExportMaxRows.toLocaleString('en-GB')} flights. Choose fewer days or one sub-organization.`,
   linkOutOfReach: 'Instructor or student not found in your reach',
   cannotChangeOwnAccount: 'You cannot change your own role, organization or status.',
   billingNotConfigured:

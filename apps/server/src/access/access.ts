@@ -129,12 +129,22 @@ export async function requireOrg(ctx: AppContext, actor: RequestUser, id: string
   return org;
 }
 
-export const subOrgNotFound = () => notFound('Sub-organization not found');
+const subOrgNotFound = () => notFound('Sub-organization not found');
 
 export async function requireSubOrg(ctx: AppContext, actor: RequestUser, id: string, action: 'read' | 'manage', at: AccessContext) {
   const subOrg = await findSubOrg(ctx.db, id);
   if (!subOrg) throw subOrgNotFound();
   if (!mayOnSubOrg(actor, subOrg, action)) return refuse(ctx, actor, `sub_orgs/${id}`, at, subOrgNotFound());
+  return subOrg;
+}
+
+/**
+ * A sub-organization of the organization the actor works in, to narrow figures to: a super_admin reads
+ * their current organization, so another organization's sub-organization is not found there.
+ */
+export async function requireSubOrgOfCurrentOrg(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
+  const subOrg = await requireSubOrg(ctx, actor, id, 'read', at);
+  if (subOrg.orgId !== actor.orgId) throw subOrgNotFound();
   return subOrg;
 }
 

@@ -12,7 +12,13 @@ export const dayField = (label: string) =>
 
 export const dayRangeMessage = 'The end date must be on or after the start date';
 
+const dayRangeFields = { timezone: timeZoneField, from: dayField('From').optional(), to: dayField('To').optional() };
+const isOrdered = (range: { from?: string | undefined; to?: string | undefined }) => !range.from || !range.to || range.from <= range.to;
+
 /** Days from `from` to `to`, both included, read in `timezone`; either end may be left open. */
-export const dayRangeQuerySchema = z
-  .object({ timezone: timeZoneField, from: dayField('From').optional(), to: dayField('To').optional() })
-  .refine((range) => !range.from || !range.to || range.from <= range.to, { message: dayRangeMessage, path: ['to'] });
+export const dayRangeQuerySchema = z.object(dayRangeFields).refine(isOrdered, { message: dayRangeMessage, path: ['to'] });
+
+/** GET /api/training-records.csv: a day range of the organization's flights, or of one sub-organization's. */
+export const trainingExportQuerySchema = z
+  .object({ ...dayRangeFields, sub_org_id: z.uuid('Sub organization must be an id').optional() })
+  .refine(isOrdered, { message: dayRangeMessage, path: ['to'] });

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { overviewQuerySchema } from '@skylog/contracts';
 import { tripScope } from '../../access/access-rules.ts';
-import { requireSubOrg, subOrgNotFound } from '../../access/access.ts';
+import { requireSubOrgOfCurrentOrg } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { listAircraft } from '../aircraft/aircraft.repository.ts';
@@ -33,11 +33,7 @@ type Days = { from: string; to: string };
  */
 export async function getOverview(ctx: AppContext, actor: RequestUser, query: z.infer<typeof overviewQuerySchema>, path: string): Promise<Overview> {
   const subOrgId = query.sub_org_id;
-  if (subOrgId) {
-    const subOrg = await requireSubOrg(ctx, actor, subOrgId, 'read', { action: 'overview.read', path });
-    // A super_admin reads their current organization: another's sub-organization is not in it.
-    if (subOrg.orgId !== actor.orgId) throw subOrgNotFound();
-  }
+  if (subOrgId) await requireSubOrgOfCurrentOrg(ctx, actor, subOrgId, { action: 'overview.read', path });
   const { timezone } = query;
   const date = query.date ?? dayIn(new Date(), timezone);
   const scope = tripScope(actor);

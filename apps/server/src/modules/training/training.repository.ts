@@ -18,15 +18,15 @@ const analysed = (path: 'moments' | 'readbacks', condition: SQL) =>
 const total = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
 
 /** What a record reads of each flight: small figures, never the analysis's or the track's bodies. */
-function flightFacts(personId: string) {
+function flightFacts(person: string | SQLWrapper) {
   return {
     id: trips.id,
     tripName: trips.tripName,
     beginTime: trips.beginTime,
     durationMs: trips.durationMs,
-    seat: sql<'left' | 'right' | 'none'>`case when ${trips.leftSeat} = ${personId} then 'left' when ${trips.rightSeat} = ${personId} then 'right' else 'none' end`.as('seat'),
-    crew: sql<string | null>`case when ${trips.leftSeat} = ${personId} then coalesce(${rightPilot.name}, ${rightPilot.email}) else coalesce(${leftPilot.name}, ${leftPilot.email}) end`.as('crew'),
-    aircraft: aircraft.tailNumber,
+    seat: sql<'left' | 'right' | 'none'>`case when ${trips.leftSeat} = ${person} then 'left' when ${trips.rightSeat} = ${person} then 'right' else 'none' end`.as('seat'),
+    crew: sql<string | null>`case when ${trips.leftSeat} = ${person} then coalesce(${rightPilot.name}, ${rightPilot.email}) else coalesce(${leftPilot.name}, ${leftPilot.email}) end`.as('crew'),
+    aircraft: sql<string | null>`${aircraft.tailNumber}`.as('aircraft'),
     origin: trips.origin,
     destination: trips.destination,
     marker1: markersOfKey(1).as('marker_1'),
@@ -45,26 +45,47 @@ function flightFacts(personId: string) {
   };
 }
 
-function flightsOf(db: Executor, personId: string, where: SQL | undefined) {
+/**
+ * The facts of each flight, with the aircraft and both seats' people they name; dynamic, so the export
+ * can join the students aboard (every column is typed by its own SQL, so nothing loses its nullability).
+ */
+function flightsOf<Extra extends Record<string, SQL.Aliased>>(db: Executor, person: string | SQLWrapper, extra: Extra) {
   return db
-    .select(flightFacts(personId))
+    .select({ ...flightFacts(person), ...extra })
     .from(trips)
     .leftJoin(aircraft, eq(aircraft.id, trips.aircraftId))
     .leftJoin(leftPilot, eq(leftPilot.skylogId, trips.leftSeat))
     .leftJoin(rightPilot, eq(rightPilot.skylogId, trips.rightSeat))
-    .where(where);
+    .$dynamic();
 }
+
+const newestFirst = [sql`${trips.beginTime} desc nulls last`, desc(trips.id)];
 
 /** The newest flights first, at most `limit`. */
 export function listTrainingFlights(db: Executor, personId: string, where: SQL | undefined, limit: number) {
-  return flightsOf(db, personId, where).orderBy(sql`${trips.beginTime} desc nulls last`, desc(trips.id)).limit(limit);
+  return flightsOf(db, personId, {}).where(where).orderBy(...newestFirst).limit(limit);
 }
 
 export type TrainingFlightRow = Awaited<ReturnType<typeof listTrainingFlights>>[number];
 
+const student = alias(users, 'student');
+
+/** One row per flight and student aboard (owner or either seat), oldest first, at most `limit`. */
+export function listStudentFlights(db: Executor, where: SQL | undefined, limit: number) {
+  return flightsOf(db, student.skylogId, {
+    studentId: sql<string>`${student.skylogId}`.as('student_id'),
+    studentName: sql<string | null>`${student.name}`.as('student_name'),
+    studentEmail: sql<string>`${student.email}`.as('student_email'),
+  })
+    .innerJoin(student, and(eq(student.userType, 'student'), sql`${student.skylogId} in (${trips.skylogId}, ${trips.leftSeat}, ${trips.rightSeat})`))
+    .where(where)
+    .orderBy(sql`${trips.beginTime} asc nulls first`, trips.id, student.name)
+    .limit(limit);
+}
+
 /** Sums over every flight of the record. */
 export async function sumTrainingFlights(db: Executor, personId: string, where: SQL | undefined) {
-  const flight = flightsOf(db, personId, where).as('flight');
+  const flight = flightsOf(db, personId, {}).where(where).as('flight');
   const [row] = await db
     .select({
       flights: sql<number>`count(*)::int`,

@@ -4,21 +4,36 @@ import {
   dayIn,
   startOfDayIn,
   startOfMonth,
+  limits,
+  messages,
   trainingRecordFlights,
   trainingRecordMonths,
   type Role,
   type TrainingRecord,
 } from '@skylog/contracts';
 import type { z } from 'zod';
-import type { dayRangeQuerySchema } from '@skylog/contracts';
+import type { dayRangeQuerySchema, trainingExportQuerySchema } from '@skylog/contracts';
 import { tripScope } from '../../access/access-rules.ts';
-import { requirePerson } from '../../access/access.ts';
+import { requirePerson, requireSubOrgOfCurrentOrg } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { fileNameOf } from '../../lib/attachment.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
-import { tripListCondition } from '../trips/trips.repository.ts';
+import { getMarkerCategories } from '../markers/markers.service.ts';
+import { tripListCondition, type TripFilter } from '../trips/trips.repository.ts';
+import { trainingCsv } from './training-csv.ts';
 import * as repository from './training.repository.ts';
 
 type DayRange = z.infer<typeof dayRangeQuerySchema>;
+
+/** The flights list's condition for the reader's scope and filters, with the days read in the reader's zone. */
+function flightsInRange(actor: RequestUser, range: DayRange, filter: Omit<TripFilter, 'from' | 'to'>) {
+  const instant = (day: string) => startOfDayIn(day, range.timezone).toISOString();
+  return tripListCondition(tripScope(actor), { ...filter, from: range.from ? instant(range.from) : undefined, to: range.to ? instant(addDays(range.to, 1)) : undefined });
+}
+
+/** The export's file name: what it covers and its days. */
+const exportName = (subject: string, range: DayRange) => `training-record-${subject}${range.from ? `-from-${range.from}` : ''}${range.to ? `-to-${range.to}` : ''}.csv`;
 
 const markersOf = (row: { marker1: number; marker2: number; marker3: number; marker4: number }) => [row.marker1, row.marker2, row.marker3, row.marker4];
 
@@ -31,11 +46,7 @@ export async function getTrainingRecord(ctx: AppContext, actor: RequestUser, per
   const { user } = await requirePerson(ctx, actor, personId, 'read', { action: 'users.training-record', path });
   const { timezone } = range;
   const instant = (day: string) => startOfDayIn(day, timezone);
-  const where = tripListCondition(tripScope(actor), {
-    pilotId: personId,
-    from: range.from ? instant(range.from).toISOString() : undefined,
-    to: range.to ? instant(addDays(range.to, 1)).toISOString() : undefined,
-  });
+  const where = flightsInRange(actor, range, { pilotId: personId });
   const lastMonth = startOfMonth(range.to ?? dayIn(new Date(), timezone));
   const monthStarts = Array.from({ length: trainingRecordMonths + 1 }, (_, index) => addMonths(lastMonth, index - trainingRecordMonths + 1));
 
@@ -103,4 +114,23 @@ export async function getTrainingRecord(ctx: AppContext, actor: RequestUser, per
         }
       : null,
   };
+}
+
+/** One person's training record as CSV: every flight of theirs the reader may see in the days, oldest first. */
+export async function exportPersonCsv(ctx: AppContext, actor: RequestUser, personId: string, range: DayRange, path: string) {
+  const { user } = await requirePerson(ctx, actor, personId, 'read', { action: 'users.training-record', path });
+  const rows = await repository.listTrainingFlights(ctx.db, personId, flightsInRange(actor, range, { pilotId: personId }), limits.trainingExportMaxRows + 1);
+  if (rows.length > limits.trainingExportMaxRows) throw badRequest(messages.trainingExportTooLarge, { to: messages.trainingExportTooLarge });
+  const person = { studentId: user.skylogId, studentName: user.name, studentEmail: user.email };
+  const { items: categories } = await getMarkerCategories(ctx, actor);
+  return { name: exportName(fileNameOf(user.name ?? user.email, 'person'), range), body: trainingCsv(rows.reverse().map((row) => ({ ...row, ...person })), categories, range.timezone) };
+}
+
+/** Every student's flights of the organization (or a sub-organization) in the days, a row per flight and student. */
+export async function exportOrgCsv(ctx: AppContext, actor: RequestUser, query: z.infer<typeof trainingExportQuerySchema>, path: string) {
+  const subOrg = query.sub_org_id ? await requireSubOrgOfCurrentOrg(ctx, actor, query.sub_org_id, { action: 'training-records.export', path }) : null;
+  const rows = await repository.listStudentFlights(ctx.db, flightsInRange(actor, query, { subOrgId: query.sub_org_id }), limits.trainingExportMaxRows + 1);
+  if (rows.length > limits.trainingExportMaxRows) throw badRequest(messages.trainingExportTooLarge, { to: messages.trainingExportTooLarge });
+  const { items: categories } = await getMarkerCategories(ctx, actor);
+  return { name: exportName(fileNameOf(subOrg?.name ?? 'organization', 'organization'), query), body: trainingCsv(rows, categories, query.timezone) };
 }

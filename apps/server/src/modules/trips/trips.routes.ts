@@ -23,6 +23,7 @@ import { AppError, badRequest } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/require-user.ts';
 import { revalidatedResponses, sendRevalidated } from '../../lib/revalidate.ts';
 import { toCsv, toGpx, toKml } from '../../lib/track/export-track.ts';
+import { fileNameOf, sendAttachment } from '../../lib/attachment.ts';
 import { parseTrackFile } from '../../lib/track/parse-track-file.ts';
 import { TrackFileError } from '../../lib/track/track-file-error.ts';
 import * as service from './trips.service.ts';
@@ -230,8 +231,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const format = request.params.format;
       const body = format === 'gpx' ? toGpx(name, points, markers) : format === 'kml' ? toKml(name, points, markers) : toCsv(points);
       const type = { gpx: 'application/gpx+xml', kml: 'application/vnd.google-earth.kml+xml', csv: 'text/csv' }[format];
-      const fileName = `${name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'trip'}.${format}`;
-      return reply.type(`${type}; charset=utf-8`).header('content-disposition', `attachment; filename="${fileName}"`).send(body);
+      return sendAttachment(reply, { type: `${type}; charset=utf-8`, name: `${fileNameOf(name, 'trip')}.${format}`, body });
     },
   );
 };
