@@ -9,14 +9,19 @@ async function figureValue(page: Page, label: string): Promise<string> {
   return (await link.getAttribute('aria-label'))!.slice(label.length + 2);
 }
 
+/** Signs in and waits for the landing page, so the next address is asked for with the session. */
+async function signInAndLand(page: Page, email: string) {
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+}
+
 async function openOverview(page: Page, query = '') {
   await page.goto(`/dashboard/overview${query}`);
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
 }
 
 test('every figure of the Overview opens the list it counts, and the list shows the same number', async ({ page }) => {
-  await signIn(page, 'orgadmin@skyline.test');
-  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  await signInAndLand(page, 'orgadmin@skyline.test');
   await sidebar(page).getByRole('link', { name: 'Overview' }).click();
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
   await expect(page.getByRole('img', { name: 'Flights and flight hours per week' })).toBeVisible();
@@ -45,7 +50,7 @@ test('every figure of the Overview opens the list it counts, and the list shows 
 });
 
 test("a marker category's flights this month open the flights list filtered by that marker", async ({ page }) => {
-  await signIn(page, 'orgadmin@skyline.test');
+  await signInAndLand(page, 'orgadmin@skyline.test');
   await openOverview(page);
   const link = page.getByRole('link', { name: /^Overloaded: \d+ flights? this month$/ });
   const flights = (await link.getAttribute('aria-label'))!.match(/(\d+) flight/)![1];
@@ -56,7 +61,7 @@ test("a marker category's flights this month open the flights list filtered by t
 });
 
 test('a sub-organization narrows the figures, and its links keep it', async ({ page }) => {
-  await signIn(page, 'orgadmin@skyline.test');
+  await signInAndLand(page, 'orgadmin@skyline.test');
   await openOverview(page);
   const wholeSchool = await figureValue(page, 'Active students');
   const choice = page.getByLabel('Sub-organization', { exact: true });
@@ -80,8 +85,7 @@ test("a super admin sees the organization they switched to; a school without fli
   const harbor = items.find((org) => org.name === otherSchoolName)!;
   try {
     expect((await sendFromApp(api, '/api/me/org', { method: 'POST', data: { org_id: harbor.id } })).status()).toBe(204);
-    await signIn(page, 'superadmin@skyline.test');
-    await expect(page).toHaveURL(/\/dashboard\/flights$/);
+    await signInAndLand(page, 'superadmin@skyline.test');
     await openOverview(page);
     await expect(sidebar(page).getByTestId('organization-name')).toHaveText(otherSchoolName);
     expect(await figureValue(page, 'Flights this month')).toBe('0');
@@ -95,8 +99,7 @@ test("a super admin sees the organization they switched to; a school without fli
 });
 
 test('instructors and students do not get the Overview (spec §6)', async ({ page }) => {
-  await signIn(page, 'instructor@skyline.test');
-  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  await signInAndLand(page, 'instructor@skyline.test');
   await expect(sidebar(page).getByRole('link', { name: 'Overview' })).toHaveCount(0);
   await page.goto('/dashboard/overview');
   await expect(page).toHaveURL(/\/unauthorized/);

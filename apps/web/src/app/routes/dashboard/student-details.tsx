@@ -38,7 +38,12 @@ export function Component() {
         }
       />
       <EditPersonDialog person={editing} orgName={editing?.org_name ?? null} onClose={() => setEditing(null)} />
-      <TrainingRecord personId={id} markerCategories={categories} getFlightHref={canOpenFlights ? paths.dashboard.flight.getHref : undefined} />
+      <TrainingRecord
+        personId={id}
+        markerCategories={categories}
+        getFlightHref={canOpenFlights ? paths.dashboard.flight.getHref : undefined}
+        getCsvHref={(range) => `/api/users/${encodeURIComponent(id)}/training-record.csv?${new URLSearchParams(Object.entries(range).filter(([, value]) => value)).toString()}`}
+      />
       <FlightsSummary filter={{ pilot_id: id }} getDetailHref={(trip) => paths.dashboard.flight.getHref(trip.trip_id)} />
     </Screen>
   );

@@ -1,8 +1,9 @@
 import { messages, overviewQuerySchema, type Overview, type OverviewPeriod, type TripSummary } from '@skylog/contracts';
 import { Upload } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { DayRangeInputs, DownloadLink, isReversed, type DayRange } from '../../../components/ui/day-range-inputs.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -65,7 +66,26 @@ export function OverviewDashboard({ subOrgs, markerCategories }: OverviewDashboa
       </div>
       {overview.isError ? <Alert tone="error">{overview.error.message}</Alert> : null}
       {data ? <Figures data={data} markerCategories={markerCategories} /> : <p className="text-sm text-slate-600">{messages.loading}</p>}
+      <TrainingExport timezone={timeZoneName(timezone)} subOrgId={subOrgId} />
     </div>
+  );
+}
+
+/** Every student's flights as CSV, for the days chosen, of the whole organization or the chosen sub-organization. */
+function TrainingExport({ timezone, subOrgId }: { timezone: string; subOrgId: string | undefined }) {
+  const [range, setRange] = useState<DayRange>({ from: '', to: '' });
+  const href = withQuery('/api/training-records.csv', { timezone, from: range.from, to: range.to, sub_org_id: subOrgId });
+  return (
+    <section aria-label="Training records" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div>
+        <h2 className="text-base font-semibold">Training records</h2>
+        <p className="text-xs text-slate-500">A row per flight and student, for a spreadsheet: ISO dates, hours as decimals. Leave the days empty for every flight.</p>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <DayRangeInputs value={range} onChange={setRange} />
+        <DownloadLink label="Download CSV" href={isReversed(range) ? null : href} />
+      </div>
+    </section>
   );
 }
 

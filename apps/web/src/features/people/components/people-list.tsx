@@ -130,7 +130,7 @@ export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = fals
         getRowKey={(person) => person.skylog_id}
         isLoading={people.isPending}
         error={people.error}
-        emptyText={values.search || values.status || values.sub_org_id ? 'Nobody matches these filters.' : 'Nobody here yet.'}
+        emptyText={values.status || values.sub_org_id ? 'Nobody matches these filters.' : values.search ? 'Nobody matches this search.' : 'Nobody here yet.'}
         total={people.data?.total}
         page={page}
         pageSize={pageSize}

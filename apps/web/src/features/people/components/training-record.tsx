@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { DayRangeInputs, DownloadLink, isReversed } from '../../../components/ui/day-range-inputs.tsx';
 import { formatDateTime, formatDuration, timeZoneName } from '../../../lib/format-time.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
 import { useTrainingRecord } from '../api/get-training-record.ts';
@@ -34,7 +35,10 @@ const flightsShownFirst = 10;
 export function TrainingRecord({ personId, markerCategories, getFlightHref, getCsvHref }: TrainingRecordProps) {
   const timezone = useSettingsStore((state) => state.timezone);
   const [range, setRange] = useState({ from: '', to: '' });
-  const record = useTrainingRecord(personId, { timezone: timeZoneName(timezone), from: range.from || undefined, to: range.to || undefined });
+  // A reversed range is told beside the inputs; the record keeps showing the last good one.
+  const [shown, setShown] = useState(range);
+  if (!isReversed(range) && (range.from !== shown.from || range.to !== shown.to)) setShown(range);
+  const record = useTrainingRecord(personId, { timezone: timeZoneName(timezone), from: shown.from || undefined, to: shown.to || undefined });
   const data = record.data;
 
   return (
@@ -42,26 +46,8 @@ export function TrainingRecord({ personId, markerCategories, getFlightHref, getC
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-lg font-semibold">Training record</h2>
         <div className="flex flex-wrap items-end gap-3">
-          {(['from', 'to'] as const).map((end) => (
-            <label key={end} className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-              {end === 'from' ? 'From' : 'To'}
-              <input
-                type="date"
-                value={range[end]}
-                onChange={(event) => setRange({ ...range, [end]: event.target.value })}
-                className="rounded-md border border-slate-300 px-3 py-2 text-sm"
-              />
-            </label>
-          ))}
-          {getCsvHref ? (
-            <a
-              href={getCsvHref({ ...range, timezone: timeZoneName(timezone) })}
-              download
-              className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-            >
-              Download CSV
-            </a>
-          ) : null}
+          <DayRangeInputs value={range} onChange={setRange} />
+          {getCsvHref ? <DownloadLink label="Download CSV" href={isReversed(range) ? null : getCsvHref({ ...range, timezone: timeZoneName(timezone) })} /> : null}
         </div>
       </div>
       {record.isError ? <Alert tone="error">{record.error.message}</Alert> : null}
