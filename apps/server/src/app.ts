@@ -31,6 +31,7 @@ import { markersRoutes } from './modules/markers/markers.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
+import { debriefRoutes } from './modules/debrief/debrief.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { relationsRoutes } from './modules/relations/relations.routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   await app.register(pilotProfilesRoutes, { ctx });
   await app.register(overviewRoutes, { ctx });
   await app.register(trainingRoutes, { ctx });
+  await app.register(debriefRoutes, { ctx });
 
   const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

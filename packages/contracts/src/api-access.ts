@@ -69,6 +69,8 @@ export const apiAccess = {
   'trips.share': 'authenticated',
   'trips.delete': 'authenticated',
   'trips.export': 'authenticated',
+  // Whoever may debrief the flight (its service decides): the PDF to its students, audited.
+  'trips.send-debrief': 'authenticated',
   // Whoever may edit the trip (its service decides); the spec's GET /deepgramTranscription.
   'trips.transcribe': 'authenticated',
   'trips.analysis': 'authenticated',

@@ -125,6 +125,8 @@ export const messages = {
   subOrgOutOfReach: 'Sub-organization not found in your reach',
   fetchOverviewFailed: 'Failed to fetch the overview',
   fetchTrainingRecordFailed: 'Failed to fetch the training record',
+  debriefNoStudent: 'This flight has no student to send the debrief to. Put the student in a seat first.',
+  debriefSent: 'Debrief sent',
   trainingExportTooLarge: `This export would hold more than ${limits.trainingExportMaxRows.toLocaleString('en-GB')} flights. Choose fewer days or one sub-organization.`,
   linkOutOfReach: 'Instructor or student not found in your reach',
   cannotChangeOwnAccount: 'You cannot change your own role, organization or status.',

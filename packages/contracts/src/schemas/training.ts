@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles } from '../roles.ts';
+import { timeZoneField } from './periods.ts';
 import { text } from './text.ts';
 
 /** Flights a training record lists one by one (newest first); its totals count every flight. */
@@ -67,3 +68,10 @@ export const trainingRecordSchema = z.object({
     .nullable(),
 });
 export type TrainingRecord = z.infer<typeof trainingRecordSchema>;
+
+/** GET /api/trips/{id}/debrief.pdf and POST …/debrief/send: the days and times in the reader's zone. */
+export const debriefQuerySchema = z.object({ timezone: timeZoneField });
+
+/** POST /api/trips/{id}/debrief/send: the students the PDF went to. */
+export const tripDebriefSentSchema = z.object({ sent_to: z.array(z.object({ skylog_id: z.uuid(), name: text().nullable(), email: text() })) });
+export type TripDebriefSent = z.infer<typeof tripDebriefSentSchema>;

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileNameOf } from '../../lib/attachment.ts';
 import type { EmailMessage, EmailSender } from './email-sender.ts';
 
-export type OutboxEntry = EmailMessage & { id: string; from: string; sentAt: string };
+/** An attachment as the outbox keeps it: the file beside the message's JSON. */
+export type OutboxAttachment = { filename: string; contentType: string; size: number; file: string };
+
+export type OutboxEntry = Omit<EmailMessage, 'attachments'> & { id: string; from: string; sentAt: string; attachments?: OutboxAttachment[] };
 
 /**
  * With no SMTP server configured, mail is written as JSON files under DATA_DIR/outbox and logged,
@@ -16,9 +20,18 @@ export function createOutboxSender(outboxDir: string, from: string, log: (line: 
       await mkdir(outboxDir, { recursive: true });
       const sentAt = new Date().toISOString();
       const id = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}`;
-      const entry: OutboxEntry = { id, from, sentAt, ...message };
+      const { attachments = [], ...rest } = message;
+      const stored = await Promise.all(
+        attachments.map(async (attachment, index) => {
+          const file = `${id}-${index + 1}-${fileNameOf(attachment.filename, 'attachment')}`;
+          await writeFile(path.join(outboxDir, file), attachment.content, { mode: 0o600 });
+          return { filename: attachment.filename, contentType: attachment.contentType, size: attachment.content.length, file };
+        }),
+      );
+      const entry: OutboxEntry = { id, from, sentAt, ...rest, ...(stored.length > 0 ? { attachments: stored } : {}) };
       await writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(entry, null, 2), { mode: 0o600 });
-      log(`E-mail to ${message.to}: "${message.subject}" (outbox ${id}.json)\n${message.text}`);
+      const attached = stored.map((attachment) => `\nAttached: ${attachment.filename} (outbox ${attachment.file})`).join('');
+      log(`E-mail to ${message.to}: "${message.subject}" (outbox ${id}.json)\n${message.text}${attached}`);
     },
     async close() {},
   };

@@ -1,5 +1,5 @@
 import { getRoleLabel } from '@skylog/contracts';
-import type { EmailMessage } from './email-sender.ts';
+import type { EmailAttachment, EmailMessage } from './email-sender.ts';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -86,4 +86,10 @@ export function schoolRegistrationTakenEmail(to: string, url: string): EmailMess
     url,
     'If it was you and you forgot your password, use "Forgot password" on the sign-in page. Otherwise you can ignore this e-mail.',
   );
+}
+
+/** "Send debrief": the flight's one-page PDF, to a student of the flight. */
+export function debriefEmail(to: string, name: string, sender: string, tripName: string, url: string, pdf: EmailAttachment): EmailMessage {
+  const intro = `Hello ${name}, ${sender} sent you the debrief of your flight "${tripName}". It is attached as a one-page PDF to keep.`;
+  return { ...linkEmail(to, `Your debrief: ${tripName}`, intro, 'Review the flight in Skylog', url, 'Fly safe.'), attachments: [pdf] };
 }

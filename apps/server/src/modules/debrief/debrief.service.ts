@@ -1,0 +1,80 @@
+import { messages, type ApiOperation, type TripDebriefSent } from '@skylog/contracts';
+import type { TripAction } from '../../access/access-rules.ts';
+import { requireTrip, tripNotFound } from '../../access/access.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { fileNameOf } from '../../lib/attachment.ts';
+import type { RequestUser } from '../../lib/request-user.ts';
+import { debriefEmail } from '../../integrations/email/templates.ts';
+import { findTripAnalysis } from '../analysis/analysis.repository.ts';
+import { getMarkerCategories } from '../markers/markers.service.ts';
+import { findTrackPoints, findTripDetail } from '../trips/trips.repository.ts';
+import { renderDebriefPdf } from './debrief-pdf.ts';
+import { findFlightPeople } from './debrief.repository.ts';
+
+type Purpose = { tripAction: TripAction; operation: ApiOperation };
+
+const nameOf = (person: { name: string | null; email: string } | null) => (person ? (person.name ?? person.email) : null);
+
+/** Everything the page shows, read for one flight; `action` is what the caller means to do with it. */
+async function makeDebrief(ctx: AppContext, actor: RequestUser, tripId: string, timezone: string, purpose: Purpose, path: string) {
+  await requireTrip(ctx, actor, tripId, purpose.tripAction, { action: purpose.operation, path });
+  const [trip, points, analysis, looks] = await Promise.all([
+    findTripDetail(ctx.db, tripId),
+    findTrackPoints(ctx.db, tripId),
+    findTripAnalysis(ctx.db, tripId),
+    getMarkerCategories(ctx, actor),
+  ]);
+  if (!trip) throw tripNotFound();
+  const people = await findFlightPeople(ctx.db, [trip.skylogId, trip.leftSeat?.skylogId ?? null, trip.rightSeat?.skylogId ?? null, actor.skylogId]);
+  const seated = [trip.rightSeat, trip.leftSeat].map((seat) => people.find((person) => person.skylogId === seat?.skylogId));
+  const instructor = seated.find((person) => person?.userType === 'instructor') ?? null;
+  // The instructor's notes; until there are any, the automatic analysis's draft, labelled as such.
+  const isDraft = !trip.tripWell && !trip.tripImprove && Boolean(analysis?.aiTripWell || analysis?.aiTripImprove);
+  const pdf = await renderDebriefPdf({
+    tripName: trip.tripName,
+    beginTime: trip.beginTime,
+    durationMs: trip.durationMs,
+    distanceNm: trip.distanceNm,
+    aircraft: trip.tailNumber,
+    origin: trip.origin,
+    destination: trip.destination,
+    leftSeat: nameOf(trip.leftSeat),
+    rightSeat: nameOf(trip.rightSeat),
+    instructor: nameOf(instructor),
+    overview: trip.trackOverview,
+    points,
+    markers: trip.markers,
+    markerLooks: looks.items,
+    analysis: analysis?.analysis ?? null,
+    notes: isDraft ? { well: analysis!.aiTripWell, improve: analysis!.aiTripImprove, isDraft } : { well: trip.tripWell, improve: trip.tripImprove, isDraft },
+    timezone,
+    madeAt: new Date(),
+  });
+  return { trip, people, pdf, fileName: `debrief-${fileNameOf(trip.tripName, 'flight')}.pdf` };
+}
+
+/** The one-page PDF debrief of a flight the caller may read. */
+export async function getDebriefPdf(ctx: AppContext, actor: RequestUser, tripId: string, timezone: string, path: string) {
+  const { pdf, fileName } = await makeDebrief(ctx, actor, tripId, timezone, { tripAction: 'read', operation: 'trips.export' }, path);
+  return { name: fileName, body: pdf };
+}
+
+/**
+ * "Send debrief": e-mails the PDF to the flight's students (owner or either seat, active accounts), for
+ * whoever may debrief the flight, and records it in the audit log.
+ */
+export async function sendDebrief(ctx: AppContext, actor: RequestUser, tripId: string, timezone: string, path: string): Promise<TripDebriefSent> {
+  const { trip, people, pdf, fileName } = await makeDebrief(ctx, actor, tripId, timezone, { tripAction: 'debrief', operation: 'trips.send-debrief' }, path);
+  const aboard = new Set([trip.skylogId, trip.leftSeat?.skylogId, trip.rightSeat?.skylogId]);
+  const students = people.filter((person) => aboard.has(person.skylogId) && person.userType === 'student' && person.isActive);
+  if (students.length === 0) throw badRequest(messages.debriefNoStudent);
+  const url = `${ctx.config.appUrl}/dashboard/flights/${tripId}`;
+  const sender = nameOf(people.find((person) => person.skylogId === actor.skylogId) ?? null) ?? actor.email;
+  for (const student of students) {
+    await ctx.email.send(debriefEmail(student.email, student.name ?? student.email, sender, trip.tripName, url, { filename: fileName, contentType: 'application/pdf', content: pdf }));
+  }
+  const sentTo = students.map((student) => ({ skylog_id: student.skylogId, name: student.name, email: student.email }));
+  await ctx.audit.record({ actor, action: 'trips.send-debrief', resource: `trips/${tripId}`, status: 'success', details: { to: sentTo.map((person) => person.email) } });
+  return { sent_to: sentTo };
+}
