@@ -28,10 +28,12 @@ export async function signIn(page: Page, email: string, password = demoPassword)
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** The newest outbox e-mail to an address: the app's offline mail provider writes JSON files there. */
-export async function readLatestEmail(to: string, dataDir = process.env.E2E_DATA_DIR!): Promise<{ subject: string; text: string }> {
+type OutboxMail = { subject: string; text: string; attachments?: Array<{ filename: string; contentType: string; file: string }> };
+
+/** The newest outbox e-mail to an address (the offline mail provider writes JSON files); an attachment's `file` is its path. */
+export async function readLatestEmail(to: string, dataDir = process.env.E2E_DATA_DIR!): Promise<OutboxMail> {
   const outbox = path.join(dataDir, 'outbox');
-  let found: { subject: string; text: string } | undefined;
+  let found: OutboxMail | undefined;
   await expect
     .poll(() => {
       const names = (() => {
@@ -41,12 +43,12 @@ export async function readLatestEmail(to: string, dataDir = process.env.E2E_DATA
           return [];
         }
       })();
-      const mails = names.map((name) => JSON.parse(readFileSync(path.join(outbox, name), 'utf8')) as { to: string; subject: string; text: string });
+      const mails = names.map((name) => JSON.parse(readFileSync(path.join(outbox, name), 'utf8')) as OutboxMail & { to: string });
       found = mails.filter((mail) => mail.to === to).at(-1);
       return Boolean(found);
     })
     .toBe(true);
-  return found!;
+  return { ...found!, attachments: found!.attachments?.map((attachment) => ({ ...attachment, file: path.join(outbox, attachment.file) })) };
 }
 
 export function linkFrom(text: string, pathPrefix: string): string {

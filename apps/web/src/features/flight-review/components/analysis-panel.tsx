@@ -1,10 +1,9 @@
-import { flightPhaseLabels, momentCategoryLabels, type ReadbackFinding, type TeachableMoment, type TripAnalysis } from '@skylog/contracts';
+import { flightPhaseLabels, momentCategoryLabels, phaseColours, type ReadbackFinding, type TeachableMoment, type TripAnalysis } from '@skylog/contracts';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { memo } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { Timezone } from '../../../lib/settings-store.ts';
 import type { PlaybackClock } from '../utils/playback-clock.ts';
-import { phaseColours } from '../utils/phases.ts';
 import { getTimeLabel } from '../utils/time-labels.ts';
 import { formatFlightOffset } from '../utils/timeline.ts';
 import { Panel, Spinner } from './panel.tsx';

@@ -1,4 +1,4 @@
-import { flightPhaseLabels, messages, type PhaseSegment, type TrackColumns } from '@skylog/contracts';
+import { flightPhaseLabels, messages, phaseColours, type PhaseSegment, type TrackColumns } from '@skylog/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -6,7 +6,6 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import type { Timezone } from '../../../lib/settings-store.ts';
 import type { ReviewMarker } from '../utils/markers.ts';
 import type { PlaybackClock } from '../utils/playback-clock.ts';
-import { phaseColours } from '../utils/phases.ts';
 import { getTimeLabel } from '../utils/time-labels.ts';
 import { findNearestIndex, getChartData } from '../utils/track.ts';
 import { Panel, Spinner } from './panel.tsx';

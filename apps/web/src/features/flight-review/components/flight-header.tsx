@@ -1,5 +1,5 @@
 import { messages, type TripDetail, type TripPerson } from '@skylog/contracts';
-import { Download, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Download, Mail, Pencil, Share2, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
@@ -8,15 +8,17 @@ import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDateTime, formatDuration } from '../../../lib/format-time.ts';
+import { formatDateTime, formatDuration, timeZoneName } from '../../../lib/format-time.ts';
 import type { Timezone } from '../../../lib/settings-store.ts';
 import { useDeleteTrip } from '../api/delete-trip.ts';
+import { useSendDebrief } from '../api/send-debrief.ts';
 
 // Opened on request only: their forms load then, not with the flight screen.
 const EditFlightForm = lazy(async () => ({ default: (await import('./edit-flight-form.tsx')).EditFlightForm }));
 const ShareForm = lazy(async () => ({ default: (await import('./share-dialog.tsx')).ShareForm }));
 
 const exportFormats = ['gpx', 'kml', 'csv'] as const;
+const downloadLink = 'inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50';
 
 const personText = (person: TripPerson | null) => (person ? person.name || person.email : '—');
 
@@ -25,7 +27,25 @@ export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: T
   const [isEditing, setIsEditing] = useState(false);
   const navigate = useNavigate();
   const deleteTrip = useDeleteTrip();
+  const sendDebrief = useSendDebrief();
   const confirm = useConfirmDialog();
+  const zone = timeZoneName(timezone);
+
+  const handleSendDebrief = async () => {
+    const isConfirmed = await confirm.ask({
+      title: 'Send the debrief?',
+      message: `The one-page PDF of ${trip.trip_name} (track, altitude, key moments and your notes) goes by e-mail to the flight's students.`,
+      confirmLabel: 'Send',
+    });
+    if (!isConfirmed) return;
+    sendDebrief.mutate(
+      { tripId: trip.trip_id, timezone: zone },
+      {
+        onSuccess: ({ sent_to }) => notify.success(`${messages.debriefSent} to ${sent_to.map((person) => person.name ?? person.email).join(', ')}`),
+        onError: (error) => notify.error(error.message),
+      },
+    );
+  };
 
   const handleDelete = async () => {
     const isConfirmed = await confirm.ask({
@@ -69,11 +89,23 @@ export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: T
               key={format}
               href={`/api/trips/${encodeURIComponent(trip.trip_id)}/export/${format}`}
               download
-              className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+              className={downloadLink}
             >
               <Download size={14} aria-hidden className="mr-1" /> {format.toUpperCase()}
             </a>
           ))}
+          <a
+            href={`/api/trips/${encodeURIComponent(trip.trip_id)}/debrief.pdf?timezone=${encodeURIComponent(zone)}`}
+            download
+            className={downloadLink}
+          >
+            <Download size={14} aria-hidden className="mr-1" /> Debrief PDF
+          </a>
+          {trip.can_debrief ? (
+            <Button variant="secondary" onClick={() => void handleSendDebrief()} isLoading={sendDebrief.isPending}>
+              <Mail size={14} aria-hidden className="mr-1" /> Send debrief
+            </Button>
+          ) : null}
           {trip.can_share ? (
             <Button onClick={() => setIsSharing(true)}>
               <Share2 size={14} aria-hidden className="mr-1" /> Share
