@@ -121,7 +121,7 @@ async function api<T>(server: BenchServer, cookie: string, method: string, url: 
   return JSON.parse(text) as T;
 }
 
-async function createTrip(server: BenchServer, cookie: string): Promise<TripDetail> {
+export async function createTrip(server: BenchServer, cookie: string): Promise<TripDetail> {
   // 16:00 UTC (a Californian morning) three days ago.
   const startMs = Math.floor((Date.now() - 3 * 24 * 3600 * 1000) / 86_400_000) * 86_400_000 + 16 * 3600 * 1000;
   const points = generateTrack(startMs);

@@ -1,4 +1,4 @@
-// `npm run bench -- api | trips | overview`: latency of the API, measured in-process over real HTTP, on the embedded
+// `npm run bench -- api | trips | overview | debrief`: latency of the API, measured in-process over real HTTP, on the embedded
 // database (or PostgreSQL when BENCH_DATABASE_URL is set, in a fresh database dropped afterwards).
 // `npm run bench -- big-trip`: a three-hour flight in headless Chromium (bench/big-trip.ts).
 // `npm run bench -- analysis`: the flight analysis and a transcription's memory (bench/analysis.ts).
@@ -7,7 +7,7 @@
 // `npm run bench -- soak`: ten minutes at half the maximum on PostgreSQL, p99 and memory per minute (bench/soak.ts).
 import { startServer } from './bench-server.ts';
 import { benchDebriefIntelligence } from './analysis.ts';
-import { benchBigTrip } from './big-trip.ts';
+import { benchBigTrip, createTrip } from './big-trip.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { generatedTrips, insertGeneratedTrips } from './generated-trips.ts';
 import { benchLoad } from './load.ts';
@@ -20,6 +20,7 @@ const benchmarks: Record<string, () => Promise<string>> = {
   api: async () => formatSamples(await benchApi()),
   trips: async () => formatSamples(await benchTrips()),
   overview: async () => formatSamples(await benchOverview()),
+  debrief: async () => formatSamples(await benchDebrief()),
   'big-trip': benchBigTrip,
   analysis: benchDebriefIntelligence,
   load: benchLoad,
@@ -99,6 +100,27 @@ async function benchOverview(): Promise<Sample[]> {
       await measure(`GET /api/overview (org admin, ${generatedTrips} trips, nothing changed)`, 200, overview),
       await measure('GET /api/overview right after a flight changed', 100, overview, debrief),
     ];
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * The one-page PDF debrief of the three-hour benchmark flight (10,800 fixes, 200 markers), once its
+ * analysis has run: read the flight, draw the map and the profile, and send the file.
+ */
+async function benchDebrief(): Promise<Sample[]> {
+  const server = await startServer();
+  try {
+    const cookie = await server.cookieOf('instructor@skyline.test');
+    const trip = await createTrip(server, cookie);
+    const analysed = async () => ((await (await fetch(`${server.address}/api/trips/${trip.trip_id}/analysis`, { headers: { cookie } })).json()) as { ai_status: string }).ai_status;
+    for (let waited = 0; (await analysed()) !== 'ready'; waited += 1) {
+      if (waited > 600) throw new Error('The analysis did not finish in a minute');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const pdf = () => expectOk(fetch(`${server.address}/api/trips/${trip.trip_id}/debrief.pdf?timezone=Europe/Berlin`, { headers: { cookie } }));
+    return [await measure('GET /api/trips/{id}/debrief.pdf (three-hour flight, analysed)', 30, pdf)];
   } finally {
     await server.close();
   }
