@@ -1,4 +1,4 @@
-import { dayRangeMessage, messages, trainingRecordSchema, type FlightAnalysis, type TrainingRecord } from '@skylog/contracts';
+import { dayRangeMessage, messages, studentsTrainingSchema, trainingRecordSchema, type FlightAnalysis, type TrainingRecord } from '@skylog/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchool, type School } from './factories.ts';
@@ -157,6 +157,28 @@ describe('GET /api/users/{id}/training-record', () => {
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain(dayRangeMessage);
     expect(JSON.stringify(response.json())).toContain('"to"');
+  });
+
+  it("gives an instructor's page their students' figures, each counted as on the student's record", async () => {
+    const response = await s.call(school.owner, 'GET', `/api/users/${who.instructor.id}/students-training?timezone=UTC&from=2026-03-01&to=2026-03-31`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { items } = studentsTrainingSchema.parse(response.json());
+    expect(items).toEqual([
+      {
+        skylog_id: who.student.id,
+        name: expect.stringContaining('student'),
+        flights: 3,
+        flight_time_ms: 180 * minute,
+        landings: 3,
+        go_arounds: 1,
+        moments_improve: 2,
+        readbacks: 2,
+        readback_findings: 1,
+        last_flight: '2026-03-20T10:00:00.000Z',
+        last_debrief: '2026-03-05T10:00:00.000Z',
+      },
+    ]);
+    expect((await s.call(who.classmate.email, 'GET', `/api/users/${who.instructor.id}/students-training`)).statusCode).toBe(404);
   });
 
   describe('as CSV', () => {

@@ -75,3 +75,23 @@ export const debriefQuerySchema = z.object({ timezone: timeZoneField });
 /** POST /api/trips/{id}/debrief/send: the students the PDF went to. */
 export const tripDebriefSentSchema = z.object({ sent_to: z.array(z.object({ skylog_id: z.uuid(), name: text().nullable(), email: text() })) });
 export type TripDebriefSent = z.infer<typeof tripDebriefSentSchema>;
+
+/** GET /api/users/{id}/students-training: an instructor's linked students, each student's record in figures. */
+export const studentsTrainingSchema = z.object({
+  items: z.array(
+    z.object({
+      skylog_id: z.uuid(),
+      name: text().nullable(),
+      flights: z.number().int(),
+      flight_time_ms: z.number().int(),
+      landings: z.number().int(),
+      go_arounds: z.number().int(),
+      moments_improve: z.number().int(),
+      readbacks: z.number().int(),
+      readback_findings: z.number().int(),
+      last_flight: text().nullable(),
+      last_debrief: text().nullable(),
+    }),
+  ),
+});
+export type StudentsTraining = z.infer<typeof studentsTrainingSchema>;

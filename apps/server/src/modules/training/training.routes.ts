@@ -1,9 +1,9 @@
-import { dayRangeQuerySchema, skylogIdParamsSchema, trainingExportQuerySchema, trainingRecordSchema } from '@skylog/contracts';
+import { dayRangeQuerySchema, skylogIdParamsSchema, studentsTrainingSchema, trainingExportQuerySchema, trainingRecordSchema } from '@skylog/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/app-context.ts';
 import { requireUser } from '../../lib/require-user.ts';
 import { sendAttachment } from '../../lib/attachment.ts';
-import { exportOrgCsv, exportPersonCsv, getTrainingRecord } from './training.service.ts';
+import { exportOrgCsv, exportPersonCsv, getStudentsTraining, getTrainingRecord } from './training.service.ts';
 
 const csvType = 'text/csv; charset=utf-8';
 
@@ -49,5 +49,20 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => sendAttachment(reply, { type: csvType, ...(await exportOrgCsv(ctx, requireUser(request), request.query, request.url)) }),
+  );
+
+  app.get(
+    '/api/users/:skylog_id/students-training',
+    {
+      config: { operation: 'users.training-record' },
+      schema: {
+        tags: ['people'],
+        summary: "An instructor's students, each with their training record's figures",
+        params: skylogIdParamsSchema,
+        querystring: dayRangeQuerySchema,
+        response: { 200: studentsTrainingSchema },
+      },
+    },
+    async (request) => getStudentsTraining(ctx, requireUser(request), request.params.skylog_id, request.query, request.url),
   );
 };

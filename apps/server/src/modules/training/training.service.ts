@@ -12,7 +12,7 @@ import {
   type TrainingRecord,
 } from '@skylog/contracts';
 import type { z } from 'zod';
-import type { dayRangeQuerySchema, trainingExportQuerySchema } from '@skylog/contracts';
+import type { dayRangeQuerySchema, StudentsTraining, trainingExportQuerySchema } from '@skylog/contracts';
 import { tripScope } from '../../access/access-rules.ts';
 import { requirePerson, requireSubOrgOfCurrentOrg } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
@@ -20,6 +20,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import { fileNameOf } from '../../lib/attachment.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { getMarkerCategories } from '../markers/markers.service.ts';
+import { listRelations } from '../relations/relations.repository.ts';
 import { tripListCondition, type TripFilter } from '../trips/trips.repository.ts';
 import { trainingCsv } from './training-csv.ts';
 import * as repository from './training.repository.ts';
@@ -133,4 +134,37 @@ export async function exportOrgCsv(ctx: AppContext, actor: RequestUser, query: z
   if (rows.length > limits.trainingExportMaxRows) throw badRequest(messages.trainingExportTooLarge, { to: messages.trainingExportTooLarge });
   const { items: categories } = await getMarkerCategories(ctx, actor);
   return { name: exportName(fileNameOf(subOrg?.name ?? 'organization', 'organization'), query), body: trainingCsv(rows, categories, query.timezone) };
+}
+
+/**
+ * An instructor's linked students, each with their record's figures in the days (issue 14: the
+ * instructor's page "for their students"), counted in the flights the reader may see.
+ */
+export async function getStudentsTraining(ctx: AppContext, actor: RequestUser, instructorId: string, range: DayRange, path: string): Promise<StudentsTraining> {
+  const { user } = await requirePerson(ctx, actor, instructorId, 'read', { action: 'users.training-record', path });
+  const links = await listRelations(ctx.db, { orgId: user.orgId, instructor: instructorId });
+  const items = await Promise.all(
+    links.map(async (link) => {
+      const where = flightsInRange(actor, range, { pilotId: link.student });
+      const [totals, [latest], lastDebrief] = await Promise.all([
+        repository.sumTrainingFlights(ctx.db, link.student, where),
+        repository.listTrainingFlights(ctx.db, link.student, where, 1),
+        repository.findLastDebrief(ctx.db, where),
+      ]);
+      return {
+        skylog_id: link.student,
+        name: link.studentName,
+        flights: totals.flights,
+        flight_time_ms: totals.durationMs,
+        landings: totals.landings,
+        go_arounds: totals.goArounds,
+        moments_improve: totals.momentsImprove,
+        readbacks: totals.readbacks,
+        readback_findings: totals.readbackFindings,
+        last_flight: latest?.beginTime?.toISOString() ?? null,
+        last_debrief: lastDebrief?.beginTime?.toISOString() ?? null,
+      };
+    }),
+  );
+  return { items };
 }
