@@ -57,3 +57,18 @@ test("the organization's export holds a row per flight and student, each naming 
   for (const row of rows) expect(names.get(row['Flight id']!), row['Flight id']).toBe(row.Flight);
   expect(new Set(rows.map((row) => `${row['Flight id']} ${row['Student e-mail']}`)).size).toBe(rows.length);
 });
+
+test("an instructor's page shows their students' training, each leading to the student's record", async ({ page }) => {
+  await signIn(page, 'orgadmin@skyline.test');
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  await page.goto('/dashboard/instructors');
+  await page.getByRole('link', { name: 'Iris Calder' }).click();
+  const table = page.getByRole('table', { name: "Students' training" });
+  const stella = table.getByRole('row').filter({ hasText: 'Stella Park' });
+  await expect(stella).toBeVisible();
+  const flights = Number(await stella.getByRole('cell').nth(1).textContent());
+  await stella.getByRole('link', { name: 'Stella Park' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/students\/[0-9a-f-]{36}$/);
+  const record = page.getByRole('region', { name: 'Training record' });
+  await expect(record.locator('dt', { hasText: /^Flights$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText(String(flights));
+});

@@ -59,6 +59,7 @@ export const peopleKeys = {
   list: (query: Filters) => [...peopleKeys.all, 'list', query] as const,
   detail: (id: string) => [...peopleKeys.all, 'detail', id] as const,
   trainingRecord: (id: string, query: Filters) => [...peopleKeys.detail(id), 'training-record', query] as const,
+  studentsTraining: (id: string, query: Filters) => [...peopleKeys.detail(id), 'students-training', query] as const,
 };
 
 export const pilotProfileKeys = {

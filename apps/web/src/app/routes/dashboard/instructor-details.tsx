@@ -7,6 +7,7 @@ import { FlightsSummary } from '../../../features/flights/components/flights-sum
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { usePerson } from '../../../features/people/api/get-person.ts';
 import { PersonDetail } from '../../../features/people/components/person-detail.tsx';
+import { StudentsTraining } from '../../../features/people/components/students-training.tsx';
 import { EditPersonDialog } from '../../../features/profile/components/edit-person-dialog.tsx';
 import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 
@@ -29,6 +30,7 @@ export function Component() {
         getLinkedHref={(student) => paths.dashboard.student.getHref(student)}
       />
       <EditPersonDialog person={editing} orgName={editing?.org_name ?? null} onClose={() => setEditing(null)} />
+      <StudentsTraining instructorId={id} getStudentHref={paths.dashboard.student.getHref} />
       <FlightsSummary filter={{ pilot_id: id }} getDetailHref={(trip) => paths.dashboard.flight.getHref(trip.trip_id)} />
     </Screen>
   );

@@ -1,4 +1,4 @@
-import { messages, type TrainingRecord } from '@skylog/contracts';
+import { messages, type StudentsTraining, type TrainingRecord } from '@skylog/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { peopleKeys } from '../../../lib/query-keys.ts';
@@ -6,13 +6,20 @@ import { withMessage } from '../../../lib/with-message.ts';
 
 export type TrainingRecordQuery = { timezone: string; from?: string | undefined; to?: string | undefined };
 
-export const getTrainingRecord = (personId: string, query: TrainingRecordQuery, signal?: AbortSignal) => {
-  const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  return withMessage(
-    apiRequest<TrainingRecord>(`/api/users/${encodeURIComponent(personId)}/training-record?${params.toString()}`, { signal }),
+const rangeParams = (query: TrainingRecordQuery) => new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
+
+export const getTrainingRecord = (personId: string, query: TrainingRecordQuery, signal?: AbortSignal) =>
+  withMessage(
+    apiRequest<TrainingRecord>(`/api/users/${encodeURIComponent(personId)}/training-record?${rangeParams(query)}`, { signal }),
     messages.fetchTrainingRecordFailed,
   );
-};
+
+/** An instructor's linked students, each with their record's figures. */
+export const getStudentsTraining = (instructorId: string, query: TrainingRecordQuery, signal?: AbortSignal) =>
+  withMessage(
+    apiRequest<StudentsTraining>(`/api/users/${encodeURIComponent(instructorId)}/students-training?${rangeParams(query)}`, { signal }),
+    messages.fetchTrainingRecordFailed,
+  );
 
 /** A person's training record, asked again whenever it is shown (every flight moves it). */
 export const useTrainingRecord = (personId: string, query: TrainingRecordQuery) =>
@@ -20,6 +27,16 @@ export const useTrainingRecord = (personId: string, query: TrainingRecordQuery) 
     queryOptions({
       queryKey: peopleKeys.trainingRecord(personId, query),
       queryFn: ({ signal }) => getTrainingRecord(personId, query, signal),
+      staleTime: 0,
+      placeholderData: keepPreviousData,
+    }),
+  );
+
+export const useStudentsTraining = (instructorId: string, query: TrainingRecordQuery) =>
+  useQuery(
+    queryOptions({
+      queryKey: peopleKeys.studentsTraining(instructorId, query),
+      queryFn: ({ signal }) => getStudentsTraining(instructorId, query, signal),
       staleTime: 0,
       placeholderData: keepPreviousData,
     }),

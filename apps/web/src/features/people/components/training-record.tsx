@@ -35,10 +35,9 @@ const flightsShownFirst = 10;
 export function TrainingRecord({ personId, markerCategories, getFlightHref, getCsvHref }: TrainingRecordProps) {
   const timezone = useSettingsStore((state) => state.timezone);
   const [range, setRange] = useState({ from: '', to: '' });
-  // A reversed range is told beside the inputs; the record keeps showing the last good one.
-  const [shown, setShown] = useState(range);
-  if (!isReversed(range) && (range.from !== shown.from || range.to !== shown.to)) setShown(range);
-  const record = useTrainingRecord(personId, { timezone: timeZoneName(timezone), from: shown.from || undefined, to: shown.to || undefined });
+  // A reversed range is told beside the inputs, and the whole record shows meanwhile.
+  const asked = isReversed(range) ? { from: '', to: '' } : range;
+  const record = useTrainingRecord(personId, { timezone: timeZoneName(timezone), from: asked.from || undefined, to: asked.to || undefined });
   const data = record.data;
 
   return (
