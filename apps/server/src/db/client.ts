@@ -78,6 +78,10 @@ function createPool(connectionString: string, max: number): pg.Pool {
   // An idle connection ended by the server (restart, failover, a dropped database) must not crash
   // the process: the pool opens a new one on next use.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+  // A connection ended while checked out but between queries (a transaction doing its own work) emits
+  // 'error' with nobody listening, which would end the process. Its next query fails instead, and the
+  // pool drops it on release (it is no longer queryable).
+  pool.on('connect', (client) => client.on('error', (error) => console.warn(`PostgreSQL closed a connection in use: ${error.message}`)));
   return pool;
 }
 
