@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
+import { SubOrgSelect } from '../../../components/ui/sub-org-select.tsx';
 import { startOfDay } from '../../../lib/format-time.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
 import { checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
@@ -177,12 +178,7 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref, markerCate
           options={[{ value: '', label: 'Any marker' }, ...markerCategories.map((category) => ({ value: String(category.key), label: category.text }))]}
         />
         {subOrgs ? (
-          <SelectInput
-            label="Sub-organization"
-            value={values.sub_org_id}
-            onChange={(event) => setFilter('sub_org_id')(event.target.value)}
-            options={[{ value: '', label: 'All sub-organizations' }, ...subOrgs.map((subOrg) => ({ value: subOrg.id, label: subOrg.name }))]}
-          />
+          <SubOrgSelect subOrgs={subOrgs} value={values.sub_org_id} onChange={setFilter('sub_org_id')} />
         ) : null}
       </div>
       {trips.isError ? (

@@ -4,7 +4,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { DayRangeInputs, DownloadLink, isReversed, type DayRange } from '../../../components/ui/day-range-inputs.tsx';
-import { SelectInput } from '../../../components/ui/select-input.tsx';
+import { SubOrgSelect } from '../../../components/ui/sub-org-select.tsx';
 import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime, formatDuration, timeZoneName } from '../../../lib/format-time.ts';
@@ -53,12 +53,7 @@ export function OverviewDashboard({ subOrgs, markerCategories }: OverviewDashboa
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         {subOrgs.length > 0 ? (
-          <SelectInput
-            label="Sub-organization"
-            value={values.sub_org_id}
-            onChange={(event) => setValues({ sub_org_id: event.target.value })}
-            options={[{ value: '', label: 'Whole organization' }, ...subOrgs.map((subOrg) => ({ value: subOrg.id, label: subOrg.name }))]}
-          />
+          <SubOrgSelect subOrgs={subOrgs} value={values.sub_org_id} onChange={(sub_org_id) => setValues({ sub_org_id })} allLabel="Whole organization" />
         ) : (
           <span />
         )}

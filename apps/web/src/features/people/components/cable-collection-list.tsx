@@ -2,6 +2,7 @@ import { getRoleLabel, messages, userListQuerySchema, type Person } from '@skylo
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
+import { SubOrgSelect } from '../../../components/ui/sub-org-select.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { usePeople } from '../api/get-people.ts';
 import { useUpdatePerson } from '../api/update-person.ts';
@@ -56,12 +57,7 @@ export function CableCollectionList({ subOrgs }: { subOrgs: ReadonlyArray<{ id: 
           ]}
         />
         {subOrgs.length > 0 ? (
-          <SelectInput
-            label="Sub-organization"
-            value={values.sub_org_id}
-            onChange={(event) => setValues({ sub_org_id: event.target.value })}
-            options={[{ value: '', label: 'All sub-organizations' }, ...subOrgs.map((subOrg) => ({ value: subOrg.id, label: subOrg.name }))]}
-          />
+          <SubOrgSelect subOrgs={subOrgs} value={values.sub_org_id} onChange={(sub_org_id) => setValues({ sub_org_id })} />
         ) : null}
       </div>
       <DataTable

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
+import { SubOrgSelect } from '../../../components/ui/sub-org-select.tsx';
 import { usePeople } from '../api/get-people.ts';
 import { DeletePersonButton } from './delete-person-button.tsx';
 import { EditPersonButton } from './edit-person-button.tsx';
@@ -108,12 +109,7 @@ export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = fals
             ]}
           />
           {canFilterSubOrg ? (
-            <SelectInput
-              label="Sub-organization"
-              value={values.sub_org_id}
-              onChange={(event) => setValues({ sub_org_id: event.target.value })}
-              options={[{ value: '', label: 'All sub-organizations' }, ...subOrgs.map((subOrg) => ({ value: subOrg.id, label: subOrg.name }))]}
-            />
+            <SubOrgSelect subOrgs={subOrgs} value={values.sub_org_id} onChange={(sub_org_id) => setValues({ sub_org_id })} />
           ) : null}
           {canAdd && inviteRoles ? (
             <Button onClick={() => setIsInviting(true)}>
