@@ -35,13 +35,13 @@ export async function sumFlightTimePerAircraft(db: Executor, where: SQL | undefi
     .orderBy(desc(flightTime), aircraft.tailNumber);
 }
 
-/** Markers per rocker key in a span, and how many flights hold one (the list's `marker` filter counts those). */
-export async function countMarkersPerKey(db: Executor, where: SQL | undefined, from: Date, to: Date) {
+/** Markers per rocker key of the flights `where` names, and how many flights hold one (the list's `marker` filter counts those). */
+export async function countMarkersPerKey(db: Executor, where: SQL | undefined) {
   const key = sql<number>`(marker.value->>'markerID')::int`;
   return db
     .select({ key, markers: sql<number>`count(*)::int`, flights: sql<number>`count(distinct ${trips.id})::int` })
     .from(sql`${trips} cross join lateral jsonb_array_elements(${trips.markers}) as marker(value)`)
-    .where(beganWithin(where, from, to))
+    .where(where)
     .groupBy(key)
     .orderBy(key);
 }

@@ -69,7 +69,7 @@ export async function getOverview(ctx: AppContext, actor: RequestUser, query: z.
       period({ from: addMonths(date, -1), to: addDays(month, -1) }),
       repository.countTripsPerSpan(ctx.db, everything, weekStarts.map(instant)),
       repository.sumFlightTimePerAircraft(ctx.db, everything, chartSpan.from, chartSpan.to),
-      repository.countMarkersPerKey(ctx.db, flightsIn(thisMonth), instant(thisMonth.from), instant(addDays(thisMonth.to, 1))),
+      repository.countMarkersPerKey(ctx.db, flightsIn(thisMonth)),
       trips.listTripRows(ctx.db, everything, newestFirst, firstFew),
       trips.listTripRows(ctx.db, awaiting, newestFirst, firstFew),
       readListTotals(ctx.listTotals, awaitingCount.key, awaitingCount.run),
