@@ -43,6 +43,15 @@ test('every figure of the Overview opens the list it counts, and the list shows 
     await expect(page.getByTestId('table-total'), label).toHaveText(`${value} in total`);
   }
 
+  // The hours lead to the same flights, and the list sums their flight time to the same figure.
+  for (const label of ['Flight hours this week', 'Flight hours this month']) {
+    await openOverview(page);
+    const hours = await figureValue(page, label);
+    await page.getByRole('link', { name: `${label}: ${hours}` }).click();
+    await expect(page, label).toHaveURL(/\/dashboard\/flights\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByTestId('flights-flight-time'), label).toHaveText(`Flight time of these flights: ${hours}`);
+  }
+
   // The flights list shows the filters the figure chose.
   await openOverview(page);
   await page.getByRole('link', { name: /^Awaiting debrief: / }).click();

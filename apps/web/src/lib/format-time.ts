@@ -58,3 +58,8 @@ export function startOfDay(isoDate: string, timezone: Timezone): string {
 export function timeZoneName(timezone: Timezone): string {
   return timezone === 'UTC' ? 'UTC' : Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
+
+/** Flight hours as a decimal, as logbooks write them: "2.8 h", "12 h". */
+export function formatHours(ms: number): string {
+  return `${(ms / 3_600_000).toLocaleString('en-GB', { maximumFractionDigits: 1 })} h`;
+}

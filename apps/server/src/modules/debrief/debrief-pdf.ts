@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { flightPhaseLabels, phaseColours, units, type FlightAnalysis, type Marker, type TrackPoint } from '@skylog/contracts';
 
 /** What one page of debrief shows; times are epoch milliseconds, the zone an IANA name. */
@@ -64,6 +63,8 @@ const formatDuration = (ms: number) => {
  * to fit one A4 page; long notes end with an ellipsis rather than spilling onto a second.
  */
 export async function renderDebriefPdf(data: DebriefPage): Promise<Buffer> {
+  // Loaded on the first debrief: PDFKit and its font engine take a quarter of a second to import.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: page.margin,

@@ -104,33 +104,36 @@ export function BarChart({ label, categoryName, categories, bars, lines = noLine
   }, [categoryName, categories, bars, lines]);
 
   return (
-    <figure className="m-0 min-w-0">
+    <figure className="relative m-0 min-w-0">
       <div ref={containerRef} role="img" aria-label={label} className="w-full min-w-0 text-xs" />
-      <table className="sr-only">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{categoryName}</th>
-            <th scope="col">{bars.name}</th>
-            {lines.map((line) => (
-              <th key={line.name} scope="col">
-                {line.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {categories.map((category, index) => (
-            <tr key={`${category}-${index}`}>
-              <th scope="row">{category}</th>
-              <td>{bars.format(bars.values[index] ?? 0)}</td>
+      {/* A table ignores a 1-px width and would widen the page: the hidden box is a div around it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{categoryName}</th>
+              <th scope="col">{bars.name}</th>
               {lines.map((line) => (
-                <td key={line.name}>{line.format(line.values[index] ?? 0)}</td>
+                <th key={line.name} scope="col">
+                  {line.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {categories.map((category, index) => (
+              <tr key={`${category}-${index}`}>
+                <th scope="row">{category}</th>
+                <td>{bars.format(bars.values[index] ?? 0)}</td>
+                {lines.map((line) => (
+                  <td key={line.name}>{line.format(line.values[index] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -6,7 +6,7 @@ import { DataTable } from '../../../components/ui/data-table.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { SubOrgSelect } from '../../../components/ui/sub-org-select.tsx';
-import { startOfDay } from '../../../lib/format-time.ts';
+import { formatHours, startOfDay } from '../../../lib/format-time.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
 import { checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
 import { usePilotOptions } from '../api/get-filter-options.ts';
@@ -95,6 +95,8 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref, markerCate
       pilot_id: checkedValue(shape.pilot_id, values.pilot_id),
       status: checkedValue(shape.status, values.status),
       marker: checkedValue(shape.marker, values.marker),
+      // A span of days also sums its flight time (the Overview's hours link here); the plain list does not pay for it.
+      with_flight_time: isDay(values.from) || isDay(values.to) ? 'true' : undefined,
       sub_org_id: subOrgs ? checkedValue(shape.sub_org_id, values.sub_org_id) : undefined,
       sort: sort.field,
       order: sort.order,
@@ -190,41 +192,48 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref, markerCate
           </Button>
         </div>
       ) : (
-        <DataTable
-          label="Flights"
-          columns={[
-            { ...columns.date, sortField: 'begin_time' },
-            { ...columns.name, sortField: 'trip_name' },
-            columns.aircraft,
-            { key: 'left', header: 'Left seat', cell: (trip) => personName(trip.left_seat) },
-            { key: 'right', header: 'Right seat', cell: (trip) => personName(trip.right_seat) },
-            {
-              key: 'route',
-              header: 'Route',
-              cell: (trip) => (trip.origin || trip.destination ? `${trip.origin ?? '?'} → ${trip.destination ?? '?'}` : '—'),
-            },
-            { ...columns.duration, sortField: 'duration' },
-            {
-              key: 'distance',
-              header: 'Distance',
-              sortField: 'distance',
-              cell: (trip) => (trip.distance === null ? '—' : `${trip.distance} NM`),
-            },
-            columns.markers,
-            { key: 'status', header: 'Status', cell: (trip) => <StatusCell trip={trip} /> },
-          ]}
-          rows={trips.data?.items}
-          getRowKey={(trip) => trip.trip_id}
-          isLoading={trips.isPending}
-          error={null}
-          emptyText={isFiltered ? 'No flights match these filters.' : 'No flights yet. Upload one to get started.'}
-          total={trips.data?.total}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={setPage}
-          sort={sort}
-          onSortChange={(next) => setValues({ sort: next.field, order: next.order })}
-        />
+        <>
+          {trips.data?.total_duration_ms != null ? (
+            <p className="text-sm text-slate-600" data-testid="flights-flight-time">
+              Flight time of these flights: {formatHours(trips.data.total_duration_ms)}
+            </p>
+          ) : null}
+          <DataTable
+            label="Flights"
+            columns={[
+              { ...columns.date, sortField: 'begin_time' },
+              { ...columns.name, sortField: 'trip_name' },
+              columns.aircraft,
+              { key: 'left', header: 'Left seat', cell: (trip) => personName(trip.left_seat) },
+              { key: 'right', header: 'Right seat', cell: (trip) => personName(trip.right_seat) },
+              {
+                key: 'route',
+                header: 'Route',
+                cell: (trip) => (trip.origin || trip.destination ? `${trip.origin ?? '?'} → ${trip.destination ?? '?'}` : '—'),
+              },
+              { ...columns.duration, sortField: 'duration' },
+              {
+                key: 'distance',
+                header: 'Distance',
+                sortField: 'distance',
+                cell: (trip) => (trip.distance === null ? '—' : `${trip.distance} NM`),
+              },
+              columns.markers,
+              { key: 'status', header: 'Status', cell: (trip) => <StatusCell trip={trip} /> },
+            ]}
+            rows={trips.data?.items}
+            getRowKey={(trip) => trip.trip_id}
+            isLoading={trips.isPending}
+            error={null}
+            emptyText={isFiltered ? 'No flights match these filters.' : 'No flights yet. Upload one to get started.'}
+            total={trips.data?.total}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            sort={sort}
+            onSortChange={(next) => setValues({ sort: next.field, order: next.order })}
+          />
+        </>
       )}
     </div>
   );

@@ -7,7 +7,7 @@ import { DayRangeInputs, DownloadLink, isReversed, type DayRange } from '../../.
 import { SubOrgSelect } from '../../../components/ui/sub-org-select.tsx';
 import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDateTime, formatDuration, timeZoneName } from '../../../lib/format-time.ts';
+import { formatDateTime, formatDuration, timeZoneName, formatHours } from '../../../lib/format-time.ts';
 import { useSettingsStore, type Timezone } from '../../../lib/settings-store.ts';
 import { checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
 import { useOverview } from '../api/get-overview.ts';
@@ -27,8 +27,6 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return search ? `${path}?${search}` : path;
 }
 
-const hours = (ms: number) => `${(ms / 3_600_000).toLocaleString('en-GB', { maximumFractionDigits: 1 })} h`;
-
 /** "+2 on last week", "same as last month". */
 function change(current: number, previous: number, format: (value: number) => string, period: string): string {
   const difference = current - previous;
@@ -36,7 +34,8 @@ function change(current: number, previous: number, format: (value: number) => st
   return `${difference > 0 ? '+' : '−'}${format(Math.abs(difference))} on ${period}`;
 }
 
-const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /**
  * The organization at a glance (decisions.md "Overview"): every figure links to the list it counts,
@@ -53,7 +52,12 @@ export function OverviewDashboard({ subOrgs, markerCategories }: OverviewDashboa
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         {subOrgs.length > 0 ? (
-          <SubOrgSelect subOrgs={subOrgs} value={values.sub_org_id} onChange={(sub_org_id) => setValues({ sub_org_id })} allLabel="Whole organization" />
+          <SubOrgSelect
+            subOrgs={subOrgs}
+            value={values.sub_org_id}
+            onChange={(sub_org_id) => setValues({ sub_org_id })}
+            allLabel="Whole organization"
+          />
         ) : (
           <span />
         )}
@@ -74,7 +78,9 @@ function TrainingExport({ timezone, subOrgId }: { timezone: string; subOrgId: st
     <section aria-label="Training records" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div>
         <h2 className="text-base font-semibold">Training records</h2>
-        <p className="text-xs text-slate-500">A row per flight and student, for a spreadsheet: ISO dates, hours as decimals. Leave the days empty for every flight.</p>
+        <p className="text-xs text-slate-500">
+          A row per flight and student, for a spreadsheet: ISO dates, hours as decimals. Leave the days empty for every flight.
+        </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <DayRangeInputs value={range} onChange={setRange} />
@@ -87,21 +93,34 @@ function TrainingExport({ timezone, subOrgId }: { timezone: string; subOrgId: st
 function Figures({ data, markerCategories }: { data: Overview; markerCategories: OverviewDashboardProps['markerCategories'] }) {
   const subOrg = data.sub_org_id ?? undefined;
   const timezone = useSettingsStore((state) => state.timezone);
-  const flightsOf = (query: Record<string, string | undefined>) => withQuery(paths.dashboard.flights.path, { ...query, sub_org_id: subOrg });
+  const flightsOf = (query: Record<string, string | undefined>) =>
+    withQuery(paths.dashboard.flights.path, { ...query, sub_org_id: subOrg });
   const periodLink = (period: OverviewPeriod) => flightsOf({ from: period.from, to: period.to });
   const count = (value: number) => value.toLocaleString('en-GB');
   const weekly = useMemo(
     () => ({
       categories: data.weeks.map((week) => dayLabel(week.from)),
       bars: { name: 'Flights', values: data.weeks.map((week) => week.flights), colour: '#2563eb', format: count },
-      lines: [{ name: 'Flight hours', values: data.weeks.map((week) => week.flight_time_ms / 3_600_000), colour: '#0d9488', format: (value: number) => hours(value * 3_600_000) }],
+      lines: [
+        {
+          name: 'Flight hours',
+          values: data.weeks.map((week) => week.flight_time_ms / 3_600_000),
+          colour: '#0d9488',
+          format: (value: number) => formatHours(value * 3_600_000),
+        },
+      ],
     }),
     [data.weeks],
   );
   const perAircraft = useMemo(
     () => ({
       categories: data.hours_per_aircraft.map((row) => row.tail_number ?? 'No aircraft'),
-      bars: { name: 'Flight hours', values: data.hours_per_aircraft.map((row) => row.flight_time_ms / 3_600_000), colour: '#7c3aed', format: (value: number) => hours(value * 3_600_000) },
+      bars: {
+        name: 'Flight hours',
+        values: data.hours_per_aircraft.map((row) => row.flight_time_ms / 3_600_000),
+        colour: '#7c3aed',
+        format: (value: number) => formatHours(value * 3_600_000),
+      },
     }),
     [data.hours_per_aircraft],
   );
@@ -115,16 +134,16 @@ function Figures({ data, markerCategories }: { data: Overview; markerCategories:
             {change(data.this_week.flights, data.last_week.flights, count, 'last week')}
           </Link>
         </Figure>
-        <Figure label="Flight hours this week" value={hours(data.this_week.flight_time_ms)} href={periodLink(data.this_week)}>
-          {change(data.this_week.flight_time_ms, data.last_week.flight_time_ms, hours, 'last week')}
+        <Figure label="Flight hours this week" value={formatHours(data.this_week.flight_time_ms)} href={periodLink(data.this_week)}>
+          {change(data.this_week.flight_time_ms, data.last_week.flight_time_ms, formatHours, 'last week')}
         </Figure>
         <Figure label="Flights this month" value={count(data.this_month.flights)} href={periodLink(data.this_month)}>
           <Link to={periodLink(data.last_month)} className="hover:underline">
             {change(data.this_month.flights, data.last_month.flights, count, 'last month')}
           </Link>
         </Figure>
-        <Figure label="Flight hours this month" value={hours(data.this_month.flight_time_ms)} href={periodLink(data.this_month)}>
-          {change(data.this_month.flight_time_ms, data.last_month.flight_time_ms, hours, 'last month')}
+        <Figure label="Flight hours this month" value={formatHours(data.this_month.flight_time_ms)} href={periodLink(data.this_month)}>
+          {change(data.this_month.flight_time_ms, data.last_month.flight_time_ms, formatHours, 'last month')}
         </Figure>
       </section>
       <section aria-label="School" className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
@@ -196,7 +215,10 @@ function Figures({ data, markerCategories }: { data: Overview; markerCategories:
           </section>
         </div>
       ) : (
-        <section aria-label="No flights yet" className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+        <section
+          aria-label="No flights yet"
+          className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600"
+        >
           <p>No flights yet. Upload the first one and this page fills in: flights, hours, markers and charts.</p>
           <Link
             to={paths.dashboard.audioUpload.path}
@@ -256,7 +278,10 @@ function FlightLinks({ title, trips, timezone, allHref, total, emptyText }: Flig
         {trips.length === 0 ? <li className="py-2 text-sm text-slate-500">{emptyText}</li> : null}
         {trips.map((trip) => (
           <li key={trip.trip_id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2 text-sm">
-            <Link to={paths.dashboard.flight.getHref(trip.trip_id)} className="min-w-0 font-medium break-words text-brand-700 hover:underline">
+            <Link
+              to={paths.dashboard.flight.getHref(trip.trip_id)}
+              className="min-w-0 font-medium break-words text-brand-700 hover:underline"
+            >
               {trip.trip_name}
             </Link>
             <span className="text-xs text-slate-500">

@@ -3,18 +3,20 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { DayRangeInputs, isReversed, type DayRange } from '../../../components/ui/day-range-inputs.tsx';
-import { formatDateTime, timeZoneName } from '../../../lib/format-time.ts';
+import { formatDateTime, timeZoneName, formatHours } from '../../../lib/format-time.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
 import { useStudentsTraining } from '../api/get-training-record.ts';
-
-const hours = (ms: number) => `${(ms / 3_600_000).toLocaleString('en-GB', { maximumFractionDigits: 1 })} h`;
 
 /** An instructor's students side by side: flights, hours, what the analysis found, last flight and debrief. */
 export function StudentsTraining({ instructorId, getStudentHref }: { instructorId: string; getStudentHref: (id: string) => string }) {
   const timezone = useSettingsStore((state) => state.timezone);
   const [range, setRange] = useState<DayRange>({ from: '', to: '' });
   const asked = isReversed(range) ? { from: '', to: '' } : range;
-  const training = useStudentsTraining(instructorId, { timezone: timeZoneName(timezone), from: asked.from || undefined, to: asked.to || undefined });
+  const training = useStudentsTraining(instructorId, {
+    timezone: timeZoneName(timezone),
+    from: asked.from || undefined,
+    to: asked.to || undefined,
+  });
   const when = (value: string | null) => (value ? formatDateTime(value, timezone) : '—');
   return (
     <section aria-label="Students' training" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -30,7 +32,17 @@ export function StudentsTraining({ instructorId, getStudentHref }: { instructorI
           <table className="w-full text-left text-sm" aria-label="Students' training">
             <thead className="text-xs text-slate-600">
               <tr>
-                {['Student', 'Flights', 'Hours', 'Landings', 'Go-arounds', 'To work on', 'Readback findings', 'Last flight', 'Last debrief'].map((title) => (
+                {[
+                  'Student',
+                  'Flights',
+                  'Hours',
+                  'Landings',
+                  'Go-arounds',
+                  'To work on',
+                  'Readback findings',
+                  'Last flight',
+                  'Last debrief',
+                ].map((title) => (
                   <th key={title} className="py-2 pr-3 font-medium">
                     {title}
                   </th>
@@ -46,7 +58,7 @@ export function StudentsTraining({ instructorId, getStudentHref }: { instructorI
                     </Link>
                   </td>
                   <td className="py-2 pr-3">{student.flights}</td>
-                  <td className="py-2 pr-3">{hours(student.flight_time_ms)}</td>
+                  <td className="py-2 pr-3">{formatHours(student.flight_time_ms)}</td>
                   <td className="py-2 pr-3">{student.landings}</td>
                   <td className="py-2 pr-3">{student.go_arounds}</td>
                   <td className="py-2 pr-3">{student.moments_improve}</td>

@@ -5,7 +5,7 @@ import { BarChart } from '../../../components/charts/bar-chart.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DayRangeInputs, DownloadLink, isReversed } from '../../../components/ui/day-range-inputs.tsx';
-import { formatDateTime, formatDuration, timeZoneName } from '../../../lib/format-time.ts';
+import { formatDateTime, formatDuration, timeZoneName, formatHours } from '../../../lib/format-time.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
 import { useTrainingRecord } from '../api/get-training-record.ts';
 
@@ -21,10 +21,10 @@ type TrainingRecordProps = {
   getCsvHref?: ((range: { from: string; to: string; timezone: string }) => string) | undefined;
 };
 
-const hours = (ms: number) => `${(ms / 3_600_000).toLocaleString('en-GB', { maximumFractionDigits: 1 })} h`;
 const count = (value: number) => value.toLocaleString('en-GB');
 const flightsCount = (value: number) => `${count(value)} flight${value === 1 ? '' : 's'}`;
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+const monthLabel = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 const flightsShownFirst = 10;
 
 /**
@@ -37,7 +37,11 @@ export function TrainingRecord({ personId, markerCategories, getFlightHref, getC
   const [range, setRange] = useState({ from: '', to: '' });
   // A reversed range is told beside the inputs, and the whole record shows meanwhile.
   const asked = isReversed(range) ? { from: '', to: '' } : range;
-  const record = useTrainingRecord(personId, { timezone: timeZoneName(timezone), from: asked.from || undefined, to: asked.to || undefined });
+  const record = useTrainingRecord(personId, {
+    timezone: timeZoneName(timezone),
+    from: asked.from || undefined,
+    to: asked.to || undefined,
+  });
   const data = record.data;
 
   return (
@@ -46,7 +50,12 @@ export function TrainingRecord({ personId, markerCategories, getFlightHref, getC
         <h2 className="text-lg font-semibold">Training record</h2>
         <div className="flex flex-wrap items-end gap-3">
           <DayRangeInputs value={range} onChange={setRange} />
-          {getCsvHref ? <DownloadLink label="Download CSV" href={isReversed(range) ? null : getCsvHref({ ...range, timezone: timeZoneName(timezone) })} /> : null}
+          {getCsvHref ? (
+            <DownloadLink
+              label="Download CSV"
+              href={isReversed(range) ? null : getCsvHref({ ...range, timezone: timeZoneName(timezone) })}
+            />
+          ) : null}
         </div>
       </div>
       {record.isError ? <Alert tone="error">{record.error.message}</Alert> : null}
@@ -59,7 +68,15 @@ export function TrainingRecord({ personId, markerCategories, getFlightHref, getC
   );
 }
 
-function RecordBody({ data, markerCategories, getFlightHref }: { data: TrainingRecordData; markerCategories: readonly MarkerLook[]; getFlightHref: TrainingRecordProps['getFlightHref'] }) {
+function RecordBody({
+  data,
+  markerCategories,
+  getFlightHref,
+}: {
+  data: TrainingRecordData;
+  markerCategories: readonly MarkerLook[];
+  getFlightHref: TrainingRecordProps['getFlightHref'];
+}) {
   const { totals } = data;
   const months = useMemo(
     () => ({
@@ -80,23 +97,34 @@ function RecordBody({ data, markerCategories, getFlightHref }: { data: TrainingR
     () => ({
       categories: analysed.map((flight) => (flight.begin_time ? flight.begin_time.slice(5, 10) : '—')),
       bars: { name: 'Moments to work on', values: analysed.map((flight) => flight.moments_improve ?? 0), colour: '#f59e0b', format: count },
-      lines: [{ name: 'Readback findings', values: analysed.map((flight) => flight.readback_findings ?? 0), colour: '#dc2626', format: count }],
+      lines: [
+        { name: 'Readback findings', values: analysed.map((flight) => flight.readback_findings ?? 0), colour: '#dc2626', format: count },
+      ],
     }),
     [analysed],
   );
 
-  if (totals.flights === 0) return <p className="text-sm text-slate-600">No flights in this record{data.from || data.to ? ' for these days' : ' yet'}.</p>;
+  if (totals.flights === 0)
+    return <p className="text-sm text-slate-600">No flights in this record{data.from || data.to ? ' for these days' : ' yet'}.</p>;
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Figure label="Flights" value={count(totals.flights)} />
-        <Figure label="Flight hours" value={hours(totals.flight_time_ms)} />
-        <Figure label="Left seat" value={hours(totals.left_seat.flight_time_ms)} note={flightsCount(totals.left_seat.flights)} />
-        <Figure label="Right seat" value={hours(totals.right_seat.flight_time_ms)} note={flightsCount(totals.right_seat.flights)} />
-        <Figure label="Landings" value={count(totals.landings)} note={`in ${count(totals.analysed_flights)} of ${flightsCount(totals.flights)} analysed`} />
+        <Figure label="Flight hours" value={formatHours(totals.flight_time_ms)} />
+        <Figure label="Left seat" value={formatHours(totals.left_seat.flight_time_ms)} note={flightsCount(totals.left_seat.flights)} />
+        <Figure label="Right seat" value={formatHours(totals.right_seat.flight_time_ms)} note={flightsCount(totals.right_seat.flights)} />
+        <Figure
+          label="Landings"
+          value={count(totals.landings)}
+          note={`in ${count(totals.analysed_flights)} of ${flightsCount(totals.flights)} analysed`}
+        />
         <Figure label="Go-arounds" value={count(totals.go_arounds)} />
         <Figure label="Moments to work on" value={count(totals.moments_improve)} note={`${count(totals.moments_well)} done well`} />
-        <Figure label="Readback findings" value={count(totals.readback_findings)} note={`of ${count(totals.readbacks)} readbacks checked`} />
+        <Figure
+          label="Readback findings"
+          value={count(totals.readback_findings)}
+          note={`of ${count(totals.readbacks)} readbacks checked`}
+        />
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="min-w-0">
@@ -128,7 +156,15 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
   );
 }
 
-function FlightName({ tripId, name, getFlightHref }: { tripId: string; name: string; getFlightHref: TrainingRecordProps['getFlightHref'] }) {
+function FlightName({
+  tripId,
+  name,
+  getFlightHref,
+}: {
+  tripId: string;
+  name: string;
+  getFlightHref: TrainingRecordProps['getFlightHref'];
+}) {
   return getFlightHref ? (
     <Link to={getFlightHref(tripId)} className="font-medium text-brand-700 hover:underline">
       {name}
@@ -138,14 +174,22 @@ function FlightName({ tripId, name, getFlightHref }: { tripId: string; name: str
   );
 }
 
-function LastDebrief({ debrief, getFlightHref }: { debrief: TrainingRecordData['last_debrief']; getFlightHref: TrainingRecordProps['getFlightHref'] }) {
+function LastDebrief({
+  debrief,
+  getFlightHref,
+}: {
+  debrief: TrainingRecordData['last_debrief'];
+  getFlightHref: TrainingRecordProps['getFlightHref'];
+}) {
   const timezone = useSettingsStore((state) => state.timezone);
   if (!debrief) return <p className="text-sm text-slate-600">No debrief written yet.</p>;
   return (
     <div aria-label="Last debrief" role="group" className="rounded-lg bg-slate-50 p-4 text-sm">
       <h3 className="font-semibold">
         Last debrief: <FlightName tripId={debrief.trip_id} name={debrief.trip_name} getFlightHref={getFlightHref} />
-        <span className="ml-2 text-xs font-normal text-slate-500">{debrief.begin_time ? formatDateTime(debrief.begin_time, timezone) : ''}</span>
+        <span className="ml-2 text-xs font-normal text-slate-500">
+          {debrief.begin_time ? formatDateTime(debrief.begin_time, timezone) : ''}
+        </span>
       </h3>
       <dl className="mt-2 grid gap-2 md:grid-cols-2">
         <Note label="What went well" text={debrief.trip_well} />
@@ -184,8 +228,9 @@ function FlightTable({
   const [isShowingAll, setIsShowingAll] = useState(false);
   const shown = isShowingAll ? flights : flights.slice(0, flightsShownFirst);
   return (
-    <div className="flex flex-col gap-2">
-      <div className="overflow-x-auto">
+    <div className="flex min-w-0 flex-col gap-2">
+      {/* relative: the cells' hidden labels are positioned, and would otherwise widen the page beyond this box. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm" aria-label="Flights of the training record">
           <thead className="text-xs text-slate-600">
             <tr>
@@ -228,7 +273,9 @@ function FlightTable({
                 <td className="py-2 pr-3">{known(flight.landings)}</td>
                 <td className="py-2 pr-3">{known(flight.go_arounds)}</td>
                 <td className="py-2 pr-3">{known(flight.moments_improve)}</td>
-                <td className="py-2 pr-3">{flight.readbacks === null ? '—' : `${count(flight.readback_findings ?? 0)} of ${count(flight.readbacks)}`}</td>
+                <td className="py-2 pr-3">
+                  {flight.readbacks === null ? '—' : `${count(flight.readback_findings ?? 0)} of ${count(flight.readbacks)}`}
+                </td>
                 <td className="py-2">{flight.is_debriefed ? 'Debriefed' : 'Awaiting'}</td>
               </tr>
             ))}
@@ -237,7 +284,8 @@ function FlightTable({
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
         <span>
-          {shown.length} of {flightsCount(total)}{flights.length < total ? ` (the newest ${flights.length} are listed)` : ''}
+          {shown.length} of {flightsCount(total)}
+          {flights.length < total ? ` (the newest ${flights.length} are listed)` : ''}
         </span>
         {flights.length > flightsShownFirst ? (
           <Button variant="secondary" onClick={() => setIsShowingAll(!isShowingAll)}>
