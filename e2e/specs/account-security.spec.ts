@@ -49,6 +49,8 @@ test('a person changes their sign-in e-mail with their password; the link from t
   page,
   browser,
 }) => {
+  // Three browsers and two e-mails: past the default 30 s when the machine is busy (it timed out once in CI).
+  test.setTimeout(60_000);
   const account = await createReadyAccount('student', `Ezra Mover ${uniqueSuffix()}`, 'email-change');
   const newEmail = uniqueEmail('email-changed');
   const elsewhere = await signInElsewhere(browser, account.email, account.password);
