@@ -63,6 +63,14 @@ export function startOfDayIn(day: string, timeZone: string): Date {
   return new Date(Math.min(...candidates));
 }
 
+/** A days filter (`from` to `to`, both included, either open) as the instants a flights list filters by. */
+export function instantsOfDays(days: { from?: string | undefined; to?: string | undefined }, timeZone: string) {
+  return {
+    from: days.from ? startOfDayIn(days.from, timeZone).toISOString() : undefined,
+    to: days.to ? startOfDayIn(addDays(days.to, 1), timeZone).toISOString() : undefined,
+  };
+}
+
 /** The day it is in the zone at an instant. */
 export function dayIn(instant: Date, timeZone: string): string {
   return dayOfUtc(wallClockMs(instant.getTime(), timeZone));

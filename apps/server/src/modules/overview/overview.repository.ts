@@ -1,36 +1,30 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { aircraft, trips } from '../../db/schema/index.ts';
-
-/** Flights beginning in [from, to): the scope's and filters' condition narrowed to a span. */
-const beganWithin = (where: SQL | undefined, from: Date, to: Date) => and(where, gte(trips.beginTime, from), lt(trips.beginTime, to));
+import { spansOfBegin } from '../trips/trips.repository.ts';
 
 /**
  * Flights and flight time per span between consecutive `bounds` (weeks in the reader's time zone, whose
  * lengths differ across a clock change), read in one pass over the whole range.
  */
 export async function countTripsPerSpan(db: Executor, where: SQL | undefined, bounds: Date[]) {
-  const thresholds = sql`array[${sql.join(
-    bounds.map((bound) => sql`${bound.toISOString()}::timestamptz`),
-    sql`, `,
-  )}]`;
-  const bucket = sql<number>`width_bucket(${trips.beginTime}, ${thresholds})`;
+  const spans = spansOfBegin(bounds);
   return db
-    .select({ bucket: sql<number>`${bucket}::int`, flights: sql<number>`count(*)::int`, durationMs: sql<string | null>`sum(${trips.durationMs})` })
+    .select({ bucket: spans.bucket, flights: sql<number>`count(*)::int`, durationMs: sql<string | null>`sum(${trips.durationMs})` })
     .from(trips)
-    .where(beganWithin(where, bounds[0]!, bounds.at(-1)!))
+    .where(and(where, spans.within))
     // By position: the bucket's expression carries parameters, and a repeat of it would be another expression.
     .groupBy(sql`1`);
 }
 
-/** Flight time per aircraft in a span, most first (flights without an aircraft together). */
-export async function sumFlightTimePerAircraft(db: Executor, where: SQL | undefined, from: Date, to: Date) {
+/** Flight time per aircraft over the spans between `bounds`, most first (flights without an aircraft together). */
+export async function sumFlightTimePerAircraft(db: Executor, where: SQL | undefined, bounds: Date[]) {
   const flightTime = sql<string>`coalesce(sum(${trips.durationMs}), 0)`;
   return db
     .select({ aircraftId: trips.aircraftId, tailNumber: aircraft.tailNumber, flights: sql<number>`count(*)::int`, durationMs: flightTime })
     .from(trips)
     .leftJoin(aircraft, eq(aircraft.id, trips.aircraftId))
-    .where(beganWithin(where, from, to))
+    .where(and(where, spansOfBegin(bounds).within))
     .groupBy(trips.aircraftId, aircraft.tailNumber)
     .orderBy(desc(flightTime), aircraft.tailNumber);
 }

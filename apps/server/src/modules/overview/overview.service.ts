@@ -2,6 +2,7 @@ import {
   addDays,
   addMonths,
   dayIn,
+  instantsOfDays,
   overviewListLength,
   overviewWeeks,
   startOfDayIn,
@@ -38,7 +39,7 @@ export async function getOverview(ctx: AppContext, actor: RequestUser, query: z.
   const date = query.date ?? dayIn(new Date(), timezone);
   const scope = tripScope(actor);
   const instant = (day: string) => startOfDayIn(day, timezone);
-  const flightsIn = (days: Days) => trips.tripListCondition(scope, { subOrgId, from: instant(days.from).toISOString(), to: instant(addDays(days.to, 1)).toISOString() });
+  const flightsIn = (days: Days) => trips.tripListCondition(scope, { subOrgId, ...instantsOfDays(days, timezone) });
 
   const period = async (days: Days): Promise<OverviewPeriod> => {
     const count = trips.countTrips(ctx.db, flightsIn(days), true);
@@ -51,7 +52,7 @@ export async function getOverview(ctx: AppContext, actor: RequestUser, query: z.
   const thisMonth = { from: month, to: addDays(addMonths(date, 1), -1) };
   const firstWeek = addDays(week, -7 * (overviewWeeks - 1));
   const weekStarts = Array.from({ length: overviewWeeks + 1 }, (_, index) => addDays(firstWeek, 7 * index));
-  const chartSpan = { from: instant(firstWeek), to: instant(weekStarts.at(-1)!) };
+  const weekBounds = weekStarts.map(instant);
   const everything = trips.tripListCondition(scope, { subOrgId });
   const awaiting = trips.tripListCondition(scope, { subOrgId, status: 'awaiting_debrief' });
   const newestFirst = { field: 'begin_time', order: 'desc' } as const;
@@ -67,8 +68,8 @@ export async function getOverview(ctx: AppContext, actor: RequestUser, query: z.
       period({ from: addDays(week, -7), to: addDays(week, -1) }),
       period(thisMonth),
       period({ from: addMonths(date, -1), to: addDays(month, -1) }),
-      repository.countTripsPerSpan(ctx.db, everything, weekStarts.map(instant)),
-      repository.sumFlightTimePerAircraft(ctx.db, everything, chartSpan.from, chartSpan.to),
+      repository.countTripsPerSpan(ctx.db, everything, weekBounds),
+      repository.sumFlightTimePerAircraft(ctx.db, everything, weekBounds),
       repository.countMarkersPerKey(ctx.db, flightsIn(thisMonth)),
       trips.listTripRows(ctx.db, everything, newestFirst, firstFew),
       trips.listTripRows(ctx.db, awaiting, newestFirst, firstFew),

@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { aircraft, trips, users } from '../../db/schema/index.ts';
+import { spansOfBegin } from '../trips/trips.repository.ts';
 
 const leftPilot = alias(users, 'left_pilot');
 const rightPilot = alias(users, 'right_pilot');
@@ -112,15 +113,12 @@ export async function sumTrainingFlights(db: Executor, personId: string, where: 
 
 /** Flights, flight time and markers per span between consecutive `bounds` (months in the reader's zone). */
 export async function sumTrainingPerSpan(db: Executor, personId: string, where: SQL | undefined, bounds: Date[]) {
-  const thresholds = sql`array[${sql.join(
-    bounds.map((bound) => sql`${bound.toISOString()}::timestamptz`),
-    sql`, `,
-  )}]`;
+  const spans = spansOfBegin(bounds);
   const facts = flightFacts(personId);
   const flight = db
-    .select({ bucket: sql<number>`width_bucket(${trips.beginTime}, ${thresholds})`.as('bucket'), durationMs: trips.durationMs, marker1: facts.marker1, marker2: facts.marker2, marker3: facts.marker3, marker4: facts.marker4 })
+    .select({ bucket: spans.bucket.as('bucket'), durationMs: trips.durationMs, marker1: facts.marker1, marker2: facts.marker2, marker3: facts.marker3, marker4: facts.marker4 })
     .from(trips)
-    .where(and(where, sql`${trips.beginTime} >= ${bounds[0]!.toISOString()}::timestamptz`, sql`${trips.beginTime} < ${bounds.at(-1)!.toISOString()}::timestamptz`))
+    .where(and(where, spans.within))
     .as('flight');
   return db
     .select({

@@ -1,7 +1,7 @@
 import {
-  addDays,
   addMonths,
   dayIn,
+  instantsOfDays,
   startOfDayIn,
   startOfMonth,
   limits,
@@ -29,8 +29,7 @@ type DayRange = z.infer<typeof dayRangeQuerySchema>;
 
 /** The flights list's condition for the reader's scope and filters, with the days read in the reader's zone. */
 function flightsInRange(actor: RequestUser, range: DayRange, filter: Omit<TripFilter, 'from' | 'to'>) {
-  const instant = (day: string) => startOfDayIn(day, range.timezone).toISOString();
-  return tripListCondition(tripScope(actor), { ...filter, from: range.from ? instant(range.from) : undefined, to: range.to ? instant(addDays(range.to, 1)) : undefined });
+  return tripListCondition(tripScope(actor), { ...filter, ...instantsOfDays(range, range.timezone) });
 }
 
 /** The export's file name: what it covers and its days. */
@@ -117,23 +116,26 @@ export async function getTrainingRecord(ctx: AppContext, actor: RequestUser, per
   };
 }
 
+/** The file of an export: refused past the row limit (it was asked for one row more), the marker labels the reader's organization uses. */
+async function csvFile(ctx: AppContext, actor: RequestUser, name: string, rows: Parameters<typeof trainingCsv>[0], timezone: string) {
+  if (rows.length > limits.trainingExportMaxRows) throw badRequest(messages.trainingExportTooLarge, { to: messages.trainingExportTooLarge });
+  const { items: categories } = await getMarkerCategories(ctx, actor);
+  return { name, body: trainingCsv(rows, categories, timezone) };
+}
+
 /** One person's training record as CSV: every flight of theirs the reader may see in the days, oldest first. */
 export async function exportPersonCsv(ctx: AppContext, actor: RequestUser, personId: string, range: DayRange, path: string) {
   const { user } = await requirePerson(ctx, actor, personId, 'read', { action: 'users.training-record', path });
   const rows = await repository.listTrainingFlights(ctx.db, personId, flightsInRange(actor, range, { pilotId: personId }), limits.trainingExportMaxRows + 1);
-  if (rows.length > limits.trainingExportMaxRows) throw badRequest(messages.trainingExportTooLarge, { to: messages.trainingExportTooLarge });
   const person = { studentId: user.skylogId, studentName: user.name, studentEmail: user.email };
-  const { items: categories } = await getMarkerCategories(ctx, actor);
-  return { name: exportName(fileNameOf(user.name ?? user.email, 'person'), range), body: trainingCsv(rows.reverse().map((row) => ({ ...row, ...person })), categories, range.timezone) };
+  return csvFile(ctx, actor, exportName(fileNameOf(user.name ?? user.email, 'person'), range), rows.reverse().map((row) => ({ ...row, ...person })), range.timezone);
 }
 
 /** Every student's flights of the organization (or a sub-organization) in the days, a row per flight and student. */
 export async function exportOrgCsv(ctx: AppContext, actor: RequestUser, query: z.infer<typeof trainingExportQuerySchema>, path: string) {
   const subOrg = query.sub_org_id ? await requireSubOrgOfCurrentOrg(ctx, actor, query.sub_org_id, { action: 'training-records.export', path }) : null;
   const rows = await repository.listStudentFlights(ctx.db, flightsInRange(actor, query, { subOrgId: query.sub_org_id }), limits.trainingExportMaxRows + 1);
-  if (rows.length > limits.trainingExportMaxRows) throw badRequest(messages.trainingExportTooLarge, { to: messages.trainingExportTooLarge });
-  const { items: categories } = await getMarkerCategories(ctx, actor);
-  return { name: exportName(fileNameOf(subOrg?.name ?? 'organization', 'organization'), query), body: trainingCsv(rows, categories, query.timezone) };
+  return csvFile(ctx, actor, exportName(fileNameOf(subOrg?.name ?? 'organization', 'organization'), query), rows, query.timezone);
 }
 
 /**

@@ -139,6 +139,21 @@ export function tripListCondition(scope: TripScope, filter: TripFilter): SQL | u
   return and(scopeCondition(scope), filterCondition(filter));
 }
 
+/**
+ * Spans of time between consecutive `bounds` (weeks or months in the reader's zone, whose lengths differ across a
+ * clock change): which one a flight began in (1 for the first) and the condition that it began in one of them.
+ */
+export function spansOfBegin(bounds: readonly Date[]) {
+  const thresholds = sql`array[${sql.join(
+    bounds.map((bound) => sql`${bound.toISOString()}::timestamptz`),
+    sql`, `,
+  )}]`;
+  return {
+    bucket: sql<number>`width_bucket(${trips.beginTime}, ${thresholds})::int`,
+    within: and(gte(trips.beginTime, bounds[0]!), lt(trips.beginTime, bounds.at(-1)!)),
+  };
+}
+
 /** One page of a list. */
 export async function listTripRows(db: Executor, where: SQL | undefined, sort: TripSort, page: { offset: number; limit: number }) {
   return summaryQuery(db)
