@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
+import { withQuery } from '../../../lib/search-params.ts';
 import { FlightsSummary } from '../../../features/flights/components/flights-summary.tsx';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useMarkerCategories } from '../../../features/markers/api/marker-categories.ts';
@@ -42,7 +43,7 @@ export function Component() {
         personId={id}
         markerCategories={categories}
         getFlightHref={canOpenFlights ? paths.dashboard.flight.getHref : undefined}
-        getCsvHref={(range) => `/api/users/${encodeURIComponent(id)}/training-record.csv?${new URLSearchParams(Object.entries(range).filter(([, value]) => value)).toString()}`}
+        getCsvHref={(range) => withQuery(`/api/users/${encodeURIComponent(id)}/training-record.csv`, range)}
       />
       <FlightsSummary filter={{ pilot_id: id }} getDetailHref={(trip) => paths.dashboard.flight.getHref(trip.trip_id)} />
     </Screen>

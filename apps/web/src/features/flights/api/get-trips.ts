@@ -2,16 +2,11 @@ import { fetchTripsFailedMessage, messages, type TripSummary, type tripListQuery
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, ApiError } from '../../../lib/api-client.ts';
+import { toSearchParams } from '../../../lib/search-params.ts';
 import { tripKeys } from '../../../lib/query-keys.ts';
 
 export type TripsQuery = Partial<z.output<typeof tripListQuerySchema>>;
 export type TripList = { items: TripSummary[]; total: number; total_duration_ms: number | null };
-
-function toSearchParams(query: TripsQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
-  return params.toString();
-}
 
 /**
  * Which of the spec's failure texts a list shows: an admin's list 'Failed to fetch trips by admin',

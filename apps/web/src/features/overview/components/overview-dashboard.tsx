@@ -9,6 +9,7 @@ import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime, formatDuration, timeZoneName, formatHours } from '../../../lib/format-time.ts';
 import { useSettingsStore, type Timezone } from '../../../lib/settings-store.ts';
+import { withQuery } from '../../../lib/search-params.ts';
 import { checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
 import { useOverview } from '../api/get-overview.ts';
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
@@ -19,13 +20,6 @@ type OverviewDashboardProps = {
   /** The rocker keys as the organization labels and colours them. */
   markerCategories: ReadonlyArray<{ key: number; text: string; color: string }>;
 };
-
-/** A list's address with its filters; empty ones left out, as the lists leave their defaults out. */
-function withQuery(path: string, query: Record<string, string | undefined>): string {
-  const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
-}
 
 /** "+2 on last week", "same as last month". */
 function change(current: number, previous: number, format: (value: number) => string, period: string): string {

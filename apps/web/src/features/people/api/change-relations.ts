@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { relationKeys } from '../../../lib/query-keys.ts';
 import { withMessage } from '../../../lib/with-message.ts';
-import { toSearchParams } from './get-people.ts';
+import { toSearchParams } from '../../../lib/search-params.ts';
 
 /** POST student_instructor with an array of additions; DELETE once per removal (spec §7). */
 export const addRelations = (relations: Relation[]) =>

@@ -2,16 +2,11 @@ import { messages, type Person, type userListQuerySchema } from '@skylog/contrac
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { toSearchParams } from '../../../lib/search-params.ts';
 import { peopleKeys } from '../../../lib/query-keys.ts';
 import { withMessage } from '../../../lib/with-message.ts';
 
 export type PeopleQuery = Partial<Omit<z.output<typeof userListQuerySchema>, 'page' | 'page_size'>> & { page?: number; page_size?: number };
-
-export function toSearchParams(query: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
-  return params.toString();
-}
 
 export const getPeople = (query: PeopleQuery, signal?: AbortSignal) =>
   withMessage(apiRequest<{ items: Person[]; total: number }>(`/api/users?${toSearchParams(query)}`, { signal }), messages.fetchUsersFailed);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { relationKeys } from '../../../lib/query-keys.ts';
 import { withMessage } from '../../../lib/with-message.ts';
-import { toSearchParams } from './get-people.ts';
+import { toSearchParams } from '../../../lib/search-params.ts';
 
 export type RelationList = z.infer<typeof relationListSchema>;
 

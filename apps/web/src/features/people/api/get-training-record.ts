@@ -2,22 +2,21 @@ import { messages, type StudentsTraining, type TrainingRecord } from '@skylog/co
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { peopleKeys } from '../../../lib/query-keys.ts';
+import { toSearchParams } from '../../../lib/search-params.ts';
 import { withMessage } from '../../../lib/with-message.ts';
 
 export type TrainingRecordQuery = { timezone: string; from?: string | undefined; to?: string | undefined };
 
-const rangeParams = (query: TrainingRecordQuery) => new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
-
 export const getTrainingRecord = (personId: string, query: TrainingRecordQuery, signal?: AbortSignal) =>
   withMessage(
-    apiRequest<TrainingRecord>(`/api/users/${encodeURIComponent(personId)}/training-record?${rangeParams(query)}`, { signal }),
+    apiRequest<TrainingRecord>(`/api/users/${encodeURIComponent(personId)}/training-record?${toSearchParams(query)}`, { signal }),
     messages.fetchTrainingRecordFailed,
   );
 
 /** An instructor's linked students, each with their record's figures. */
 export const getStudentsTraining = (instructorId: string, query: TrainingRecordQuery, signal?: AbortSignal) =>
   withMessage(
-    apiRequest<StudentsTraining>(`/api/users/${encodeURIComponent(instructorId)}/students-training?${rangeParams(query)}`, { signal }),
+    apiRequest<StudentsTraining>(`/api/users/${encodeURIComponent(instructorId)}/students-training?${toSearchParams(query)}`, { signal }),
     messages.fetchTrainingRecordFailed,
   );
 
