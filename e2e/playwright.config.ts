@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath } from './chromium.ts';
+import { demoAuthenticatorKey } from './demo-authenticator-key.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3199);
@@ -70,6 +71,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: dataDirs[index]!,
         SKYLOG_DEMO_PASSWORD: 'e2e-demo-password',
+        SKYLOG_DEMO_AUTHENTICATOR_KEY: demoAuthenticatorKey,
         LOG_LEVEL: 'warn',
         DEEPGRAM_API_KEY: 'e2e-deepgram-key',
         DEEPGRAM_BASE_URL: `http://127.0.0.1:${deepgramPort}`,

@@ -1,8 +1,43 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { messages } from '@skylog/contracts';
 import { expect, type Page } from '@playwright/test';
+import { msToNextStep, totpCode } from '../../apps/server/test/support/totp.ts';
+import { demoAuthenticatorKey } from '../demo-authenticator-key.ts';
 
 export const demoPassword = 'e2e-demo-password';
+
+/**
+ * Accounts with an authenticator app, by e-mail: the demo super admin's key is set by playwright.config.ts
+ * (SKYLOG_DEMO_AUTHENTICATOR_KEY); a spec that sets up an app adds its key.
+ */
+export const authenticatorKeys = new Map<string, string>([['superadmin@skyline.test', demoAuthenticatorKey]]);
+
+/**
+ * The codes to try for a second step, newest first: each code is taken once, so a quick second sign-in
+ * uses the next step's (one step early or late is accepted), and after three it waits for a new step.
+ */
+export async function* freshCodes(key: string): AsyncGenerator<string> {
+  for (;;) {
+    for (const offset of [0, 1, -1]) yield totpCode(key, offset);
+    await new Promise((resolve) => setTimeout(resolve, msToNextStep() + 100));
+  }
+}
+
+/** The second step in the login screen, with a code of `key` not used before. */
+export async function passSecondStep(page: Page, key: string) {
+  const code = page.getByLabel('Authenticator code');
+  await expect(code).toBeVisible();
+  for await (const candidate of freshCodes(key)) {
+    await code.fill(candidate);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const outcome = await Promise.race([
+      page.waitForURL((url) => url.pathname !== '/login').then(() => 'signed-in' as const),
+      page.getByText(messages.twoFactorCodeReused).waitFor().then(() => 'reused' as const),
+    ]);
+    if (outcome === 'signed-in') return;
+  }
+}
 
 /** The seven demo accounts and where each lands after sign-in (sub-org admins may not open Flights). */
 export const roleAccounts = [
@@ -26,6 +61,8 @@ export async function signIn(page: Page, email: string, password = demoPassword)
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  const key = authenticatorKeys.get(email.toLowerCase());
+  if (key) await passSecondStep(page, key);
 }
 
 type OutboxMail = { subject: string; text: string; attachments?: Array<{ filename: string; contentType: string; file: string }> };

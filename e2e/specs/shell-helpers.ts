@@ -1,6 +1,6 @@
-import type { Role } from '@skylog/contracts';
+import { messages, type Role } from '@skylog/contracts';
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
-import { demoPassword, linkFrom, readLatestEmail } from './fixtures.ts';
+import { authenticatorKeys, demoPassword, freshCodes, linkFrom, readLatestEmail } from './fixtures.ts';
 
 /** The role (user_type) behind each of the seven demo accounts of fixtures.ts. */
 export const demoRoles: Record<string, Role> = {
@@ -39,6 +39,15 @@ export function sendFromApp(request: APIRequestContext, url: string, { headers, 
 export async function signInThroughApi(request: APIRequestContext, email: string, password = demoPassword): Promise<void> {
   const response = await sendFromApp(request, `${baseUrl()}/api/auth/sign-in/email`, { method: 'POST', data: { email, password } });
   expect(response.status(), `sign-in of ${email}`).toBe(200);
+  if (!(await response.json()).twoFactorRedirect) return;
+  const key = authenticatorKeys.get(email.toLowerCase());
+  if (!key) throw new Error(`sign-in of ${email} asks for a second step: add its key to authenticatorKeys`);
+  for await (const code of freshCodes(key)) {
+    const step = await sendFromApp(request, `${baseUrl()}/api/auth/two-factor/verify-totp`, { method: 'POST', data: { code } });
+    if (step.ok()) return;
+    const body = await step.json();
+    if (body.message !== messages.twoFactorCodeReused) throw new Error(`second step of ${email}: ${step.status()} ${JSON.stringify(body)}`);
+  }
 }
 
 /** A separate API session (its own cookies) for an administrator's side actions, or any account's. */
@@ -79,6 +88,27 @@ export async function createInvitedAccount(inviterEmail: string, userType: Role,
     await api.dispose();
   }
   return { email, password, name };
+}
+
+/**
+ * Sets up an authenticator app for the account signed in on `api` (as Account security does) and
+ * remembers its key, so `signIn` and `signInThroughApi` pass its second step.
+ */
+export async function enrolAuthenticatorThroughApi(api: APIRequestContext, email: string, password: string): Promise<string> {
+  const created = await sendFromApp(api, '/api/factors', {
+    method: 'POST',
+    data: { friendly_name: 'Test phone', factor_type: 'totp', password },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const factor = (await created.json()) as { id: string; secret: string };
+  authenticatorKeys.set(email.toLowerCase(), factor.secret);
+  for await (const code of freshCodes(factor.secret)) {
+    const verified = await sendFromApp(api, `/api/factors/${factor.id}/verify`, { method: 'POST', data: { code } });
+    if (verified.ok()) return factor.secret;
+    if ((await verified.json()).message !== messages.twoFactorCodeReused)
+      throw new Error(`confirming the app of ${email}: ${await verified.text()}`);
+  }
+  return factor.secret;
 }
 
 export async function getMe(page: Page): Promise<{ skylog_id: string; org_id: string | null; name: string | null; phone: string | null }> {

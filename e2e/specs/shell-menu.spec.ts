@@ -4,6 +4,7 @@ import { roleAccounts, signIn } from './fixtures.ts';
 import {
   adminApi,
   createInvitedAccount,
+  enrolAuthenticatorThroughApi,
   demoRoles,
   demoSchoolName,
   getMe,
@@ -128,6 +129,10 @@ test.describe('organization panel', () => {
     // Only super admins can exist without an organization: the demo super admin invites a fresh one,
     // so the demo super admin's own organization never changes.
     const account = await createInvitedAccount('superadmin@skyline.test', 'super_admin', 'Orla Nobody', 'orgless');
+    // Super admins sign in with a second step (decisions.md #3): give Orla her app first.
+    const own = await adminApi(account.email, account.password);
+    await enrolAuthenticatorThroughApi(own, account.email, account.password);
+    await own.dispose();
     const api = await adminApi('superadmin@skyline.test');
     const orgs = (await (await api.get('/api/orgs')).json()) as { items: Array<{ id: string; name: string }> };
     await api.dispose();

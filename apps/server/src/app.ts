@@ -32,6 +32,7 @@ import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
 import { debriefRoutes } from './modules/debrief/debrief.routes.ts';
+import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { relationsRoutes } from './modules/relations/relations.routes.ts';
@@ -171,13 +172,13 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
       { per: 'address+subject', max: limits.signInAttemptsPerWindow, windowSeconds: limits.signInWindowSeconds },
       { per: 'address', max: limits.signInAttemptsPerWindow * 6, windowSeconds: limits.signInWindowSeconds },
     ]),
-    onSignIn: async (request, { email: signInEmail, account, isSuccess, status }) => {
+    onSignIn: async (request, { email: signInEmail, account, isSuccess, status, step, isSecondStepPending }) => {
       await audit.record({
         actor: account && isRole(account.userType) ? { skylogId: account.skylogId, role: account.userType, orgId: account.orgId } : null,
         action: 'auth.sign-in',
         resource: 'session',
         status: isSuccess ? 'success' : 'failure',
-        details: { email: signInEmail, httpStatus: status },
+        details: { email: signInEmail, httpStatus: status, step, ...(isSecondStepPending ? { secondStep: 'pending' } : {}) },
         ipAddress: request.ip,
       });
     },
@@ -209,6 +210,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   await app.register(overviewRoutes, { ctx });
   await app.register(trainingRoutes, { ctx });
   await app.register(debriefRoutes, { ctx });
+  await app.register(accountSecurityRoutes, { ctx });
 
   const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

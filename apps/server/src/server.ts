@@ -66,7 +66,11 @@ async function start(config: AppConfig, isStopping: () => boolean): Promise<Star
   let seed: SeedResult = { seeded: false };
   let isAdminCreated = false;
   try {
-    if (config.seed === 'demo') seed = await seedDemoSchool(database.db, config.demoPassword, { flights: ctx, credentialsFile: credentialsFileOf(config) });
+    if (config.seed === 'demo') seed = await seedDemoSchool(database.db, config.demoPassword, {
+        flights: ctx,
+        credentialsFile: credentialsFileOf(config),
+        authenticator: config.demoAuthenticatorKey ? { key: config.demoAuthenticatorKey, authSecret: config.authSecret } : undefined,
+      });
     if (config.adminEmail && config.adminPassword) isAdminCreated = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
   } catch (error) {
     return cannotStart(describe(error), close);

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { messages } from '@skylog/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -12,9 +13,13 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { seedDemoSchool } from '../src/db/seed/seed.ts';
 import { readOutbox } from '../src/integrations/email/outbox-sender.ts';
+import { msToNextStep, totpCode } from './support/totp.ts';
 import type { AppContext } from '../src/lib/app-context.ts';
 
 export const demoPassword = 'test-demo-password';
+
+/** The demo super admin's authenticator key: super admins sign in with a second step (decisions.md #3). */
+export const demoAuthenticatorKey = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 /** The origin the test app runs at (APP_URL); better-auth trusts it for state-changing auth calls. */
 export const appOrigin = 'http://localhost:3000';
@@ -34,8 +39,12 @@ export type TestApp = {
   ctx: AppContext;
   dataDir: string;
   databaseKind: 'pglite' | 'postgres';
-  /** Signs in through the real better-auth endpoint and answers the Cookie header to send. */
+  /**
+   * Signs in through the real better-auth endpoints and answers the Cookie header to send; an account with
+   * an authenticator app (the demo super admin, or one given to `rememberAuthenticator`) passes its second step.
+   */
   signIn: (email: string, password?: string) => Promise<string>;
+  rememberAuthenticator: (email: string, key: string) => void;
   /** Injects a request, as the given session cookie when one is passed. */
   request: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
   outbox: () => ReturnType<typeof readOutbox>;
@@ -64,7 +73,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     SKYLOG_AUTH_SECRET: randomBytes(32).toString('hex'),
     ...options.env,
   });
-  if (options.seed ?? true) await seedDemoSchool(handle.db, demoPassword);
+  if (options.seed ?? true) await seedDemoSchool(handle.db, demoPassword, { authenticator: { key: demoAuthenticatorKey, authSecret: config.authSecret } });
   const others: TestApp[] = [];
   const main = await instanceOn(config, handle, dataDir, async () => {
     for (const other of others) await other.close();
@@ -93,6 +102,29 @@ async function instanceOn(config: AppConfig, handle: DatabaseHandle, dataDir: st
     return app.inject({ ...rest, headers: sent });
   };
 
+  const cookiesOf = (response: LightMyRequestResponse) => response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  const authenticatorKeys = new Map([['superadmin@skyline.test', demoAuthenticatorKey]]);
+
+  /** An authenticator code not used yet: each is taken once, so a quick second sign-in uses the next step's. */
+  async function passSecondStep(email: string, challengeCookie: string): Promise<string> {
+    const key = authenticatorKeys.get(email);
+    if (!key) throw new Error(`sign-in of ${email} asks for a second step: give its key to rememberAuthenticator`);
+    for (;;) {
+      for (const offset of [0, 1, -1]) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/auth/two-factor/verify-totp',
+          headers: { origin: appOrigin, cookie: challengeCookie },
+          payload: { code: totpCode(key, offset) },
+          remoteAddress: nextClientIp(),
+        });
+        if (response.statusCode === 200) return cookiesOf(response);
+        if (response.json().message !== messages.twoFactorCodeReused) throw new Error(`second step of ${email} failed: ${response.statusCode} ${response.body}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, msToNextStep() + 100));
+    }
+  }
+
   return {
     app,
     ctx,
@@ -108,8 +140,10 @@ async function instanceOn(config: AppConfig, handle: DatabaseHandle, dataDir: st
         remoteAddress: nextClientIp(),
       });
       if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
-      return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+      if (response.json().twoFactorRedirect) return passSecondStep(email.toLowerCase(), cookiesOf(response));
+      return cookiesOf(response);
     },
+    rememberAuthenticator: (email, key) => void authenticatorKeys.set(email.toLowerCase(), key),
     outbox: () => readOutbox(path.join(dataDir, 'outbox')),
     anotherInstance: () => Promise.reject(new Error('ask the first instance for another')),
     async close() {

@@ -92,6 +92,15 @@ export const apiAccess = {
   'access-tokens.list': 'authenticated',
   'access-tokens.create': 'authenticated',
   'access-tokens.revoke': 'authenticated',
+  // Account security (issue 15): a person's own factors and sessions; nobody manages another's.
+  'factors.list': 'authenticated',
+  'factors.create': 'authenticated',
+  'factors.verify': 'authenticated',
+  'factors.delete': 'authenticated',
+  'factors.recovery-codes': 'authenticated',
+  'sessions.list': 'authenticated',
+  'sessions.revoke': 'authenticated',
+  'sessions.revoke-others': 'authenticated',
   // Billing (ARCHITECTURE.md "Billing"): the organization pays; its admins manage the plan, everyone on spec §6's
   // Billing row sees its status. Plans and prices are public: a pricing page and registration show them.
   'billing.read': flightPageRoles,
@@ -132,6 +141,20 @@ export const accessTokenOperations: readonly ApiOperation[] = [
  * as nobody's session, so the browser cross-site check does not apply to them.
  */
 export const signedRequestOperations: readonly ApiOperation[] = ['billing.webhook'];
+
+/**
+ * What a super_admin who has not set up an authenticator app may do (decisions.md #3): see who they are,
+ * set one up, and end their sessions. Everything else answers `messages.twoFactorSetupRequired`.
+ */
+export const twoFactorSetupOperations: readonly ApiOperation[] = [
+  'me.read',
+  'factors.list',
+  'factors.create',
+  'factors.verify',
+  'sessions.list',
+  'sessions.revoke',
+  'sessions.revoke-others',
+];
 
 /** Whether a role may call an operation at all (the server still checks scope per row). */
 export function canCallOperation(role: Role, operation: ApiOperation): boolean {

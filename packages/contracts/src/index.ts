@@ -23,3 +23,4 @@ export * from './schemas/overview.ts';
 export * from './calendar.ts';
 export * from './schemas/periods.ts';
 export * from './schemas/training.ts';
+export * from './schemas/account-security.ts';

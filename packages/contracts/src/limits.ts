@@ -34,6 +34,14 @@ export const limits = {
   textFieldMaxLength: 200,
   signInAttemptsPerWindow: 5,
   signInWindowSeconds: 60,
+  /** Wrong second-step codes in a row (any challenge) before the account must wait; and how long. */
+  twoFactorMaxFailures: 5,
+  twoFactorLockMinutes: 5,
+  /** One-time recovery codes given with an authenticator app; a new set replaces the old. */
+  recoveryCodeCount: 10,
+  /** RFC 6238: 30-second steps, six digits; a code one step early or late is still taken. */
+  totpPeriodSeconds: 30,
+  totpDigits: 6,
   /** Public school registrations from one address per hour (each creates an organization). */
   schoolRegistrationsPerHour: 5,
   invitationLifetimeDays: 7,

@@ -28,6 +28,8 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/configuration/billing', rbac: flightPageRoles },
   { path: '/configuration/cable-collection', rbac: specAdmins },
   { path: '/configuration/rbac', rbac: specAdmins },
+  // Decided here (issue 15): everyone's own account security, opened from the profile.
+  { path: '/account/security', rbac: signInRoles },
 ];
 
 function splitPath(path: string): string[] {

@@ -23,6 +23,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Skylog <no-reply@skylog.local>'),
   SKYLOG_SEED: z.enum(['demo', 'none'], { error: 'must be demo or none' }).default('demo'),
   SKYLOG_DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  /** Tests and scripted demos: the demo super admin's authenticator key (base32), so no one has to scan a QR code. */
+  SKYLOG_DEMO_AUTHENTICATOR_KEY: z
+    .string()
+    .regex(/^[A-Z2-7]{16,64}$/, 'must be 16 to 64 base32 characters (A-Z, 2-7)')
+    .optional(),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   TRUST_PROXY: booleanFlag.default(false),
@@ -81,6 +86,7 @@ export type AppConfig = {
   mailFrom: string;
   seed: 'demo' | 'none';
   demoPassword: string | undefined;
+  demoAuthenticatorKey: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   trustProxy: boolean;
@@ -160,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: values.MAIL_FROM,
     seed: values.SKYLOG_SEED,
     demoPassword: values.SKYLOG_DEMO_PASSWORD,
+    demoAuthenticatorKey: values.SKYLOG_DEMO_AUTHENTICATOR_KEY,
     adminEmail: values.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: values.ADMIN_PASSWORD,
     trustProxy: values.TRUST_PROXY,

@@ -1,14 +1,32 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins';
 import { limits } from '@skylog/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import { authAccount, authRateLimit, authSession, authUser, authVerification } from '../db/schema/index.ts';
+import { authAccount, authRateLimit, authSession, authTwoFactor, authUser, authVerification } from '../db/schema/index.ts';
 import type { EmailSender } from '../integrations/email/index.ts';
 import { passwordResetEmail, verificationEmail } from '../integrations/email/templates.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+
+/** A recovery code as stored: its SHA-256, so a database leak shows no usable code. */
+export function hashRecoveryCode(code: string): string {
+  return createHash('sha256').update(code.trim()).digest('hex');
+}
+
+const isStoredHash = (value: string) => /^[0-9a-f]{64}$/.test(value);
+
+/**
+ * better-auth keeps recovery codes as one encoded JSON list and compares a typed code with its entries.
+ * Skylog stores hashes instead: new codes are hashed here, kept ones (already hashes) stay as they are,
+ * and the sign-in step hashes the typed code before better-auth compares (plugins/auth-proxy.ts).
+ */
+const hashedRecoveryCodes = {
+  encrypt: async (json: string) => JSON.stringify((JSON.parse(json) as string[]).map((code) => (isStoredHash(code) ? code : hashRecoveryCode(code)))),
+  decrypt: async (stored: string) => stored,
+};
 
 /** better-auth reads the client address from this header, which only the server sets. */
 const clientIpHeader = 'x-skylog-client-ip';
@@ -24,8 +42,16 @@ export function createAuth(config: AppConfig, db: Database, email: EmailSender) 
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification, rateLimit: authRateLimit },
+      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification, rateLimit: authRateLimit, twoFactor: authTwoFactor },
     }),
+    plugins: [
+      twoFactor({
+        issuer: 'Skylog',
+        totpOptions: { period: limits.totpPeriodSeconds, digits: limits.totpDigits },
+        backupCodeOptions: { amount: limits.recoveryCodeCount, storeBackupCodes: hashedRecoveryCodes },
+        accountLockout: { enabled: true, maxFailedAttempts: limits.twoFactorMaxFailures, durationSeconds: limits.twoFactorLockMinutes * 60 },
+      }),
+    ],
     emailAndPassword: {
       enabled: true,
       // Accounts are created by invitation or school registration (our own endpoints), never by open sign-up.
@@ -61,6 +87,8 @@ export function createAuth(config: AppConfig, db: Database, email: EmailSender) 
         '/sign-in/email': false,
         '/request-password-reset': { window: 60, max: 3 },
         '/send-verification-email': { window: 60, max: 3 },
+        // The plugin's own 3 per 10 s would answer before its lockout (5 wrong codes, then a wait) could.
+        '/two-factor/*': { window: 60, max: 30 },
       },
     },
     advanced: {

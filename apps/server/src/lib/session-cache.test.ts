@@ -11,6 +11,7 @@ const person = (skylogId: string): RequestUser => ({
   subOrgId: null,
   accessTokenId: null,
   sessionToken: `token-${skylogId}`,
+  twoFactorEnabled: false,
 });
 
 function cacheAt(start = 1_000_000) {

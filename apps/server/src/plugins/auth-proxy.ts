@@ -2,10 +2,14 @@ import { messages, rateLimitedMessage, signInRateLimitedMessage, type ApiErrorBo
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
-import { toAuthHeaders, type Auth } from '../lib/better-auth.ts';
 import { findUnstorableField } from '../lib/unstorable-field.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import { deleteSessionByToken, findUserByEmail, type UserRow } from '../modules/users/users.repository.ts';
+import { parseCookies } from 'better-call';
+import { AppError } from '../lib/app-error.ts';
+import { hashRecoveryCode, toAuthHeaders, type Auth } from '../lib/better-auth.ts';
+import { userOfSignInChallenge } from '../modules/account-security/account-security.repository.ts';
+import { twoFactorErrorOf, withFreshTotpCode } from '../modules/account-security/second-factor.ts';
+import { deleteSessionByToken, findUserByAuthId, findUserByEmail, type UserRow } from '../modules/users/users.repository.ts';
 
 /**
  * The better-auth endpoints the web app uses. Everything else it offers (open sign-up, account
@@ -21,7 +25,13 @@ const exposedAuthPaths = new Set([
   '/verify-email',
   '/send-verification-email',
   '/change-password',
+  // The second step of sign-in (issue 15): a code from the authenticator app, or a recovery code.
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
 ]);
+
+/** The steps that end in a session: each is audited, and a deactivated person's session is ended at once. */
+const signInSteps = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
 function parseJsonObject(text: string): { code?: string; message?: string } {
   try {
@@ -51,6 +61,8 @@ function toApiError(status: number, body: { code?: string; message?: string }, r
   else if (body.code === 'EMAIL_NOT_VERIFIED') message = messages.emailNotVerified;
   // Changing the password: the current one was wrong; say so under its field.
   else if (body.code === 'INVALID_PASSWORD') return { status, code, message: messages.wrongPassword, fields: { currentPassword: messages.wrongPassword } };
+  const secondStepError = twoFactorErrorOf(body.code);
+  if (secondStepError) return { status: secondStepError.status, code: secondStepError.code, message: secondStepError.message, ...(secondStepError.fields ? { fields: secondStepError.fields } : {}) };
   return { status, code, message };
 }
 
@@ -63,14 +75,35 @@ function copyResponseHeaders(from: Headers, reply: FastifyReply): void {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
-/** The body better-auth receives: a password change always ends the person's other sessions (decisions.md). */
+/**
+ * The body better-auth receives: a password change always ends the person's other sessions (decisions.md);
+ * a recovery code is compared as the hash that is stored; no step trusts the device (each sign-in asks).
+ */
 function bodyFor(path: string, body: unknown): string | null {
   if (body === undefined) return null;
-  if (path === '/change-password' && body && typeof body === 'object') return JSON.stringify({ ...body, revokeOtherSessions: true });
+  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  if (path === '/change-password') return JSON.stringify({ ...fields, revokeOtherSessions: true });
+  if (path === '/two-factor/verify-backup-code') return JSON.stringify({ code: hashRecoveryCode(String(fields.code ?? '')) });
+  if (path === '/two-factor/verify-totp') return JSON.stringify({ code: String(fields.code ?? '') });
   return JSON.stringify(body);
 }
 
-export type SignInAttempt = { email: string; account: UserRow | undefined; isSuccess: boolean; status: number };
+function signInStepOf(path: string): SignInAttempt['step'] | undefined {
+  if (!signInSteps.has(path)) return undefined;
+  if (path === '/two-factor/verify-totp') return 'authenticator';
+  if (path === '/two-factor/verify-backup-code') return 'recovery-code';
+  return 'password';
+}
+
+export type SignInAttempt = {
+  email: string;
+  account: UserRow | undefined;
+  isSuccess: boolean;
+  status: number;
+  /** The step: the password, or the second one (an authenticator or recovery code); `pending` after a right password that needs one. */
+  step: 'password' | 'authenticator' | 'recovery-code';
+  isSecondStepPending?: boolean;
+};
 
 type AuthProxyOptions = {
   auth: Auth;
@@ -82,6 +115,14 @@ type AuthProxyOptions = {
 
 /** Mounts better-auth under /api/auth, answering in Skylog's error shape, with Skylog's sign-in limits and audit. */
 export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance, { auth, db, signInLimiter, onSignIn }) => {
+  // The second step's cookie, named as better-auth names it (its prefix, and __Secure- over https).
+  const challengeCookieName = (await auth.$context).createAuthCookie('two_factor').name;
+  /** Signed as `<identifier>.<signature>`: the identifier names better-auth's pending step, whose value is the person. */
+  const challengeOwner = async (request: FastifyRequest) => {
+    const signed = request.headers.cookie ? parseCookies(request.headers.cookie).get(challengeCookieName) : undefined;
+    const identifier = signed?.slice(0, Math.max(0, signed.lastIndexOf('.')));
+    return identifier ? userOfSignInChallenge(db, identifier) : undefined;
+  };
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -100,45 +141,64 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
           .status(400)
           .send({ status: 400, code: 'validation_error', message: messages.unstorableCharacter, fields: { [badField]: messages.unstorableCharacter } } satisfies ApiErrorBody);
       }
-      const isSignIn = path === '/sign-in/email';
-      const signInEmail = isSignIn ? String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
+      const step = signInStepOf(path);
+      const isPasswordStep = step === 'password';
+      const signInEmail = isPasswordStep ? String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
       const findAccount = () => (signInEmail ? findUserByEmail(db, signInEmail) : Promise.resolve(undefined));
-      if (isSignIn) {
+      if (isPasswordStep) {
         const retryAfter = await signInLimiter.reserve(request.ip, signInEmail);
         if (retryAfter !== null) {
-          await onSignIn(request, { email: signInEmail, account: await findAccount(), isSuccess: false, status: 429 });
+          await onSignIn(request, { email: signInEmail, account: await findAccount(), isSuccess: false, status: 429, step });
           return reply
             .status(429)
             .header('retry-after', String(retryAfter))
             .send({ status: 429, code: 'rate_limited', message: signInRateLimitedMessage(retryAfter) } satisfies ApiErrorBody);
         }
       }
-      const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers: toAuthHeaders(request),
-          body: request.method === 'GET' ? null : bodyFor(path, request.body),
-        }),
-      );
+      // The person a second step is for (better-auth itself checks the cookie's signature and expiry).
+      const challengeAuthId = step === 'authenticator' || step === 'recovery-code' ? await challengeOwner(request) : undefined;
+      const challengeAccount = challengeAuthId ? () => findUserByAuthId(db, challengeAuthId) : findAccount;
+      const forward = async () => {
+        const response = await auth.handler(
+          new Request(url, { method: request.method, headers: toAuthHeaders(request), body: request.method === 'GET' ? null : bodyFor(path, request.body) }),
+        );
+        return { ok: response.ok, response, text: await response.text() };
+      };
+      let answer: Awaited<ReturnType<typeof forward>>;
+      try {
+        answer =
+          step === 'authenticator' && challengeAuthId
+            ? await withFreshTotpCode(db, challengeAuthId, String((request.body as { code?: unknown } | undefined)?.code ?? ''), forward)
+            : await forward();
+      } catch (error) {
+        // A replayed code is refused before better-auth sees it: still a failed sign-in to audit.
+        if (step && error instanceof AppError) {
+          const account = await challengeAccount();
+          await onSignIn(request, { email: account?.email ?? '', account, isSuccess: false, status: error.status, step });
+        }
+        throw error;
+      }
+      const { response, text } = answer;
       copyResponseHeaders(response.headers, reply);
       reply.status(response.status);
-      const text = await response.text();
-      if (isSignIn) {
-        if (response.ok) await signInLimiter.release(request.ip, signInEmail);
-        const account = await findAccount();
-        // A deactivated person's password still matches: end the new session at once and say why.
+      if (step) {
+        if (isPasswordStep && response.ok) await signInLimiter.release(request.ip, signInEmail);
+        const account = await challengeAccount();
+        const answered = parseJsonObject(text) as { token?: string; twoFactorRedirect?: boolean };
+        const email = signInEmail || account?.email || '';
+        // A deactivated person's password still matches: end the new session (or second step) at once and say why.
         if (response.ok && account && !account.isActive) {
-          const token = (parseJsonObject(text) as { token?: string }).token;
-          if (token) await deleteSessionByToken(db, token);
-          await onSignIn(request, { email: signInEmail, account, isSuccess: false, status: 403 });
+          if (answered.token) await deleteSessionByToken(db, answered.token);
+          await onSignIn(request, { email, account, isSuccess: false, status: 403, step });
           reply.removeHeader('set-cookie');
           return reply.status(403).send({ status: 403, code: 'forbidden', message: messages.accountDeactivated } satisfies ApiErrorBody);
         }
-        await onSignIn(request, { email: signInEmail, account, isSuccess: response.ok, status: response.status });
+        await onSignIn(request, { email, account, isSuccess: response.ok, status: response.status, step, isSecondStepPending: answered.twoFactorRedirect === true });
       }
       if (!response.ok) {
         reply.header('content-type', 'application/json; charset=utf-8');
-        return reply.send(toApiError(response.status, parseJsonObject(text), response.headers.get('x-retry-after')));
+        const error = toApiError(response.status, parseJsonObject(text), response.headers.get('x-retry-after'));
+        return reply.status(error.status).send(error);
       }
       return reply.send(text);
     },

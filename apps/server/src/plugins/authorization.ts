@@ -1,7 +1,8 @@
-import { apiAccess, messages, type ApiOperation } from '@skylog/contracts';
+import { apiAccess, messages, twoFactorSetupOperations, type ApiOperation } from '@skylog/contracts';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { isTwoFactorSetupDue } from '../lib/request-user.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
 
 /** One registered /api route and the operation it performs: the server's own table (the probe walks it). */
@@ -48,6 +49,7 @@ export const authorizationPlugin = fp<{ audit: AuditService }>(async (app: Fasti
     if (access === 'public') return;
     const user = request.user;
     if (!user) throw new AppError('unauthenticated', messages.notSignedIn);
+    if (isTwoFactorSetupDue(user) && !twoFactorSetupOperations.includes(operation)) throw new AppError('forbidden', messages.twoFactorSetupRequired);
     if (access === 'authenticated') return;
     if ((access as readonly string[]).includes(user.role)) return;
     await audit.recordDenial({

@@ -73,6 +73,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
       subOrgId: user.subOrgId,
       accessTokenId: null,
       sessionToken: session.session.token,
+      twoFactorEnabled: session.user.twoFactorEnabled === true,
     };
     const expiresAt = new Date(session.session.expiresAt).getTime();
     cache.set(cookie, readAt, { user: request.user, sessionId: session.session.id, validUntil: expiresAt - refreshDueBeforeExpiryMs });
@@ -88,7 +89,7 @@ async function userOfAccessToken(db: Database, token: string, operation: ApiOper
   }
   // Last use is shown to the person; a minute's precision is enough and spares a write per request.
   if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) await touchToken(db, found.tokenId);
-  const { user } = found;
+  const { user, twoFactorEnabled } = found;
   return {
     authId: user.authId ?? '',
     skylogId: user.skylogId,
@@ -98,5 +99,6 @@ async function userOfAccessToken(db: Database, token: string, operation: ApiOper
     subOrgId: user.subOrgId,
     accessTokenId: found.tokenId,
     sessionToken: null,
+    twoFactorEnabled: twoFactorEnabled === true,
   };
 }

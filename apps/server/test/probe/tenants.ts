@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { stripeLocalCatalogue } from '../../scripts/stripe-local/catalogue.ts';
 import { startFakeStripeServer, type FakeStripeServer } from '../../scripts/stripe-local/fake-stripe-server.ts';
-import { createTestApp, query, skylogIdOf, tokenFromOutbox, type TestApp } from '../helper.ts';
+import { createTestApp, demoPassword, query, skylogIdOf, tokenFromOutbox, type TestApp } from '../helper.ts';
 import { sessions } from '../people-helper.ts';
 import { straightTrack } from '../trips-helper.ts';
 
@@ -22,6 +22,9 @@ export const idKinds = [
   'invitationToken',
   'accessToken',
   'alert',
+  // A person's own sign-in factor and session (Account security): the fixtures are the tenant's student's.
+  'factor',
+  'session',
   // Stripe's objects of the organization's billing (the local Stripe-compatible server holds them).
   'customer',
   'subscription',
@@ -48,6 +51,8 @@ export const pathIdKinds: Record<string, IdKind> = {
   'manual-markers/{id}': 'marker',
   'audio-uploads/{id}': 'upload',
   'access-tokens/{id}': 'accessToken',
+  'factors/{id}': 'factor',
+  'sessions/{id}': 'session',
   'products/{productId}': 'product',
   'checkout-sessions/{id}': 'checkoutSession',
   'subscriptions/{id}': 'subscription',
@@ -144,6 +149,8 @@ const tables: Record<IdKind, { table: string; column: string; extra?: string } |
   invitationToken: { table: 'invitations', column: 'id', extra: 'and accepted_at is null' },
   accessToken: { table: 'api_tokens', column: 'id', extra: 'and revoked_at is null' },
   alert: { table: 'alerts', column: 'id' },
+  factor: { table: 'auth_two_factor', column: 'id' },
+  session: { table: 'auth_session', column: 'id' },
   customer: { table: 'billing_accounts', column: 'stripe_customer_id' },
   subscription: null,
   invoice: null,
@@ -320,6 +327,23 @@ export function createWorld(getApp: () => TestApp, getStripe: () => FakeStripeSe
       case 'product':
         tenant.ids.product = stripeLocalCatalogue.products.basic;
         return;
+      case 'factor': {
+        // Added, not confirmed: confirming would renew the student's session the probe's actor holds.
+        const body = await expectStatus(
+          await s.call(tenant.studentEmail, 'POST', '/api/factors', { friendly_name: `${tenant.tag} phone ${n}`, factor_type: 'totp', password: demoPassword }),
+          201,
+          'POST /api/factors',
+        );
+        tenant.ids.factor = body.id;
+        return;
+      }
+      case 'session': {
+        // A second sign-in of the student: ending it leaves the actor's own session alone.
+        const cookie = await getApp().signIn(tenant.studentEmail);
+        const listed = await getApp().request({ method: 'GET', url: '/api/sessions', cookie });
+        tenant.ids.session = (listed.json().items as Array<{ id: string; is_current: boolean }>).find((item) => item.is_current)!.id;
+        return;
+      }
       case 'alert': {
         // Five role denials within the window raise a suspicious-activity alert for the organization.
         for (let attempt = 0; attempt < 5; attempt += 1) await s.call(tenant.studentEmail, 'GET', '/api/audit-log');

@@ -6,6 +6,7 @@ export const paths = {
   userRegistration: { path: '/auth/user-registration' },
   resetPassword: { path: '/auth/reset-password' },
   unauthorized: { path: '/unauthorized' },
+  accountSecurity: { path: '/account/security' },
   paymentPreparing: { path: '/payment-preparing' },
   paymentCancel: { path: '/payment-cancel' },
   paymentSuccess: { path: '/payment-success' },

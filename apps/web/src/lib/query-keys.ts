@@ -116,6 +116,13 @@ export const billingKeys = {
   checkout: (sessionId: string | null) => [...billingKeys.all, 'checkout', sessionId] as const,
 };
 
+/** The signed-in person's own factors and sessions (Account security). */
+export const accountSecurityKeys = {
+  all: ['account-security'] as const,
+  factors: () => [...accountSecurityKeys.all, 'factors'] as const,
+  sessions: () => [...accountSecurityKeys.all, 'sessions'] as const,
+};
+
 export const accessTokenKeys = {
   all: ['access-tokens'] as const,
   list: () => [...accessTokenKeys.all, 'list'] as const,

@@ -34,6 +34,10 @@ export const meSchema = userSchema.extend({
   role_label: text(),
   is_profile_complete: z.boolean(),
   email_verified: z.boolean(),
+  /** Whether sign-in asks this person for a second step (an authenticator app). */
+  two_factor_enabled: z.boolean(),
+  /** A super_admin without an authenticator app: only Account security opens until one is set up. */
+  two_factor_setup_required: z.boolean(),
   org: orgSchema.nullable(),
   sub_org: subOrgSchema.nullable(),
 });

@@ -1,12 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AssignableRole } from '@skylog/contracts';
+import { symmetricEncrypt } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../lib/app-context.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { countAccounts, insertAccount, isEmailTaken } from '../../modules/accounts/accounts.repository.ts';
 import type { Database, Executor } from '../client.ts';
-import { aircraft, orgs, studentInstructor, subOrgs } from '../schema/index.ts';
+import { aircraft, authTwoFactor, authUser, orgs, studentInstructor, subOrgs } from '../schema/index.ts';
 import { seedDemoTrips } from './seed-demo-trips.ts';
 import { demoLinks, demoPeople, demoRoleAccounts, demoSchool, otherSchool, type DemoPerson } from './demo-school.ts';
 
@@ -17,6 +19,11 @@ export type SeedOptions = {
   flights?: AppContext;
   /** Where a generated password is saved. */
   credentialsFile?: string;
+  /**
+   * The demo super admin's authenticator key (base32), set up as if they had scanned it; without it they set
+   * one up at their first sign-in, as every super admin must (decisions.md #3).
+   */
+  authenticator?: { key: string; authSecret: string } | undefined;
 };
 
 /**
@@ -41,8 +48,9 @@ export async function seedDemoSchool(db: Database, password: string | undefined,
     await tx.insert(aircraft).values(demoSchool.aircraft.map((plane) => ({ ...plane, orgId: school!.id })));
     const ids = new Map<string, string>();
     const add = async (person: DemoPerson, orgId: string) => {
-      const { skylogId } = await insertAccount(tx, toNewAccount(person, passwordHash, orgId, person.subOrg ? subOrgIds.get(person.subOrg)! : null));
+      const { skylogId, authId } = await insertAccount(tx, toNewAccount(person, passwordHash, orgId, person.subOrg ? subOrgIds.get(person.subOrg)! : null));
       ids.set(person.email, skylogId);
+      if (person.role === 'super_admin' && options.authenticator) await insertAuthenticator(tx, authId, options.authenticator);
     };
     for (const person of [...demoRoleAccounts, ...demoPeople]) await add(person, school!.id);
     for (const person of otherSchool.people) await add(person, other!.id);
@@ -52,6 +60,13 @@ export async function seedDemoSchool(db: Database, password: string | undefined,
   });
   options.flights?.jobs.wake();
   return { seeded: true, password: demoPassword, isPasswordGenerated, emails };
+}
+
+/** As better-auth's two-factor plugin stores a key from elsewhere: `base32:<key>`, encrypted with the auth secret. */
+async function insertAuthenticator(tx: Executor, authId: string, { key, authSecret }: { key: string; authSecret: string }) {
+  const secret = await symmetricEncrypt({ key: authSecret, data: `base32:${key}` });
+  await tx.insert(authTwoFactor).values({ id: randomUUID(), userId: authId, secret, backupCodes: '[]', verified: true, friendlyName: 'Demo authenticator' });
+  await tx.update(authUser).set({ twoFactorEnabled: true }).where(eq(authUser.id, authId));
 }
 
 /** What the first start prints and saves: the demo accounts and their password. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { apiTokens, users } from '../../db/schema/index.ts';
+import { apiTokens, authUser, users } from '../../db/schema/index.ts';
 
 export async function listTokens(db: Executor, userId: string) {
   return db
@@ -27,9 +27,10 @@ export async function revokeToken(db: Executor, id: string): Promise<boolean> {
 /** The live token with this hash and its person. */
 export async function findTokenOwner(db: Executor, tokenHash: string) {
   const [row] = await db
-    .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, user: users })
+    .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, user: users, twoFactorEnabled: authUser.twoFactorEnabled })
     .from(apiTokens)
     .innerJoin(users, eq(users.skylogId, apiTokens.userId))
+    .leftJoin(authUser, eq(authUser.id, users.authId))
     .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)))
     .limit(1);
   return row;

@@ -1,15 +1,15 @@
-import { limits, messages, rateLimitedMessage } from '@skylog/contracts';
+import { limits, messages } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { emailChangeRequestSchema } from '@skylog/contracts';
 import { emailChangeConfirmEmail, emailChangedNoticeEmail, emailChangeTakenEmail } from '../../integrations/email/templates.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { verifyPassword } from '../../lib/password.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token.ts';
 import { isEmailTaken } from '../accounts/accounts.repository.ts';
 import { deleteSessions } from '../people/people.repository.ts';
+import { requireCurrentPassword } from './current-password.ts';
 import * as repository from './users.repository.ts';
 
 const lifetimeMs = limits.emailChangeLifetimeHours * 3600 * 1000;
@@ -21,11 +21,7 @@ const lifetimeMs = limits.emailChangeLifetimeHours * 3600 * 1000;
  * to that address says which, so nobody learns here who has an account.
  */
 export async function requestEmailChange(ctx: AppContext, actor: RequestUser, input: z.infer<typeof emailChangeRequestSchema>, ip: string) {
-  const retryAfter = await ctx.rateLimits.passwordCheck.reserve(ip, actor.skylogId);
-  if (retryAfter !== null) throw new AppError('rate_limited', rateLimitedMessage(retryAfter));
-  const hash = actor.authId ? await repository.findPasswordHash(ctx.db, actor.authId) : null;
-  if (!hash || !(await verifyPassword(hash, input.password))) throw badRequest(messages.wrongPassword, { password: messages.wrongPassword });
-  await ctx.rateLimits.passwordCheck.release(ip, actor.skylogId);
+  await requireCurrentPassword(ctx, actor, input.password, ip);
 
   const person = await repository.findUserById(ctx.db, actor.skylogId);
   if (!person) throw notFound(messages.userNotFound);

@@ -3,7 +3,7 @@ import { requireEmailOwner, requirePerson } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { readThrough } from '../../lib/announced-cache.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
-import type { RequestUser } from '../../lib/request-user.ts';
+import { isTwoFactorSetupDue, type RequestUser } from '../../lib/request-user.ts';
 import { isPaidNow } from '../billing/billing.service.ts';
 import { findOrg } from '../orgs/orgs.repository.ts';
 import { toSubOrg } from '../orgs/orgs.service.ts';
@@ -41,6 +41,9 @@ export async function getMe(ctx: AppContext, user: RequestUser): Promise<Me> {
     role_label: getRoleLabel(row.userType),
     is_profile_complete: isProfileComplete(row),
     email_verified: found.isEmailVerified ?? false,
+    // From the session, not the cached row: enrolling renews the session, so this is never stale.
+    two_factor_enabled: user.twoFactorEnabled,
+    two_factor_setup_required: isTwoFactorSetupDue(user),
     org,
     sub_org: subOrg ? toSubOrg(subOrg) : null,
   };

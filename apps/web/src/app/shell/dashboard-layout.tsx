@@ -41,12 +41,18 @@ function Shell({ me }: { me: Me }) {
 
   // Spec §4: an incomplete profile opens the Update Profile modal by itself (never on payment screens,
   // which are outside this shell).
+  // A super admin sets up their authenticator app first: until then the profile could not be saved.
   useEffect(() => {
-    if (!me.is_profile_complete) setIsProfileOpen(true);
-  }, [me.is_profile_complete]);
+    if (!me.is_profile_complete && !me.two_factor_setup_required) setIsProfileOpen(true);
+  }, [me.is_profile_complete, me.two_factor_setup_required]);
 
   // The overlay sidebar of a narrow window closes once a menu item (or anything else) navigates.
   useEffect(() => closeOverlay(), [locationKey, closeOverlay]);
+  // Leaving through the profile's Account security link closes the profile (an incomplete one stays open, as spec §4 asks).
+  const isProfileComplete = me.is_profile_complete;
+  useEffect(() => {
+    if (isProfileComplete) setIsProfileOpen(false);
+  }, [locationKey, isProfileComplete]);
 
   return (
     <BreadcrumbProvider>

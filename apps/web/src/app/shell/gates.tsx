@@ -32,9 +32,15 @@ export function usePaidGate(me: Me) {
 export function RoleGate({ me, children }: { me: Me; children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  // decisions.md #3: a super admin without an authenticator app is held at Account security until they add one.
+  const isSetupDue = me.two_factor_setup_required && pathname !== paths.accountSecurity.path;
   const decision = decideRouteAccess(pathname, me.user_type, me.skylog_id);
 
   useEffect(() => {
+    if (isSetupDue) {
+      navigate(paths.accountSecurity.path, { replace: true });
+      return;
+    }
     if (decision.isAllowed) return;
     if (isSubOrgRole(me.user_type)) {
       navigate(paths.configuration.subOrganization.path, { replace: true });
@@ -44,7 +50,7 @@ export function RoleGate({ me, children }: { me: Me; children: ReactNode }) {
     // The server's audit is the record; a failure to report is only logged (spec §8).
     reportAccessDenial(pathname).catch((error: unknown) => console.error('Failed to write the audit log', error));
     navigate(paths.unauthorized.path, { replace: true, state: { message: messages.permissionDenied, from: pathname } });
-  }, [decision.isAllowed, decision.isSelfAccess, me.skylog_id, me.user_type, navigate, pathname]);
+  }, [decision.isAllowed, decision.isSelfAccess, isSetupDue, me.skylog_id, me.user_type, navigate, pathname]);
 
-  return decision.isAllowed ? children : <p className="p-6 text-sm text-slate-600">{messages.loading}</p>;
+  return decision.isAllowed && !isSetupDue ? children : <p className="p-6 text-sm text-slate-600">{messages.loading}</p>;
 }

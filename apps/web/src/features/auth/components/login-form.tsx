@@ -7,26 +7,42 @@ import { paths } from '../../../config/paths.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { getErrorMessage, getFieldErrors } from '../utils/field-errors.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { SecondStepForm } from './second-step-form.tsx';
 
 /** Signing in refreshes the account; the screen around it decides where to go next. */
 export function LoginForm({ onSubmit }: { onSubmit: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isResetting, setIsResetting] = useState(false);
+  // Why the second step ended and sign-in starts over (it expired, or too many wrong codes).
+  const [restartMessage, setRestartMessage] = useState<string | null>(null);
   const signIn = useSignIn();
   const fieldErrors = getFieldErrors(signIn.error);
 
   if (isResetting) return <ForgotPasswordForm initialEmail={email} onBack={() => setIsResetting(false)} />;
+  if (signIn.data?.twoFactorRedirect) {
+    return (
+      <SecondStepForm
+        onRestart={(message) => {
+          setRestartMessage(message ?? null);
+          setPassword('');
+          signIn.reset();
+        }}
+      />
+    );
+  }
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
+    setRestartMessage(null);
     signIn.mutate({ email: email.trim(), password });
   };
 
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
       {signIn.error ? <Alert tone="error">{getErrorMessage(signIn.error)}</Alert> : null}
+      {restartMessage ? <Alert tone="error">{restartMessage}</Alert> : null}
       <TextInput
         label="E-mail"
         type="email"

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
@@ -15,6 +17,9 @@ export function SignInSettings() {
             Sign-in
           </h3>
           <p className="text-xs text-slate-600">Changing your e-mail or password signs you out everywhere else.</p>
+          <Link to={paths.accountSecurity.path} className="text-xs text-brand-600 hover:underline">
+            Account security: two-step sign-in and sessions
+          </Link>
         </div>
         <div className="flex gap-4 text-sm">
           <Button variant="link" aria-expanded={openForm === 'email'} onClick={() => setOpenForm(openForm === 'email' ? null : 'email')}>

@@ -24,6 +24,8 @@ const person = (userType: Me['user_type']): Me => ({
   role_label: '',
   is_profile_complete: true,
   email_verified: true,
+  two_factor_enabled: false,
+  two_factor_setup_required: false,
   org: null,
   sub_org: null,
 });

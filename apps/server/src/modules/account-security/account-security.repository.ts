@@ -1,0 +1,82 @@
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { authSession, authTwoFactor, authVerification, usedTotpCodes } from '../../db/schema/index.ts';
+
+/**
+ * Takes an authenticator code for a person, once: false when it was already taken and may still be
+ * valid (a replay). The primary key makes two requests racing with one code take it only once.
+ */
+export async function claimTotpCode(db: Executor, userId: string, codeHash: string, expiresAt: Date): Promise<boolean> {
+  await db.delete(usedTotpCodes).where(and(eq(usedTotpCodes.userId, userId), lte(usedTotpCodes.expiresAt, new Date())));
+  const claimed = await db
+    .insert(usedTotpCodes)
+    .values({ userId, codeHash, expiresAt })
+    .onConflictDoNothing()
+    .returning({ userId: usedTotpCodes.userId });
+  return claimed.length > 0;
+}
+
+/** A wrong code is not "used": the same digits may be right in a later step. */
+export async function releaseTotpCode(db: Executor, userId: string, codeHash: string): Promise<void> {
+  await db.delete(usedTotpCodes).where(and(eq(usedTotpCodes.userId, userId), eq(usedTotpCodes.codeHash, codeHash)));
+}
+
+/** The person a pending second sign-in step belongs to (better-auth keeps it as a verification value). */
+export async function userOfSignInChallenge(db: Executor, identifier: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ value: authVerification.value })
+    .from(authVerification)
+    .where(and(eq(authVerification.identifier, identifier), gt(authVerification.expiresAt, new Date())))
+    .limit(1);
+  return row?.value;
+}
+
+export async function findTwoFactor(db: Executor, authId: string) {
+  const [row] = await db
+    .select({
+      id: authTwoFactor.id,
+      verified: authTwoFactor.verified,
+      friendlyName: authTwoFactor.friendlyName,
+      createdAt: authTwoFactor.createdAt,
+      backupCodes: authTwoFactor.backupCodes,
+    })
+    .from(authTwoFactor)
+    .where(eq(authTwoFactor.userId, authId))
+    .limit(1);
+  return row;
+}
+
+export async function deleteTwoFactor(db: Executor, authId: string): Promise<void> {
+  await db.delete(authTwoFactor).where(eq(authTwoFactor.userId, authId));
+}
+
+export async function nameTwoFactor(db: Executor, authId: string, friendlyName: string): Promise<void> {
+  await db
+    .update(authTwoFactor)
+    .set({ friendlyName, createdAt: sql`now()` })
+    .where(eq(authTwoFactor.userId, authId));
+}
+
+export async function listSessions(db: Executor, authId: string) {
+  return db
+    .select({
+      id: authSession.id,
+      token: authSession.token,
+      userAgent: authSession.userAgent,
+      ipAddress: authSession.ipAddress,
+      createdAt: authSession.createdAt,
+      updatedAt: authSession.updatedAt,
+    })
+    .from(authSession)
+    .where(and(eq(authSession.userId, authId), gt(authSession.expiresAt, new Date())))
+    .orderBy(desc(authSession.updatedAt));
+}
+
+/** Ends one of the person's own sessions; false when it is not theirs (or gone). */
+export async function deleteOwnSession(db: Executor, authId: string, sessionId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(authSession)
+    .where(and(eq(authSession.id, sessionId), eq(authSession.userId, authId)))
+    .returning({ id: authSession.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,58 @@
+import type { FactorCreated, FactorList, SessionInfo } from '@skylog/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { accountSecurityKeys, meKeys } from '../../../lib/query-keys.ts';
+
+const factorUrl = (id: string, tail = '') => `/api/factors/${encodeURIComponent(id)}${tail}`;
+
+export const useFactors = () =>
+  useQuery(
+    queryOptions({ queryKey: accountSecurityKeys.factors(), queryFn: ({ signal }) => apiRequest<FactorList>('/api/factors', { signal }) }),
+  );
+
+// Sessions change on other devices: asked afresh whenever the screen opens.
+export const useSessions = () =>
+  useQuery(
+    queryOptions({
+      queryKey: accountSecurityKeys.sessions(),
+      queryFn: ({ signal }) => apiRequest<{ items: SessionInfo[] }>('/api/sessions', { signal }),
+      refetchOnMount: 'always',
+    }),
+  );
+
+/** A factor change renews the session and may change what the account may open: the account is read again. */
+function useAccountMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: accountSecurityKeys.all });
+      await queryClient.invalidateQueries({ queryKey: meKeys.all });
+    },
+  });
+}
+
+export type NewFactor = { friendly_name: string; factor_type: 'totp'; password: string };
+
+export const useAddFactor = () =>
+  useAccountMutation((input: NewFactor) => apiRequest<FactorCreated>('/api/factors', { method: 'POST', body: input }));
+
+export const useVerifyFactor = () =>
+  useAccountMutation(({ id, code }: { id: string; code: string }) =>
+    apiRequest<FactorList>(factorUrl(id, '/verify'), { method: 'POST', body: { code } }),
+  );
+
+export const useRemoveFactor = () =>
+  useAccountMutation(({ id, password }: { id: string; password: string }) =>
+    apiRequest<void>(factorUrl(id), { method: 'DELETE', body: { password } }),
+  );
+
+export const useNewRecoveryCodes = () =>
+  useAccountMutation((password: string) =>
+    apiRequest<{ recovery_codes: string[] }>('/api/factors/recovery-codes', { method: 'POST', body: { password } }),
+  );
+
+export const useSignOutSession = () =>
+  useAccountMutation((id: string) => apiRequest<void>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+
+export const useSignOutEverywhereElse = () => useAccountMutation(() => apiRequest<void>('/api/sessions/revoke-others', { method: 'POST' }));

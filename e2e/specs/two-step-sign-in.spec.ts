@@ -1,0 +1,155 @@
+import { limits, messages, twoFactorLockedMessage } from '@skylog/contracts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { totpCode } from '../../apps/server/test/support/totp.ts';
+import { authenticatorKeys, logOut, passSecondStep, signIn } from './fixtures.ts';
+import { adminApi, createInvitedAccount, enrolAuthenticatorThroughApi, sendFromApp, toast, topBarAvatar } from './shell-helpers.ts';
+
+/** A new person of the demo school whose profile is complete, so no Update Profile modal covers the page. */
+async function newPerson(role: 'instructor' | 'super_admin', name: string) {
+  const inviter = role === 'super_admin' ? 'superadmin@skyline.test' : 'orgadmin@skyline.test';
+  const account = await createInvitedAccount(inviter, role, name, role === 'super_admin' ? 'new-super' : 'two-step');
+  // A super admin completes the profile after the authenticator app: until then only Account security opens.
+  if (role === 'super_admin') return account;
+  const api = await adminApi(account.email, account.password);
+  const me = (await (await api.get('/api/me')).json()) as { skylog_id: string };
+  const patch = await sendFromApp(api, `/api/users/${me.skylog_id}`, {
+    method: 'PATCH',
+    data: { name, phone: '+14155550188', program: '141' },
+  });
+  expect(patch.status()).toBe(204);
+  await api.dispose();
+  return account;
+}
+
+/** Account security from the profile, as people reach it. */
+async function openAccountSecurity(page: Page) {
+  await topBarAvatar(page).click();
+  await page.getByRole('link', { name: /Account security/ }).click();
+  await expect(page.getByRole('heading', { name: 'Account security', level: 1 })).toBeVisible();
+}
+
+/** Adds an authenticator app on the screen, reading its key as a person types it into their app. */
+async function addAuthenticator(page: Page, email: string, password: string) {
+  const form = page.getByRole('form', { name: 'Add an authenticator app' });
+  await form.getByLabel('Name of the app or phone').fill('Pixel in my flight bag');
+  await form.getByLabel('Current password').fill(password);
+  await form.getByRole('button', { name: 'Add an authenticator app' }).click();
+  await expect(page.getByRole('img', { name: 'QR code of your authenticator key' })).toBeVisible();
+  const key = (await page.getByTestId('authenticator-key').innerText()).replaceAll(' ', '');
+  const recoveryCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
+  expect(recoveryCodes).toHaveLength(limits.recoveryCodeCount);
+  await page.getByLabel(/digit code the app shows/).fill(totpCode(key));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(toast(page, 'Two-step sign-in is on')).toBeVisible();
+  authenticatorKeys.set(email.toLowerCase(), key);
+  return { key, recoveryCodes };
+}
+
+async function passwordStep(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('form', { name: 'Two-step sign-in' })).toBeVisible();
+}
+
+test.describe('two-step sign-in', () => {
+  test('a person adds an authenticator app, signs in with its code, then once with a recovery code', async ({ page }) => {
+    const account = await newPerson('instructor', 'Tess Twostep');
+    await signIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/dashboard\/flights$/);
+    await openAccountSecurity(page);
+    const { key, recoveryCodes } = await addAuthenticator(page, account.email, account.password);
+    await expect(page.getByText('Pixel in my flight bag')).toBeVisible();
+    await expect(page.getByText(`${limits.recoveryCodeCount} recovery codes left`)).toBeVisible();
+
+    await logOut(page);
+    // The password alone is not enough now.
+    await passwordStep(page, account.email, account.password);
+    await page.getByLabel('Authenticator code').fill(String((Number(totpCode(key)) + 1) % 1_000_000).padStart(6, '0'));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(messages.twoFactorCodeWrong)).toBeVisible();
+    await passSecondStep(page, key);
+    await expect(page).toHaveURL(/\/dashboard\/flights$/);
+
+    await logOut(page);
+    await passwordStep(page, account.email, account.password);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/flights$/);
+
+    await logOut(page);
+    await passwordStep(page, account.email, account.password);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(messages.recoveryCodeWrong)).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('five wrong codes make the account wait, and say so', async ({ page }) => {
+    const account = await newPerson('instructor', 'Wade Waiting');
+    const api = await adminApi(account.email, account.password);
+    const key = await enrolAuthenticatorThroughApi(api, account.email, account.password);
+    await api.dispose();
+    await passwordStep(page, account.email, account.password);
+    const wrong = String((Number(totpCode(key)) + 500_000) % 1_000_000).padStart(6, '0');
+    for (let attempt = 0; attempt < limits.twoFactorMaxFailures; attempt += 1) {
+      await page.getByLabel('Authenticator code').fill(wrong);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByText(messages.twoFactorCodeWrong)).toBeVisible();
+    }
+    // A right code the set-up did not use (the next step's): the wait applies to it too.
+    await page.getByLabel('Authenticator code').fill(totpCode(key, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(twoFactorLockedMessage(limits.twoFactorLockMinutes))).toBeVisible();
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+  });
+
+  test('a new super admin is held at Account security until an authenticator app is set up', async ({ page }) => {
+    const account = await newPerson('super_admin', 'Hal Heldback');
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/account\/security$/);
+    await expect(page.getByText('Set up an authenticator app to continue: super admins sign in with a second step.')).toBeVisible();
+    await page.goto('/dashboard/overview');
+    await expect(page).toHaveURL(/\/account\/security$/);
+
+    await addAuthenticator(page, account.email, account.password);
+    // Required for super admins: there is no Remove.
+    await expect(page.getByRole('button', { name: 'Remove', exact: true })).toHaveCount(0);
+    await page.goto('/dashboard/overview');
+    await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  });
+
+  test('the sessions list signs out another browser, which is signed out at once', async ({ page, browser }) => {
+    const account = await newPerson('instructor', 'Sid Sessions');
+    const other = await signedInElsewhere(browser, account.email, account.password);
+    await signIn(page, account.email, account.password);
+    await openAccountSecurity(page);
+    // This browser, the other one, and the API session that completed the profile.
+    const sessions = page.getByRole('list', { name: 'Your sessions' }).getByRole('listitem');
+    await expect(sessions).toHaveCount(3);
+    await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
+    await expect(sessions.first()).toContainText('Chrome on Linux');
+
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await expect(toast(page, 'Signed out everywhere else')).toBeVisible();
+    await expect(sessions).toHaveCount(1);
+    expect((await other.request.get('/api/me')).status()).toBe(401);
+    expect((await page.request.get('/api/me')).status()).toBe(200);
+    await other.close();
+  });
+});
+
+async function signedInElsewhere(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  return context;
+}
