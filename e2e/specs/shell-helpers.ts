@@ -52,10 +52,23 @@ export async function signInThroughApi(request: APIRequestContext, email: string
 
 /** A separate API session (its own cookies) for an administrator's side actions, or any account's. */
 export async function adminApi(email: string, password = demoPassword): Promise<APIRequestContext> {
+  const saved = savedSessions.get(email.toLowerCase());
+  if (saved) {
+    const api = await playwrightRequest.newContext({ baseURL: baseUrl(), storageState: saved });
+    if ((await api.get('/api/me')).ok()) return api;
+    await api.dispose();
+  }
   const api = await playwrightRequest.newContext({ baseURL: baseUrl() });
   await signInThroughApi(api, email, password);
+  if (authenticatorKeys.has(email.toLowerCase())) savedSessions.set(email.toLowerCase(), await api.storageState());
   return api;
 }
+
+/**
+ * Sessions of accounts with an authenticator app, kept for this worker's later set-ups: each code is taken
+ * once and only three are valid at a time, so signing in again for every set-up call would wait for new codes.
+ */
+const savedSessions = new Map<string, Awaited<ReturnType<APIRequestContext['storageState']>>>();
 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@skyline.test`;

@@ -182,6 +182,17 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
         ipAddress: request.ip,
       });
     },
+    onPasswordChange: async (request, { account, isSuccess, status }) => {
+      if (!isRole(account.userType)) return;
+      await audit.record({
+        actor: { skylogId: account.skylogId, role: account.userType, orgId: account.orgId },
+        action: 'auth.change-password',
+        resource: `users/${account.skylogId}`,
+        status: isSuccess ? 'success' : 'failure',
+        details: { httpStatus: status },
+        ipAddress: request.ip,
+      });
+    },
   });
 
   // After sessionPlugin: its onRequest hook resolves request.user before the permission check runs.

@@ -105,7 +105,7 @@ function printWelcome(config: AppConfig, databaseKind: string, seed: SeedResult,
   ];
   const file = credentialsFileOf(config);
   if (seed.seeded) {
-    lines.push(...credentialLines(seed.emails, seed.password, seed.isPasswordGenerated));
+    lines.push(...credentialLines(seed.emails, seed.password, seed.isPasswordGenerated, seed.hasAuthenticator));
     if (seed.isPasswordGenerated) lines.push(`(These sign-in details are also saved in ${file}.)`);
   } else if (config.seed === 'demo') {
     lines.push(

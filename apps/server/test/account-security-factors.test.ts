@@ -284,6 +284,21 @@ describe('account security', () => {
     expect(challenge.cookies.filter((cookie) => cookie.value)).toEqual([]);
   });
 
+  it('writes each password change, and each refused one, to the audit log', async () => {
+    const person = await school.addPerson('student');
+    const cookie = await t.signIn(person.email, personPassword);
+    const change = (currentPassword: string) =>
+      call(cookie, 'POST', '/api/auth/change-password', { currentPassword, newPassword: 'a-new-password-22' });
+    const refused = await change('not-my-password');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ currentPassword: messages.wrongPassword });
+    expect((await change(personPassword)).statusCode).toBe(200);
+    const audit = auditListSchema.parse(
+      (await s.call(school.owner, 'GET', `/api/audit-log?user_id=${person.id}&action=auth.change-password`)).json(),
+    ).items;
+    expect(audit.map((entry) => entry.status).sort()).toEqual(['failure', 'success']);
+  });
+
   describe('sessions', () => {
     it('lists where the person is signed in, signs out one other session, then everywhere else', async () => {
       const person = await school.addPerson('instructor');

@@ -48,6 +48,8 @@ export const limits = {
   emailChangeLifetimeHours: 24,
   sessionLifetimeSeconds: 60 * 60 * 24 * 7,
   sessionRefreshAgeSeconds: 60 * 60 * 24,
+  /** How fresh a session's "last active" is (Account security): written at most this often per session. */
+  sessionLastSeenEverySeconds: 300,
   /** Sessions each instance keeps in memory (the oldest is forgotten first) and for how long at most; changes end them at once. */
   sessionCacheEntries: 10_000,
   sessionCacheMaxAgeSeconds: 60,

@@ -140,6 +140,7 @@ export const messages = {
   factorNotFound: 'Factor not found',
   lastSuperAdminFactor: 'Super admins must keep an authenticator app: this is your only one.',
   sessionNotFound: 'Session not found',
+  sessionNotFresh: 'For your safety, sign out and sign in again before you remove your authenticator app.',
   currentSessionNotHere: 'This is the session you are using. Use Logout to end it.',
   trainingExportTooLarge: `This export would hold more than ${limits.trainingExportMaxRows.toLocaleString('en-GB')} flights. Choose fewer days or one sub-organization.`,
   linkOutOfReach: 'Instructor or student not found in your reach',

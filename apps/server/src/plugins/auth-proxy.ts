@@ -111,10 +111,12 @@ type AuthProxyOptions = {
   signInLimiter: RateLimiter;
   /** Every sign-in attempt, with the account its e-mail names (if any), for the audit log. */
   onSignIn: (request: FastifyRequest, attempt: SignInAttempt) => Promise<void>;
+  /** Every password change through better-auth, by the signed-in person, for the audit log. */
+  onPasswordChange: (request: FastifyRequest, change: { account: UserRow; isSuccess: boolean; status: number }) => Promise<void>;
 };
 
 /** Mounts better-auth under /api/auth, answering in Skylog's error shape, with Skylog's sign-in limits and audit. */
-export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance, { auth, db, signInLimiter, onSignIn }) => {
+export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance, { auth, db, signInLimiter, onSignIn, onPasswordChange }) => {
   // The second step's cookie, named as better-auth names it (its prefix, and __Secure- over https).
   const challengeCookieName = (await auth.$context).createAuthCookie('two_factor').name;
   /** Signed as `<identifier>.<signature>`: the identifier names better-auth's pending step, whose value is the person. */
@@ -158,6 +160,9 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
       // The person a second step is for (better-auth itself checks the cookie's signature and expiry).
       const challengeAuthId = step === 'authenticator' || step === 'recovery-code' ? await challengeOwner(request) : undefined;
       const challengeAccount = challengeAuthId ? () => findUserByAuthId(db, challengeAuthId) : findAccount;
+      // Who changes their password (the session's person, read before the change ends the other sessions).
+      const changerSession = path === '/change-password' ? await auth.api.getSession({ headers: toAuthHeaders(request) }) : null;
+      const passwordChanger = changerSession ? await findUserByAuthId(db, changerSession.user.id) : undefined;
       const forward = async () => {
         const response = await auth.handler(
           new Request(url, { method: request.method, headers: toAuthHeaders(request), body: request.method === 'GET' ? null : bodyFor(path, request.body) }),
@@ -179,6 +184,7 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
         throw error;
       }
       const { response, text } = answer;
+      if (path === '/change-password' && passwordChanger) await onPasswordChange(request, { account: passwordChanger, isSuccess: response.ok, status: response.status });
       copyResponseHeaders(response.headers, reply);
       reply.status(response.status);
       if (step) {

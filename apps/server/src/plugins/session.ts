@@ -11,7 +11,7 @@ import { isSafeMethod } from '../lib/safe-methods.ts';
 import { hashSecretToken } from '../lib/secret-token.ts';
 import type { SessionCache } from '../lib/session-cache.ts';
 import { findTokenOwner, touchToken } from '../modules/access-tokens/access-tokens.repository.ts';
-import { findUserByAuthId } from '../modules/users/users.repository.ts';
+import { findUserByAuthId, touchSessionLastSeen } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
   // Module augmentation only works with interfaces.
@@ -37,6 +37,17 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
   // Exactly the cookie better-auth checks (`__Secure-skylog.session_token` over https), never a look-alike.
   const sessionCookieName = (await auth.$context).authCookies.sessionToken.name;
 
+  // "Last active" in Account security's sessions list: at most one write per session and interval.
+  const lastSeenEveryMs = limits.sessionLastSeenEverySeconds * 1000;
+  const touchedAt = new Map<string, number>();
+  const touchLastSeen = async (token: string) => {
+    const now = Date.now();
+    if ((touchedAt.get(token) ?? 0) > now - lastSeenEveryMs) return;
+    if (touchedAt.size >= limits.sessionCacheEntries) touchedAt.clear();
+    touchedAt.set(token, now);
+    await touchSessionLastSeen(db, token, lastSeenEveryMs);
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
     // Public operations (health checks, registration) need no session lookup.
@@ -53,6 +64,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
     const cached = cache.get(cookie);
     if (cached) {
       request.user = cached;
+      if (cached.sessionToken) await touchLastSeen(cached.sessionToken);
       return;
     }
     const readAt = cache.generation();
@@ -77,6 +89,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
     };
     const expiresAt = new Date(session.session.expiresAt).getTime();
     cache.set(cookie, readAt, { user: request.user, sessionId: session.session.id, validUntil: expiresAt - refreshDueBeforeExpiryMs });
+    await touchLastSeen(session.session.token);
   });
 });
 

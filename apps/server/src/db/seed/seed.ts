@@ -12,7 +12,9 @@ import { aircraft, authTwoFactor, authUser, orgs, studentInstructor, subOrgs } f
 import { seedDemoTrips } from './seed-demo-trips.ts';
 import { demoLinks, demoPeople, demoRoleAccounts, demoSchool, otherSchool, type DemoPerson } from './demo-school.ts';
 
-export type SeedResult = { seeded: false } | { seeded: true; password: string; isPasswordGenerated: boolean; emails: string[] };
+export type SeedResult =
+  | { seeded: false }
+  | { seeded: true; password: string; isPasswordGenerated: boolean; emails: string[]; hasAuthenticator: boolean };
 
 export type SeedOptions = {
   /** Also the demo school's three flights, in the same transaction (they need the app's storage and job queue). */
@@ -56,10 +58,10 @@ export async function seedDemoSchool(db: Database, password: string | undefined,
     for (const person of otherSchool.people) await add(person, other!.id);
     await linkInstructors(tx, ids);
     if (options.flights) await seedDemoTrips(options.flights, tx);
-    if (isPasswordGenerated && options.credentialsFile) writeCredentials(options.credentialsFile, credentialLines(emails, demoPassword, true));
+    if (isPasswordGenerated && options.credentialsFile) writeCredentials(options.credentialsFile, credentialLines(emails, demoPassword, true, Boolean(options.authenticator)));
   });
   options.flights?.jobs.wake();
-  return { seeded: true, password: demoPassword, isPasswordGenerated, emails };
+  return { seeded: true, password: demoPassword, isPasswordGenerated, emails, hasAuthenticator: Boolean(options.authenticator) };
 }
 
 /** As better-auth's two-factor plugin stores a key from elsewhere: `base32:<key>`, encrypted with the auth secret. */
@@ -70,11 +72,14 @@ async function insertAuthenticator(tx: Executor, authId: string, { key, authSecr
 }
 
 /** What the first start prints and saves: the demo accounts and their password. */
-export function credentialLines(emails: string[], password: string, isPasswordGenerated: boolean): string[] {
+export function credentialLines(emails: string[], password: string, isPasswordGenerated: boolean, hasAuthenticator: boolean): string[] {
   return [
     'Demo school "Skyline Flight Academy": sign in with any of these accounts',
     ...emails.map((email) => `  ${email}`),
     `Password for all of them: ${password}${isPasswordGenerated ? ' (generated; set SKYLOG_DEMO_PASSWORD to choose one)' : ''}`,
+    hasAuthenticator
+      ? 'The Superadmin signs in with a second step: a code of the key in SKYLOG_DEMO_AUTHENTICATOR_KEY.'
+      : 'Super admins sign in with a second step: at the first sign-in, scan the QR code Skylog shows with an authenticator app.',
   ];
 }
 

@@ -18,6 +18,8 @@ export function twoFactorErrorOf(betterAuthCode: string | undefined): AppError |
       return new AppError('rate_limited', twoFactorLockedMessage(limits.twoFactorLockMinutes));
     case 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE':
       return new AppError('unauthenticated', messages.twoFactorTooManyCodes);
+    case 'SESSION_NOT_FRESH':
+      return new AppError('forbidden', messages.sessionNotFresh);
     case 'INVALID_TWO_FACTOR_COOKIE':
       return new AppError('unauthenticated', messages.twoFactorStepExpired);
     case 'TOTP_ALREADY_ENABLED':

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { orgColumns, subOrgColumns } from '../orgs/orgs.repository.ts';
@@ -75,6 +75,14 @@ export async function updateAuthIdentity(db: Executor, authId: string, values: {
 
 export async function deleteAuthIdentity(db: Executor, authId: string) {
   await db.delete(authUser).where(eq(authUser.id, authId));
+}
+
+/** A session's "last active", written only when older than `olderThanMs` (another instance may just have). */
+export async function touchSessionLastSeen(db: Executor, token: string, olderThanMs: number): Promise<void> {
+  await db
+    .update(authSession)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(authSession.token, token), lt(authSession.updatedAt, new Date(Date.now() - olderThanMs))));
 }
 
 export async function deleteSessionByToken(db: Executor, token: string) {
