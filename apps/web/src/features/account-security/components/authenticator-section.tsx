@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -20,17 +21,11 @@ export function AuthenticatorSection() {
   if (factors.error) return <Alert tone="error">{factors.error.message}</Alert>;
   const verified = factors.data.items.find((factor) => factor.status === 'verified');
   return (
-    <section aria-labelledby="two-step-title" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-      <div>
-        <h2 id="two-step-title" className="text-lg font-semibold text-slate-900">
-          Two-step sign-in
-        </h2>
-        <p className="text-sm text-slate-600">
-          After your password, Skylog asks for a code from an authenticator app on your phone (Google Authenticator, Microsoft
-          Authenticator, 1Password and the like).
-          {factors.data.is_required ? ' Super admins must keep one.' : ''}
-        </p>
-      </div>
+    <SettingsSection
+      id="two-step-title"
+      title="Two-step sign-in"
+      description={`After your password, Skylog asks for a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password and the like).${factors.data.is_required ? ' Super admins must keep one.' : ''}`}
+    >
       {added ? (
         <ConfirmAuthenticator factor={added} onDone={() => setAdded(null)} />
       ) : verified ? (
@@ -38,7 +33,7 @@ export function AuthenticatorSection() {
       ) : (
         <AddAuthenticator isRequired={factors.data.is_required} onAdded={setAdded} />
       )}
-    </section>
+    </SettingsSection>
   );
 }
 

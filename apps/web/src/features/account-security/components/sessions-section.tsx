@@ -1,6 +1,7 @@
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
@@ -25,20 +26,18 @@ export function SessionsSection() {
   };
 
   return (
-    <section aria-labelledby="sessions-title" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id="sessions-title" className="text-lg font-semibold text-slate-900">
-            Sessions
-          </h2>
-          <p className="text-sm text-slate-600">Where you are signed in. Sign out any device you do not recognise.</p>
-        </div>
-        {others.length > 0 ? (
+    <SettingsSection
+      id="sessions-title"
+      title="Sessions"
+      description="Where you are signed in. Sign out any device you do not recognise."
+      actions={
+        others.length > 0 ? (
           <Button variant="secondary" isLoading={signOutOthers.isPending} onClick={() => void endOthers()}>
             Sign out everywhere else
           </Button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {sessions.error ? <Alert tone="error">{sessions.error.message}</Alert> : null}
       {signOut.error ? <Alert tone="error">{signOut.error.message}</Alert> : null}
       {sessions.isPending ? <p className="text-sm text-slate-600">Loading...</p> : null}
@@ -71,6 +70,6 @@ export function SessionsSection() {
         ))}
       </ul>
       {dialog}
-    </section>
+    </SettingsSection>
   );
 }
