@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath } from './chromium.ts';
+import { localOidcClient } from '../apps/server/test/support/oidc-client.ts';
 import { demoAuthenticatorKey } from './demo-authenticator-key.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,6 +18,9 @@ const billingPort = port + 3;
 // Two workers, each with its own Skylog and throw-away data folder (the app starts empty and seeds the
 // demo school), so specs that change the school never meet: on two cores this halves the suite's time.
 const workers = Number(process.env.E2E_WORKERS ?? 2);
+// A real OpenID Connect provider for "Sign in with …" (its client id and secret are startOidcProvider's).
+const oidcPort = port + 9;
+const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 const appPorts = Array.from({ length: workers }, (_, index) => (index === 0 ? port : billingPort + index));
 const dataDirs = appPorts.map((_, index) => {
   const name = `E2E_DATA_DIR_${index}`;
@@ -55,6 +59,10 @@ export default defineConfig({
       command: `node --import tsx fake-providers.ts ${deepgramPort} ${stripePort} ${billingPort}`,
       cwd: here,
       port: deepgramPort,
+      env: {
+        E2E_OIDC_PORT: String(oidcPort),
+        E2E_OIDC_REDIRECT_URIS: appPorts.map((appPort) => `http://127.0.0.1:${appPort}/api/auth/callback/oidc`).join(','),
+      },
       reuseExistingServer: false,
       timeout: 60_000,
     },
@@ -72,6 +80,10 @@ export default defineConfig({
         DATA_DIR: dataDirs[index]!,
         SKYLOG_DEMO_PASSWORD: 'e2e-demo-password',
         SKYLOG_DEMO_AUTHENTICATOR_KEY: demoAuthenticatorKey,
+        OIDC_ISSUER_URL: oidcIssuer,
+        OIDC_CLIENT_ID: localOidcClient.clientId,
+        OIDC_CLIENT_SECRET: localOidcClient.clientSecret,
+        OIDC_NAME: 'Skyline SSO',
         LOG_LEVEL: 'warn',
         DEEPGRAM_API_KEY: 'e2e-deepgram-key',
         DEEPGRAM_BASE_URL: `http://127.0.0.1:${deepgramPort}`,

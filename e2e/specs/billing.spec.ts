@@ -37,7 +37,7 @@ async function signInToCheckout(page: Page, email: string) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(`${stripeUrl}/checkout/pay/**`);
 }
 

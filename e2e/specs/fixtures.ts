@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { messages } from '@skylog/contracts';
+import { accountMessages } from '@skylog/contracts';
 import { expect, type Page } from '@playwright/test';
 import { msToNextStep, totpCode } from '../../apps/server/test/support/totp.ts';
 import { demoAuthenticatorKey } from '../demo-authenticator-key.ts';
@@ -33,7 +33,7 @@ export async function passSecondStep(page: Page, key: string) {
     await page.getByRole('button', { name: 'Verify' }).click();
     const outcome = await Promise.race([
       page.waitForURL((url) => url.pathname !== '/login').then(() => 'signed-in' as const),
-      page.getByText(messages.twoFactorCodeReused).waitFor().then(() => 'reused' as const),
+      page.getByText(accountMessages.twoFactorCodeReused).waitFor().then(() => 'reused' as const),
     ]);
     if (outcome === 'signed-in') return;
   }
@@ -60,7 +60,7 @@ export async function signIn(page: Page, email: string, password = demoPassword)
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const key = authenticatorKeys.get(email.toLowerCase());
   if (key) await passSecondStep(page, key);
 }

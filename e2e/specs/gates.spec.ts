@@ -37,7 +37,7 @@ test.describe('login gate', () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fflights%2Ftrip-42%3Ftab%3Dtranscript$/);
     await page.getByLabel('E-mail').fill('student@skyline.test');
     await page.getByLabel('Password').fill(demoPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/flights\/trip-42\?tab=transcript$/);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Flight review');
   });
@@ -67,7 +67,7 @@ test.describe('paid gate', () => {
     }, checkoutKeys);
     await page.getByLabel('E-mail').fill('orgadmin@skyline.test');
     await page.getByLabel('Password').fill(demoPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/flights$/);
     await expect(page.getByTestId('role-badge')).toHaveText('Org Admin');
     await expect

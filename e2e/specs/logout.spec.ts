@@ -37,7 +37,7 @@ test('Logout goes to /login and removes the stored temporary price id, coupon an
   await page.getByTestId('logout-strip').hover();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
   expect(await readCheckoutValues(page)).toEqual([null, null, null]);
   // The session is gone: a protected page asks to sign in again.
   await page.goto('/dashboard/flights');

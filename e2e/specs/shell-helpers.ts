@@ -1,4 +1,4 @@
-import { messages, type Role } from '@skylog/contracts';
+import { accountMessages, type Role } from '@skylog/contracts';
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { authenticatorKeys, demoPassword, freshCodes, linkFrom, readLatestEmail } from './fixtures.ts';
 
@@ -46,7 +46,7 @@ export async function signInThroughApi(request: APIRequestContext, email: string
     const step = await sendFromApp(request, `${baseUrl()}/api/auth/two-factor/verify-totp`, { method: 'POST', data: { code } });
     if (step.ok()) return;
     const body = await step.json();
-    if (body.message !== messages.twoFactorCodeReused) throw new Error(`second step of ${email}: ${step.status()} ${JSON.stringify(body)}`);
+    if (body.message !== accountMessages.twoFactorCodeReused) throw new Error(`second step of ${email}: ${step.status()} ${JSON.stringify(body)}`);
   }
 }
 
@@ -118,7 +118,7 @@ export async function enrolAuthenticatorThroughApi(api: APIRequestContext, email
   for await (const code of freshCodes(factor.secret)) {
     const verified = await sendFromApp(api, `/api/factors/${factor.id}/verify`, { method: 'POST', data: { code } });
     if (verified.ok()) return factor.secret;
-    if ((await verified.json()).message !== messages.twoFactorCodeReused)
+    if ((await verified.json()).message !== accountMessages.twoFactorCodeReused)
       throw new Error(`confirming the app of ${email}: ${await verified.text()}`);
   }
   return factor.secret;

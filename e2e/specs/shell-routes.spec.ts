@@ -26,7 +26,7 @@ const protectedScreens = [
 test('the root address redirects to /login', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
 });
 
 test('every protected screen opens inside the shell: sidebar, top bar, breadcrumbs and the screen', async ({ page }) => {
@@ -61,5 +61,5 @@ test('unknown paths of a signed-in person go to /dashboard/flights', async ({ pa
 test('an unknown path while signed out goes to /dashboard/flights, which asks to sign in first', async ({ page }) => {
   await page.goto('/somewhere/else');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fflights$/);
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
 });

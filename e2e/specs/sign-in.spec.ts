@@ -4,7 +4,7 @@ import { logOut, roleAccounts, signIn } from './fixtures.ts';
 test('the root address opens the sign-in screen', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
 });
 
 for (const account of roleAccounts) {
@@ -27,7 +27,7 @@ test('a protected page sends a signed-out person to sign in and back again', asy
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await page.getByLabel('E-mail').fill('orgadmin@skyline.test');
   await page.getByLabel('Password').fill('e2e-demo-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/students\?tab=all$/);
 });
 

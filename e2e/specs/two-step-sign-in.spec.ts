@@ -1,8 +1,50 @@
-import { limits, messages, twoFactorLockedMessage } from '@skylog/contracts';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { accountMessages, limits, twoFactorLockedMessage, type Role } from '@skylog/contracts';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { totpCode } from '../../apps/server/test/support/totp.ts';
-import { authenticatorKeys, logOut, passSecondStep, signIn } from './fixtures.ts';
-import { adminApi, createInvitedAccount, enrolAuthenticatorThroughApi, sendFromApp, toast, topBarAvatar } from './shell-helpers.ts';
+import { authenticatorKeys, linkFrom, logOut, passSecondStep, readLatestEmail, signIn } from './fixtures.ts';
+import {
+  adminApi,
+  createInvitedAccount,
+  enrolAuthenticatorThroughApi,
+  sendFromApp,
+  toast,
+  topBarAvatar,
+  uniqueEmail,
+} from './shell-helpers.ts';
+
+/** A school registered through the public form and confirmed from the outbox; answers its owner (profile complete). */
+async function registerSchool(schoolName: string) {
+  const email = uniqueEmail('policy-owner');
+  const password = 'owner-password-1';
+  const api = await playwrightRequest.newContext({ baseURL: process.env.E2E_APP_URL });
+  const registered = await sendFromApp(api, '/api/registration/school', {
+    method: 'POST',
+    data: { school_name: schoolName, name: 'Olga Owner', email, password },
+  });
+  expect(registered.status(), await registered.text()).toBe(202);
+  const token = new URL(linkFrom((await readLatestEmail(email)).text, '/auth/confirm?token='), 'http://x').searchParams.get('token')!;
+  expect((await api.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)).ok()).toBe(true);
+  await api.dispose();
+  const own = await adminApi(email, password);
+  const me = (await (await own.get('/api/me')).json()) as { skylog_id: string };
+  expect(
+    (await sendFromApp(own, `/api/users/${me.skylog_id}`, { method: 'PATCH', data: { phone: '+14155550166', program: '141' } })).status(),
+  ).toBe(204);
+  await own.dispose();
+  return { email, password };
+}
+
+/** A person invited with `inviter`'s session and registered through the invitation link (the API, not the form). */
+async function invitePerson(inviter: APIRequestContext, role: Role, name: string) {
+  const email = uniqueEmail('policy-person');
+  const password = 'person-password-1';
+  expect((await sendFromApp(inviter, '/api/invitations', { method: 'POST', data: { email, user_type: role } })).status()).toBe(201);
+  const token = new URL(linkFrom((await readLatestEmail(email)).text, '/auth/user-registration?token='), 'http://x').searchParams.get(
+    'token',
+  )!;
+  expect((await sendFromApp(inviter, '/api/registration/accept', { method: 'POST', data: { token, name, password } })).ok()).toBe(true);
+  return { email, password };
+}
 
 /** A new person of the demo school whose profile is complete, so no Update Profile modal covers the page. */
 async function newPerson(role: 'instructor' | 'super_admin', name: string) {
@@ -49,7 +91,7 @@ async function passwordStep(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('form', { name: 'Two-step sign-in' })).toBeVisible();
 }
 
@@ -84,7 +126,7 @@ test.describe('two-step sign-in', () => {
     await passwordStep(page, account.email, account.password);
     await page.getByLabel('Authenticator code').fill(notTheCode(key));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByText(messages.twoFactorCodeWrong)).toBeVisible();
+    await expect(page.getByText(accountMessages.twoFactorCodeWrong)).toBeVisible();
     await passSecondStep(page, key);
     await expect(page).toHaveURL(/\/dashboard\/flights$/);
 
@@ -94,7 +136,7 @@ test.describe('two-step sign-in', () => {
 
     await logOut(page);
     await signInWithRecoveryCode(page, account, recoveryCodes[0]!);
-    await expect(page.getByText(messages.recoveryCodeWrong)).toBeVisible();
+    await expect(page.getByText(accountMessages.recoveryCodeWrong)).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
   });
 
@@ -108,7 +150,7 @@ test.describe('two-step sign-in', () => {
     for (let attempt = 0; attempt < limits.twoFactorMaxFailures; attempt += 1) {
       await page.getByLabel('Authenticator code').fill(wrong);
       await page.getByRole('button', { name: 'Verify' }).click();
-      await expect(page.getByText(messages.twoFactorCodeWrong)).toBeVisible();
+      await expect(page.getByText(accountMessages.twoFactorCodeWrong)).toBeVisible();
     }
     // A right code the set-up did not use (the next step's): the wait applies to it too.
     await page.getByLabel('Authenticator code').fill(totpCode(key, 1));
@@ -122,7 +164,7 @@ test.describe('two-step sign-in', () => {
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/account\/security$/);
     await expect(page.getByText('Set up an authenticator app to continue: super admins sign in with a second step.')).toBeVisible();
     await page.goto('/dashboard/overview');
@@ -133,6 +175,29 @@ test.describe('two-step sign-in', () => {
     await expect(page.getByRole('button', { name: 'Remove', exact: true })).toHaveCount(0);
     await page.goto('/dashboard/overview');
     await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  });
+
+  test("an org admin requires an authenticator app of the school's administrators; one without it is held", async ({ page, browser }) => {
+    // A school of the test's own: the requirement would hold the demo school's admins in other specs.
+    const owner = await registerSchool('Policy Flight School');
+    const ownerApi = await adminApi(owner.email, owner.password);
+    await enrolAuthenticatorThroughApi(ownerApi, owner.email, owner.password);
+    const secondary = await invitePerson(ownerApi, 'admin_secondary', 'Sasha Second');
+    await ownerApi.dispose();
+
+    await signIn(page, owner.email, owner.password);
+    await page.goto('/configuration/admin');
+    const policy = page.getByRole('form', { name: 'Two-step sign-in for administrators' });
+    await policy.getByLabel("Require an authenticator app of this organization's administrators").check();
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Two-step sign-in is now required of administrators')).toBeVisible();
+
+    const other = await browser.newContext();
+    const secondaryPage = await other.newPage();
+    await signIn(secondaryPage, secondary.email, secondary.password);
+    await expect(secondaryPage).toHaveURL(/\/account\/security$/);
+    await expect(secondaryPage.getByText('Set up an authenticator app to continue')).toBeVisible();
+    await other.close();
   });
 
   test('the sessions list signs out another browser, which is signed out at once', async ({ page, browser }) => {

@@ -172,13 +172,20 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
       { per: 'address+subject', max: limits.signInAttemptsPerWindow, windowSeconds: limits.signInWindowSeconds },
       { per: 'address', max: limits.signInAttemptsPerWindow * 6, windowSeconds: limits.signInWindowSeconds },
     ]),
-    onSignIn: async (request, { email: signInEmail, account, isSuccess, status, step, isSecondStepPending }) => {
+    onSignIn: async (request, { email: signInEmail, account, isSuccess, status, step, isSecondStepPending, provider, error }) => {
       await audit.record({
         actor: account && isRole(account.userType) ? { skylogId: account.skylogId, role: account.userType, orgId: account.orgId } : null,
         action: 'auth.sign-in',
         resource: 'session',
         status: isSuccess ? 'success' : 'failure',
-        details: { email: signInEmail, httpStatus: status, step, ...(isSecondStepPending ? { secondStep: 'pending' } : {}) },
+        details: {
+          email: signInEmail,
+          httpStatus: status,
+          step,
+          ...(isSecondStepPending ? { secondStep: 'pending' } : {}),
+          ...(provider ? { provider } : {}),
+          ...(error ? { error } : {}),
+        },
         ipAddress: request.ip,
       });
     },

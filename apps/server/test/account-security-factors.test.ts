@@ -1,12 +1,10 @@
-import {
-  auditListSchema,
+import { accountMessages, auditListSchema,
   factorCreatedSchema,
   factorListSchema,
   limits,
   messages,
   sessionListSchema,
-  twoFactorLockedMessage,
-} from '@skylog/contracts';
+  twoFactorLockedMessage, } from '@skylog/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOrigin, createTestApp, nextClientIp, query, type TestApp } from './helper.ts';
@@ -28,7 +26,7 @@ describe('account security', () => {
   });
   afterAll(async () => t.close());
 
-  const call = (cookie: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  const call = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.request({ method, url, cookie, remoteAddress: nextClientIp(), ...(payload ? { payload } : {}) });
 
   /** The password step only: answers the response (a session, or the pending second step's cookie). */
@@ -118,7 +116,7 @@ describe('account security', () => {
 
     const wrongCode = await call(cookie, 'POST', `/api/factors/${factor.id}/verify`, { code: totpCode(factor.secret, 5) });
     expect(wrongCode.statusCode).toBe(400);
-    expect(wrongCode.json()).toMatchObject({ message: messages.twoFactorCodeWrong, fields: { code: messages.twoFactorCodeWrong } });
+    expect(wrongCode.json()).toMatchObject({ message: accountMessages.twoFactorCodeWrong, fields: { code: accountMessages.twoFactorCodeWrong } });
     const notDigits = await call(cookie, 'POST', `/api/factors/${factor.id}/verify`, { code: '12ab56' });
     expect(notDigits.statusCode).toBe(400);
     expect(notDigits.json().fields).toHaveProperty('code');
@@ -165,7 +163,7 @@ describe('account security', () => {
 
     const replayed = await secondStep(await passwordStep(person.email), 'verify-totp', code);
     expect(replayed.statusCode).toBe(400);
-    expect(replayed.json()).toMatchObject({ message: messages.twoFactorCodeReused, fields: { code: messages.twoFactorCodeReused } });
+    expect(replayed.json()).toMatchObject({ message: accountMessages.twoFactorCodeReused, fields: { code: accountMessages.twoFactorCodeReused } });
     expect(replayed.cookies.some((cookie) => cookie.name.endsWith('session_token') && cookie.value)).toBe(false);
 
     const noChallenge = await t.request({
@@ -175,7 +173,7 @@ describe('account security', () => {
       remoteAddress: nextClientIp(),
     });
     expect(noChallenge.statusCode).toBe(401);
-    expect(noChallenge.json().message).toBe(messages.twoFactorStepExpired);
+    expect(noChallenge.json().message).toBe(accountMessages.twoFactorStepExpired);
 
     const audit = auditListSchema.parse(
       (await s.call(school.owner, 'GET', `/api/audit-log?user_id=${person.id}&action=auth.sign-in`)).json(),
@@ -199,7 +197,7 @@ describe('account security', () => {
 
     const again = await secondStep(await passwordStep(person.email), 'verify-backup-code', first!);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ message: messages.recoveryCodeWrong, fields: { code: messages.recoveryCodeWrong } });
+    expect(again.json()).toMatchObject({ message: accountMessages.recoveryCodeWrong, fields: { code: accountMessages.recoveryCodeWrong } });
 
     const renewed = await call(cookie, 'POST', '/api/factors/recovery-codes', { password: personPassword });
     expect(renewed.statusCode, renewed.body).toBe(200);
@@ -215,7 +213,7 @@ describe('account security', () => {
     for (let attempt = 1; attempt <= limits.twoFactorMaxFailures; attempt += 1) {
       const wrong = await secondStep(challenge, 'verify-totp', totpCode(person.key, 10 + attempt));
       expect(wrong.statusCode, `attempt ${attempt}`).toBe(400);
-      expect(wrong.json().message).toBe(messages.twoFactorCodeWrong);
+      expect(wrong.json().message).toBe(accountMessages.twoFactorCodeWrong);
     }
     const right = await secondStep(challenge, 'verify-totp', await freshCode(person.key, person.used));
     expect(right.statusCode).toBe(429);
@@ -236,7 +234,7 @@ describe('account security', () => {
     expect((await call(cookiesOf(removed), 'GET', '/api/factors')).json().items).toEqual([]);
     const missing = await call(cookiesOf(removed), 'DELETE', `/api/factors/${person.factor.id}`, { password: personPassword });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe(messages.factorNotFound);
+    expect(missing.json().message).toBe(accountMessages.factorNotFound);
   });
 
   it('holds a super admin at Account security until an authenticator app is set up, and keeps it', async () => {
@@ -256,7 +254,7 @@ describe('account security', () => {
     ] as const) {
       const held = await call(cookie, method, url, method === 'POST' ? { name: 'x' } : undefined);
       expect(held.statusCode, `${method} ${url}`).toBe(403);
-      expect(held.json().message).toBe(messages.twoFactorSetupRequired);
+      expect(held.json().message).toBe(accountMessages.twoFactorSetupRequired);
     }
     expect((await call(cookie, 'GET', '/api/factors')).json().is_required).toBe(true);
 
@@ -271,8 +269,49 @@ describe('account security', () => {
 
     const removal = await call(renewed, 'DELETE', `/api/factors/${factor.id}`, { password: personPassword });
     expect(removal.statusCode).toBe(400);
-    expect(removal.json().message).toBe(messages.lastSuperAdminFactor);
+    expect(removal.json().message).toBe(accountMessages.factorRequired);
     expect((await call(renewed, 'GET', '/api/factors')).json().items).toHaveLength(1);
+  });
+
+  it("lets an org admin require an authenticator app of the organization's administrators, and holds those without one", async () => {
+    const policyUrl = `/api/orgs/${school.orgId}/sign-in-policy`;
+    const secondary = await school.addPerson('admin_secondary');
+    const instructor = await school.addPerson('instructor');
+    const subOrgAdmin = await school.addPerson('sub_org_admin', { subOrgId: await school.addSubOrg('Policy Ramp') });
+    expect((await s.call(school.owner, 'GET', policyUrl)).json()).toEqual({ require_admin_two_factor: false });
+    // Signed in before the change: the change must reach sessions already held in memory.
+    expect((await s.call(secondary.email, 'GET', '/api/users')).statusCode).toBe(200);
+
+    // Whoever turns it on must have an app themselves.
+    const ownFirst = await s.call(school.owner, 'PUT', policyUrl, { require_admin_two_factor: true });
+    expect(ownFirst.statusCode).toBe(400);
+    expect(ownFirst.json().fields).toEqual({ require_admin_two_factor: accountMessages.signInPolicyNeedsOwnFactor });
+    const enrolled = await enrolledPerson('org_admin');
+    const turnedOn = await call(enrolled.cookie, 'PUT', policyUrl, { require_admin_two_factor: true });
+    expect(turnedOn.statusCode, turnedOn.body).toBe(200);
+
+    // Administrators without an app are held; an instructor is not; the one who has an app goes on.
+    for (const admin of [secondary, subOrgAdmin]) {
+      const held = await s.call(admin.email, 'GET', '/api/users');
+      expect(held.statusCode, admin.email).toBe(403);
+      expect(held.json().message).toBe(accountMessages.twoFactorSetupRequired);
+      expect((await s.call(admin.email, 'GET', '/api/me')).json().two_factor_setup_required).toBe(true);
+    }
+    expect((await s.call(instructor.email, 'GET', '/api/trips')).statusCode).toBe(200);
+    expect((await call(enrolled.cookie, 'GET', '/api/users')).statusCode).toBe(200);
+    const removal = await call(enrolled.cookie, 'DELETE', `/api/factors/${enrolled.factor.id}`, { password: personPassword });
+    expect(removal.statusCode).toBe(400);
+    expect(removal.json().message).toBe(accountMessages.factorRequired);
+
+    // Other roles and other organizations cannot read or change it.
+    expect((await s.call(instructor.email, 'PUT', policyUrl, { require_admin_two_factor: false })).statusCode).toBe(403);
+    const other = await createSchool(t, s, 'Another Policy School');
+    expect((await s.call(other.owner, 'GET', policyUrl)).statusCode).toBe(404);
+
+    expect((await call(enrolled.cookie, 'PUT', policyUrl, { require_admin_two_factor: false })).statusCode).toBe(200);
+    expect((await s.call(secondary.email, 'GET', '/api/users')).statusCode).toBe(200);
+    const audit = auditListSchema.parse((await call(enrolled.cookie, 'GET', `/api/audit-log?action=orgs.update-sign-in-policy`)).json()).items;
+    expect(audit.map((entry) => entry.details?.requireAdminTwoFactor)).toEqual(expect.arrayContaining([true, false]));
   });
 
   it("ends a person's deactivated account at the second step too", async () => {
@@ -332,7 +371,7 @@ describe('account security', () => {
       const current = listed.find((session) => session.is_current)!;
       const own = await call(laptop, 'DELETE', `/api/sessions/${current.id}`);
       expect(own.statusCode).toBe(400);
-      expect(own.json().message).toBe(messages.currentSessionNotHere);
+      expect(own.json().message).toBe(accountMessages.currentSessionNotHere);
 
       // Someone else's session is not found, and stays.
       const other = await school.addPerson('student');

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { messages } from '@skylog/contracts';
+import { accountMessages } from '@skylog/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -119,7 +119,7 @@ async function instanceOn(config: AppConfig, handle: DatabaseHandle, dataDir: st
           remoteAddress: nextClientIp(),
         });
         if (response.statusCode === 200) return cookiesOf(response);
-        if (response.json().message !== messages.twoFactorCodeReused) throw new Error(`second step of ${email} failed: ${response.statusCode} ${response.body}`);
+        if (response.json().message !== accountMessages.twoFactorCodeReused) throw new Error(`second step of ${email} failed: ${response.statusCode} ${response.body}`);
       }
       await new Promise((resolve) => setTimeout(resolve, msToNextStep() + 100));
     }

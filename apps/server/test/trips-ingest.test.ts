@@ -501,6 +501,8 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
         billing_enabled: false,
         transcription_provider: 'none',
         ai_notes_provider: 'rules',
+        // No sign-in provider configured: the login screen shows none.
+        sign_in_providers: [],
       });
     });
 

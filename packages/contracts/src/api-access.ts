@@ -26,6 +26,9 @@ export const apiAccess = {
   'orgs.switch': ['super_admin'],
   'orgs.create': ['super_admin'],
   'orgs.update': ['super_admin'],
+  // Issue 15: whether the organization's administrators must sign in with a second step.
+  'orgs.read-sign-in-policy': orgAdmins,
+  'orgs.update-sign-in-policy': orgAdmins,
   'sub-orgs.read': 'authenticated',
   'sub-orgs.list': allAdmins,
   'sub-orgs.create': orgAdmins,
@@ -101,6 +104,8 @@ export const apiAccess = {
   'sessions.list': 'authenticated',
   'sessions.revoke': 'authenticated',
   'sessions.revoke-others': 'authenticated',
+  'identities.list': 'authenticated',
+  'identities.unlink': 'authenticated',
   // Billing (ARCHITECTURE.md "Billing"): the organization pays; its admins manage the plan, everyone on spec §6's
   // Billing row sees its status. Plans and prices are public: a pricing page and registration show them.
   'billing.read': flightPageRoles,
@@ -144,7 +149,7 @@ export const signedRequestOperations: readonly ApiOperation[] = ['billing.webhoo
 
 /**
  * What a super_admin who has not set up an authenticator app may do (decisions.md #3): see who they are,
- * set one up, and end their sessions. Everything else answers `messages.twoFactorSetupRequired`.
+ * set one up, and end their sessions. Everything else answers `accountMessages.twoFactorSetupRequired`.
  */
 export const twoFactorSetupOperations: readonly ApiOperation[] = [
   'me.read',
@@ -154,6 +159,7 @@ export const twoFactorSetupOperations: readonly ApiOperation[] = [
   'sessions.list',
   'sessions.revoke',
   'sessions.revoke-others',
+  'identities.list',
 ];
 
 /** Whether a role may call an operation at all (the server still checks scope per row). */

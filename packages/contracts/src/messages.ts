@@ -127,21 +127,6 @@ export const messages = {
   fetchTrainingRecordFailed: 'Failed to fetch the training record',
   debriefNoStudent: 'This flight has no student to send the debrief to. Put the student in a seat first.',
   debriefSent: 'Debrief sent',
-  // Account security (issue 15): two-step sign-in, recovery codes and sessions.
-  twoFactorSetupRequired: 'Super admins sign in with a second step. Set up an authenticator app in Account security to continue.',
-  twoFactorCodeWrong: 'This code is not right. Check the time on your phone and enter the newest code from your authenticator app.',
-  twoFactorCodeReused: 'This code has already been used. Wait for the next code from your authenticator app.',
-  recoveryCodeWrong: 'This recovery code is not right or has already been used.',
-  twoFactorStepExpired: 'Your sign-in has expired. Enter your e-mail and password again.',
-  twoFactorTooManyCodes: 'Too many wrong codes. Enter your e-mail and password again.',
-  twoFactorAlreadyEnrolled: 'You already have an authenticator app. Remove it before adding another.',
-  twoFactorNotPending: 'There is no authenticator app waiting to be confirmed. Add one first.',
-  twoFactorNotOn: 'Two-step sign-in is not on for your account. Add an authenticator app first.',
-  factorNotFound: 'Factor not found',
-  lastSuperAdminFactor: 'Super admins must keep an authenticator app: this is your only one.',
-  sessionNotFound: 'Session not found',
-  sessionNotFresh: 'For your safety, sign out and sign in again before you remove your authenticator app.',
-  currentSessionNotHere: 'This is the session you are using. Use Logout to end it.',
   trainingExportTooLarge: `This export would hold more than ${limits.trainingExportMaxRows.toLocaleString('en-GB')} flights. Choose fewer days or one sub-organization.`,
   linkOutOfReach: 'Instructor or student not found in your reach',
   cannotChangeOwnAccount: 'You cannot change your own role, organization or status.',
@@ -172,11 +157,6 @@ export function logoutRetryMessage(attempt: number, maxAttempts: number): string
 
 export function signInRateLimitedMessage(retryAfterSeconds: number): string {
   return `Too many sign-in attempts. Please wait ${retryAfterSeconds} seconds and try again.`;
-}
-
-/** After too many wrong second-step codes the account waits (better-auth's lockout, limits.twoFactorLockMinutes). */
-export function twoFactorLockedMessage(minutes: number): string {
-  return `Too many wrong codes. For your safety, wait ${minutes} minutes before you try again.`;
 }
 
 export function rateLimitedMessage(retryAfterSeconds: number): string {

@@ -1,4 +1,4 @@
-import { roleGroups, type Role } from './roles.ts';
+import { roleGroups, roles, type Role } from './roles.ts';
 
 /** A route rule of spec §6: a path pattern (`:id` matches one segment) and the roles allowed. */
 export type RouteRule = {
@@ -28,8 +28,8 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/configuration/billing', rbac: flightPageRoles },
   { path: '/configuration/cable-collection', rbac: specAdmins },
   { path: '/configuration/rbac', rbac: specAdmins },
-  // Decided here (issue 15): everyone's own account security, opened from the profile.
-  { path: '/account/security', rbac: signInRoles },
+  // Decided here (issue 15): everyone's own account security, opened from the profile (every role, the secondary admins too).
+  { path: '/account/security', rbac: roles },
 ];
 
 function splitPath(path: string): string[] {

@@ -1,4 +1,4 @@
-import { canManageRole, getGrantableRoles, isOrgWideRole, isSubOrgRole, type AssignableRole } from '@skylog/contracts';
+import { canManageRole, getGrantableRoles, isOrgWideRole, isSubOrgRole, roleGroups, type AssignableRole, type Role } from '@skylog/contracts';
 import type { RequestUser } from '../lib/request-user.ts';
 
 /**
@@ -299,3 +299,12 @@ export const mayOnAuditRecord = (actor: Actor, record: { orgId: string | null })
 export const mayOnOwnRow = (actor: Actor, row: { userId: string | null }) => row.userId !== null && row.userId === actor.skylogId;
 
 export const mayOnAircraft = (actor: Actor, plane: { orgId: string }) => inOrg(actor, plane.orgId);
+
+/**
+ * decisions.md #3 for super_admin; issue 15: an organization may require it of its administrators (its
+ * setting is read only for them).
+ */
+export async function isTwoFactorRequiredOf(role: Role, doesOrgRequireIt: () => Promise<boolean>): Promise<boolean> {
+  if (role === 'super_admin') return true;
+  return (roleGroups.allAdmins as readonly Role[]).includes(role) && (await doesOrgRequireIt());
+}

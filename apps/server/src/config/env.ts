@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SignInProviderId } from '@skylog/contracts';
 import type { S3Settings } from '../integrations/storage/s3-storage.ts';
 
 const booleanFlag = z
@@ -28,6 +29,19 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z2-7]{16,64}$/, 'must be 16 to 64 base32 characters (A-Z, 2-7)')
     .optional(),
+  // Sign-in with another account (issue 15): each provider is on when its client id and secret are set.
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_TENANT_ID: z
+    .string()
+    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, "must be your Microsoft Entra directory's tenant id (a GUID)")
+    .optional(),
+  OIDC_ISSUER_URL: z.url({ error: 'must be the issuer URL of an OpenID Connect provider, such as https://id.example.com' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(40).default('single sign-on'),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   TRUST_PROXY: booleanFlag.default(false),
@@ -111,11 +125,58 @@ export type AppConfig = {
   };
   /** An OpenAI-compatible chat API that drafts debrief notes; without it the rules engine's draft stands. */
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** The sign-in providers whose client id and secret are set, in the order the login screen shows them. */
+  signInProviders: SignInProviderConfig[];
   /** Stripe billing; undefined: billing is off and every organization counts as paid (decisions.md). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 };
 
+/** An OpenID Connect provider Skylog signs people in with (its discovery document names the rest). */
+export type SignInProviderConfig = {
+  id: SignInProviderId;
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID Connect issuer's discovery document (Google, a generic issuer). */
+  discoveryUrl?: string;
+  /** Microsoft Entra: the school's own directory. */
+  tenantId?: string;
+};
+
 export class ConfigError extends Error {}
+
+/** Each provider needs its client id and secret together; the generic one its issuer too. */
+function signInProvidersOf(values: z.infer<typeof envSchema>): SignInProviderConfig[] {
+  const pairs: Array<[string, string | undefined, string | undefined]> = [
+    ['GOOGLE', values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET],
+    ['MICROSOFT', values.MICROSOFT_CLIENT_ID, values.MICROSOFT_CLIENT_SECRET],
+    ['OIDC', values.OIDC_CLIENT_ID, values.OIDC_CLIENT_SECRET],
+  ];
+  for (const [prefix, id, secret] of pairs) {
+    if (Boolean(id) !== Boolean(secret)) throw new ConfigError(`Invalid configuration:\n  ${prefix}_CLIENT_SECRET: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+  }
+  if (Boolean(values.OIDC_CLIENT_ID) !== Boolean(values.OIDC_ISSUER_URL)) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER_URL: OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  }
+  const providers: SignInProviderConfig[] = [];
+  if (values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET) {
+    providers.push({ id: 'google', name: 'Google', discoveryUrl: 'https://accounts.google.com/.well-known/openid-configuration', clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET });
+  }
+  if (values.MICROSOFT_CLIENT_ID && values.MICROSOFT_CLIENT_SECRET) {
+    if (!values.MICROSOFT_TENANT_ID) throw new ConfigError('Invalid configuration:\n  MICROSOFT_TENANT_ID: required with MICROSOFT_CLIENT_ID (your directory, not "common")');
+    providers.push({ id: 'microsoft', name: 'Microsoft', tenantId: values.MICROSOFT_TENANT_ID, clientId: values.MICROSOFT_CLIENT_ID, clientSecret: values.MICROSOFT_CLIENT_SECRET });
+  }
+  if (values.OIDC_ISSUER_URL && values.OIDC_CLIENT_ID && values.OIDC_CLIENT_SECRET) {
+    providers.push({
+      id: 'oidc',
+      name: values.OIDC_NAME,
+      discoveryUrl: `${values.OIDC_ISSUER_URL.replace(/\/$/, '')}/.well-known/openid-configuration`,
+      clientId: values.OIDC_CLIENT_ID,
+      clientSecret: values.OIDC_CLIENT_SECRET,
+    });
+  }
+  return providers;
+}
 
 /** Reads and validates the environment once; the only place that touches process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -167,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seed: values.SKYLOG_SEED,
     demoPassword: values.SKYLOG_DEMO_PASSWORD,
     demoAuthenticatorKey: values.SKYLOG_DEMO_AUTHENTICATOR_KEY,
+    signInProviders: signInProvidersOf(values),
     adminEmail: values.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: values.ADMIN_PASSWORD,
     trustProxy: values.TRUST_PROXY,

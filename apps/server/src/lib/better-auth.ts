@@ -1,10 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { twoFactor } from 'better-auth/plugins';
+import { createAuthMiddleware } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
+import { generateRandomString } from 'better-auth/crypto';
+import { genericOAuth, microsoftEntraId, twoFactor, type GenericOAuthConfig } from 'better-auth/plugins';
 import { limits } from '@skylog/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config/env.ts';
+import type { AppConfig, SignInProviderConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { authAccount, authRateLimit, authSession, authTwoFactor, authUser, authVerification } from '../db/schema/index.ts';
 import type { EmailSender } from '../integrations/email/index.ts';
@@ -27,6 +30,49 @@ const hashedRecoveryCodes = {
   encrypt: async (json: string) => JSON.stringify((JSON.parse(json) as string[]).map((code) => (isStoredHash(code) ? code : hashRecoveryCode(code)))),
   decrypt: async (stored: string) => stored,
 };
+
+/**
+ * A sign-in provider as better-auth's generic OAuth plugin takes it: authorization code with PKCE and state,
+ * the id token checked against the issuer's keys, and never a new account (Skylog people are invited).
+ */
+function toGenericOAuth(provider: SignInProviderConfig): GenericOAuthConfig {
+  const common = { providerId: provider.id, name: provider.name, disableSignUp: true, pkce: true } as const;
+  if (provider.tenantId) return { ...microsoftEntraId({ clientId: provider.clientId, clientSecret: provider.clientSecret, tenantId: provider.tenantId }), ...common };
+  return {
+    ...common,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    discoveryUrl: provider.discoveryUrl,
+    scopes: ['openid', 'email', 'profile'],
+    requireIdTokenVerification: true,
+  };
+}
+
+/** Where a provider's sign-in comes back to when it ends in the second step (the login screen asks for the code). */
+export const secondStepPath = '/login?second_step=1';
+
+/**
+ * decisions.md #3: whoever has an authenticator app gives its code after a provider's sign-in too. The
+ * two-factor plugin asks only after a password; after a provider's callback this does what it does there:
+ * the new session is dropped and a pending second step (its signed cookie) takes its place.
+ */
+function secondStepAfterProvider(appUrl: string) {
+  return createAuthMiddleware(async (ctx) => {
+    const data = ctx.context.newSession;
+    if (!ctx.path.startsWith('/callback/') || !data?.user.twoFactorEnabled) return;
+    deleteSessionCookie(ctx, true);
+    await ctx.context.internalAdapter.deleteSession(data.session.token);
+    ctx.context.setNewSession(null);
+    const maxAge = 600;
+    const cookie = ctx.context.createAuthCookie('two_factor', { maxAge });
+    const identifier = `2fa-${generateRandomString(20)}`;
+    const expiresAt = new Date(Date.now() + maxAge * 1000);
+    await ctx.context.internalAdapter.createVerificationValue({ value: data.user.id, identifier, expiresAt });
+    await ctx.context.internalAdapter.createVerificationValue({ value: '0', identifier: `2fa-attempts-${identifier}`, expiresAt });
+    await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+    throw ctx.redirect(`${appUrl}${secondStepPath}`);
+  });
+}
 
 /** better-auth reads the client address from this header, which only the server sets. */
 const clientIpHeader = 'x-skylog-client-ip';
@@ -51,7 +97,16 @@ export function createAuth(config: AppConfig, db: Database, email: EmailSender) 
         backupCodeOptions: { amount: limits.recoveryCodeCount, storeBackupCodes: hashedRecoveryCodes },
         accountLockout: { enabled: true, maxFailedAttempts: limits.twoFactorMaxFailures, durationSeconds: limits.twoFactorLockMinutes * 60 },
       }),
+      ...(config.signInProviders.length > 0 ? [genericOAuth({ config: config.signInProviders.map(toGenericOAuth) })] : []),
     ],
+    hooks: { after: secondStepAfterProvider(config.appUrl) },
+    account: {
+      // A provider's account joins the Skylog person whose e-mail it is, only when the provider verified that
+      // address and the person verified it with Skylog; Microsoft Entra is the school's own directory.
+      accountLinking: { enabled: true, requireLocalEmailVerified: true, trustedProviders: ['microsoft'] },
+    },
+    // A refused provider sign-in (state, PKCE, linking) comes back to the login screen, which says why.
+    onAPIError: { errorURL: `${config.appUrl}/login` },
     emailAndPassword: {
       enabled: true,
       // Accounts are created by invitation or school registration (our own endpoints), never by open sign-up.

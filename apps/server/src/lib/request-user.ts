@@ -10,13 +10,16 @@ export type RequestUser = {
   subOrgId: string | null;
   /** Set when the request came with a personal access token instead of a browser session. */
   accessTokenId: string | null;
-  /** Whether sign-in asks this person for a second step (decisions.md #3: required of super_admin). */
+  /** Whether sign-in asks this person for a second step. */
   twoFactorEnabled: boolean;
+  /** Whether they must have one: every super_admin (decisions.md #3), and admins of an organization that requires it. */
+  isTwoFactorRequired: boolean;
   /** The browser session in use (null with an access token): kept when the person's other sessions end. */
   sessionToken: string | null;
 };
 
-/** decisions.md #3: a super_admin signs in with a second step; until they set one up, only Account security opens. */
+/** Someone who must sign in with a second step and has none yet: only Account security opens for them. */
 export function isTwoFactorSetupDue(user: RequestUser): boolean {
-  return user.role === 'super_admin' && !user.twoFactorEnabled;
+  return user.isTwoFactorRequired && !user.twoFactorEnabled;
 }
+

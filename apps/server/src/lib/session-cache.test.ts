@@ -12,6 +12,7 @@ const person = (skylogId: string): RequestUser => ({
   accessTokenId: null,
   sessionToken: `token-${skylogId}`,
   twoFactorEnabled: false,
+  isTwoFactorRequired: false,
 });
 
 function cacheAt(start = 1_000_000) {

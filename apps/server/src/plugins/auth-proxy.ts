@@ -10,6 +10,7 @@ import { hashRecoveryCode, toAuthHeaders, type Auth } from '../lib/better-auth.t
 import { userOfSignInChallenge } from '../modules/account-security/account-security.repository.ts';
 import { twoFactorErrorOf, withFreshTotpCode } from '../modules/account-security/second-factor.ts';
 import { deleteSessionByToken, findUserByAuthId, findUserByEmail, type UserRow } from '../modules/users/users.repository.ts';
+import { readProviderCallback } from './provider-callback.ts';
 
 /**
  * The better-auth endpoints the web app uses. Everything else it offers (open sign-up, account
@@ -28,6 +29,8 @@ const exposedAuthPaths = new Set([
   // The second step of sign-in (issue 15): a code from the authenticator app, or a recovery code.
   '/two-factor/verify-totp',
   '/two-factor/verify-backup-code',
+  // Sign-in with a configured provider (better-auth's generic OAuth); its callbacks are `/callback/<provider>`.
+  '/sign-in/social',
 ]);
 
 /** The steps that end in a session: each is audited, and a deactivated person's session is ended at once. */
@@ -88,6 +91,8 @@ function bodyFor(path: string, body: unknown): string | null {
   return JSON.stringify(body);
 }
 
+const isRedirect = (status: number) => status >= 300 && status < 400;
+
 function signInStepOf(path: string): SignInAttempt['step'] | undefined {
   if (!signInSteps.has(path)) return undefined;
   if (path === '/two-factor/verify-totp') return 'authenticator';
@@ -101,7 +106,10 @@ export type SignInAttempt = {
   isSuccess: boolean;
   status: number;
   /** The step: the password, or the second one (an authenticator or recovery code); `pending` after a right password that needs one. */
-  step: 'password' | 'authenticator' | 'recovery-code';
+  step: 'password' | 'authenticator' | 'recovery-code' | 'provider';
+  /** A provider's sign-in: which, and why it was refused (better-auth's code). */
+  provider?: string;
+  error?: string | null;
   isSecondStepPending?: boolean;
 };
 
@@ -117,6 +125,33 @@ type AuthProxyOptions = {
 
 /** Mounts better-auth under /api/auth, answering in Skylog's error shape, with Skylog's sign-in limits and audit. */
 export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance, { auth, db, signInLimiter, onSignIn, onPasswordChange }) => {
+  const sessionCookieName = (await auth.$context).authCookies.sessionToken.name;
+  /**
+   * A provider's sign-in came back (better-auth redirects to the app, or to /login?error=…): audited, and a
+   * deactivated person's new session is ended at once, as after a password.
+   */
+  const endProviderSignIn = async (request: FastifyRequest, reply: FastifyReply, path: string, response: Response) => {
+    const outcome = await readProviderCallback(db, path, response, { session: sessionCookieName, secondStep: challengeCookieName });
+    const { account, provider } = outcome;
+    if (account && !account.isActive) {
+      if (outcome.sessionToken) await deleteSessionByToken(db, outcome.sessionToken);
+      await onSignIn(request, { email: account.email, account, isSuccess: false, status: 403, step: 'provider', provider, error: 'account_deactivated' });
+      return reply.status(302).header('location', `${auth.options.baseURL}/login?error=account_deactivated`).send();
+    }
+    const isSuccess = !outcome.error && Boolean(outcome.sessionToken || outcome.isSecondStepPending);
+    await onSignIn(request, {
+      email: account?.email ?? '',
+      account,
+      isSuccess,
+      status: response.status,
+      step: 'provider',
+      provider,
+      error: outcome.error,
+      isSecondStepPending: outcome.isSecondStepPending,
+    });
+    copyResponseHeaders(response.headers, reply);
+    return reply.status(response.status).send();
+  };
   // The second step's cookie, named as better-auth names it (its prefix, and __Secure- over https).
   const challengeCookieName = (await auth.$context).createAuthCookie('two_factor').name;
   /** Signed as `<identifier>.<signature>`: the identifier names better-auth's pending step, whose value is the person. */
@@ -133,7 +168,8 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
     async handler(request, reply) {
       const url = new URL(request.url, auth.options.baseURL);
       const path = url.pathname.slice('/api/auth'.length);
-      if (!exposedAuthPaths.has(path)) {
+      const isProviderCallback = path.startsWith('/callback/');
+      if (!exposedAuthPaths.has(path) && !isProviderCallback) {
         return reply.status(404).send({ status: 404, code: 'not_found', message: messages.notFound } satisfies ApiErrorBody);
       }
       // PostgreSQL cannot store NUL: refuse it here, as the contracts' schemas do for Skylog's own routes.
@@ -184,6 +220,7 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
         throw error;
       }
       const { response, text } = answer;
+      if (isProviderCallback) return endProviderSignIn(request, reply, path, response);
       if (path === '/change-password' && passwordChanger) await onPasswordChange(request, { account: passwordChanger, isSuccess: response.ok, status: response.status });
       copyResponseHeaders(response.headers, reply);
       reply.status(response.status);
@@ -201,7 +238,7 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
         }
         await onSignIn(request, { email, account, isSuccess: response.ok, status: response.status, step, isSecondStepPending: answered.twoFactorRedirect === true });
       }
-      if (!response.ok) {
+      if (!response.ok && !isRedirect(response.status)) {
         reply.header('content-type', 'application/json; charset=utf-8');
         const error = toApiError(response.status, parseJsonObject(text), response.headers.get('x-retry-after'));
         return reply.status(error.status).send(error);

@@ -1,4 +1,4 @@
-import { apiAccess, messages, twoFactorSetupOperations, type ApiOperation } from '@skylog/contracts';
+import { accountMessages, apiAccess, messages, twoFactorSetupOperations, type ApiOperation } from '@skylog/contracts';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
@@ -49,7 +49,7 @@ export const authorizationPlugin = fp<{ audit: AuditService }>(async (app: Fasti
     if (access === 'public') return;
     const user = request.user;
     if (!user) throw new AppError('unauthenticated', messages.notSignedIn);
-    if (isTwoFactorSetupDue(user) && !twoFactorSetupOperations.includes(operation)) throw new AppError('forbidden', messages.twoFactorSetupRequired);
+    if (isTwoFactorSetupDue(user) && !twoFactorSetupOperations.includes(operation)) throw new AppError('forbidden', accountMessages.twoFactorSetupRequired);
     if (access === 'authenticated') return;
     if ((access as readonly string[]).includes(user.role)) return;
     await audit.recordDenial({

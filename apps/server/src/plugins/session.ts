@@ -6,12 +6,13 @@ import type { Database } from '../db/client.ts';
 import { accessTokenOf } from '../lib/access-token.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toAuthHeaders, type Auth } from '../lib/better-auth.ts';
+import { isTwoFactorRequiredOf } from '../access/access-rules.ts';
 import type { RequestUser } from '../lib/request-user.ts';
 import { isSafeMethod } from '../lib/safe-methods.ts';
 import { hashSecretToken } from '../lib/secret-token.ts';
 import type { SessionCache } from '../lib/session-cache.ts';
 import { findTokenOwner, touchToken } from '../modules/access-tokens/access-tokens.repository.ts';
-import { findUserByAuthId, touchSessionLastSeen } from '../modules/users/users.repository.ts';
+import { doesOrgRequireAdminTwoFactor, findUserByAuthId, touchSessionLastSeen } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
   // Module augmentation only works with interfaces.
@@ -86,6 +87,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
       accessTokenId: null,
       sessionToken: session.session.token,
       twoFactorEnabled: session.user.twoFactorEnabled === true,
+      isTwoFactorRequired: await isTwoFactorRequiredOf(user.userType, () => doesOrgRequireAdminTwoFactor(db, user.orgId)),
     };
     const expiresAt = new Date(session.session.expiresAt).getTime();
     cache.set(cookie, readAt, { user: request.user, sessionId: session.session.id, validUntil: expiresAt - refreshDueBeforeExpiryMs });
@@ -113,5 +115,6 @@ async function userOfAccessToken(db: Database, token: string, operation: ApiOper
     accessTokenId: found.tokenId,
     sessionToken: null,
     twoFactorEnabled: twoFactorEnabled === true,
+    isTwoFactorRequired: await isTwoFactorRequiredOf(user.userType as Role, () => doesOrgRequireAdminTwoFactor(db, user.orgId)),
   };
 }

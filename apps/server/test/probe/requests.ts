@@ -27,6 +27,8 @@ export const requestOverrides: Record<
     payload: gpxOf(straightTrack({ start: Date.parse('2026-02-01T10:00:00Z'), count: 5 })),
   }),
   // The schema asks for one of two changes; the probe keeps the plan (a plan change twice would be refused as the same plan).
+  // Turning it on needs the caller's own authenticator app (a 400 for the probe's admins); off changes nothing.
+  'PUT /api/orgs/{id}/sign-in-policy': () => ({ payload: JSON.stringify({ require_admin_two_factor: false }) }),
   'PATCH /api/billing/subscription': () => ({ payload: JSON.stringify({ cancel_at_period_end: false }) }),
   'PATCH /api/audio-uploads/{id}': () => ({
     headers: { 'content-type': uploadContentType, 'upload-offset': '0' },

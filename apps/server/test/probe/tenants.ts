@@ -25,6 +25,7 @@ export const idKinds = [
   // A person's own sign-in factor and session (Account security): the fixtures are the tenant's student's.
   'factor',
   'session',
+  'identity',
   // Stripe's objects of the organization's billing (the local Stripe-compatible server holds them).
   'customer',
   'subscription',
@@ -53,6 +54,7 @@ export const pathIdKinds: Record<string, IdKind> = {
   'access-tokens/{id}': 'accessToken',
   'factors/{id}': 'factor',
   'sessions/{id}': 'session',
+  'identities/{id}': 'identity',
   'products/{productId}': 'product',
   'checkout-sessions/{id}': 'checkoutSession',
   'subscriptions/{id}': 'subscription',
@@ -151,6 +153,7 @@ const tables: Record<IdKind, { table: string; column: string; extra?: string } |
   alert: { table: 'alerts', column: 'id' },
   factor: { table: 'auth_two_factor', column: 'id' },
   session: { table: 'auth_session', column: 'id' },
+  identity: { table: 'auth_account', column: 'id', extra: "and provider_id <> 'credential'" },
   customer: { table: 'billing_accounts', column: 'stripe_customer_id' },
   subscription: null,
   invoice: null,
@@ -342,6 +345,18 @@ export function createWorld(getApp: () => TestApp, getStripe: () => FakeStripeSe
         const cookie = await getApp().signIn(tenant.studentEmail);
         const listed = await getApp().request({ method: 'GET', url: '/api/sessions', cookie });
         tenant.ids.session = (listed.json().items as Array<{ id: string; is_current: boolean }>).find((item) => item.is_current)!.id;
+        return;
+      }
+      case 'identity': {
+        // A provider account linked to the student. The probe's app has no provider to sign in at, so the row
+        // is written as better-auth's linking writes it (sign-in-providers.test.ts drives the real flow).
+        const [row] = await query<{ id: string }>(
+          getApp(),
+          sql`insert into auth_account (id, account_id, provider_id, user_id)
+              select gen_random_uuid()::text, ${`${tenant.tag}-sub-${n}`}, 'oidc', auth_id from users where email = ${tenant.studentEmail}
+              returning id`,
+        );
+        tenant.ids.identity = row!.id;
         return;
       }
       case 'alert': {

@@ -96,6 +96,7 @@ export const orgKeys = {
   all: ['orgs'] as const,
   list: () => [...orgKeys.all, 'list'] as const,
   detail: (id: string) => [...orgKeys.all, 'detail', id] as const,
+  signInPolicy: (id: string) => [...orgKeys.all, 'sign-in-policy', id] as const,
 };
 
 export const subOrgKeys = {
@@ -121,6 +122,7 @@ export const accountSecurityKeys = {
   all: ['account-security'] as const,
   factors: () => [...accountSecurityKeys.all, 'factors'] as const,
   sessions: () => [...accountSecurityKeys.all, 'sessions'] as const,
+  identities: () => [...accountSecurityKeys.all, 'identities'] as const,
 };
 
 export const accessTokenKeys = {

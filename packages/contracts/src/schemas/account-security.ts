@@ -1,6 +1,33 @@
+import { accountMessages } from '../account-messages.ts';
 import { z } from 'zod';
 import { limits } from '../limits.ts';
+import { messages } from '../messages.ts';
+import { signInProviderIds } from '../sign-in-providers.ts';
 import { text } from './text.ts';
+
+
+/** An outside account linked to the signed-in person (Account security, "Connected sign-in"). */
+export const identitySchema = z.object({
+  id: z.uuid(),
+  provider_id: z.enum(signInProviderIds),
+  provider_name: text(),
+  created_at: z.iso.datetime(),
+});
+export type Identity = z.infer<typeof identitySchema>;
+export const identityListSchema = z.object({ items: z.array(identitySchema) });
+
+/**
+ * Why a sign-in through a provider came back refused (`/login?error=…`, better-auth's codes and Skylog's),
+ * in words; anything else reads `accountMessages.providerSignInFailed`.
+ */
+export const providerSignInErrors: Record<string, string> = {
+  account_not_linked: accountMessages.providerEmailNotVerified,
+  signup_disabled: accountMessages.providerNoAccount,
+  state_mismatch: accountMessages.providerSignInExpired,
+  please_restart_the_process: accountMessages.providerSignInExpired,
+  invalid_code: accountMessages.providerSignInExpired,
+  account_deactivated: messages.accountDeactivated,
+};
 
 /** spec §7 "Auth service": the factor kinds. Skylog offers authenticator apps (TOTP) today. */
 export const factorTypes = ['totp'] as const;
@@ -75,3 +102,7 @@ export const sessionSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.object({ items: z.array(sessionSchema) });
+
+/** GET/PUT /api/orgs/{id}/sign-in-policy: an organization may require its administrators to use an authenticator app. */
+export const signInPolicySchema = z.strictObject({ require_admin_two_factor: z.boolean({ error: 'Choose whether to require it' }) });
+export type SignInPolicy = z.infer<typeof signInPolicySchema>;

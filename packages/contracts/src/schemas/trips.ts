@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signInProviderIds } from '../sign-in-providers.ts';
 import { text } from './text.ts';
 import { limits } from '../limits.ts';
 import { pageQuerySchema } from './people.ts';
@@ -348,5 +349,7 @@ export const clientConfigSchema = z.object({
   transcription_provider: z.enum(['deepgram', 'whisper', 'none']),
   /** rules: the offline rules engine drafts notes; llm: an OpenAI-compatible chat model does, from the analysis. */
   ai_notes_provider: z.enum(['rules', 'llm']),
+  /** The login screen's "Sign in with …" buttons: only providers the operator configured. */
+  sign_in_providers: z.array(z.object({ id: z.enum(signInProviderIds), name: text() })),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

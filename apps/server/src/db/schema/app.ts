@@ -27,6 +27,8 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const orgs = pgTable('orgs', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** Issue 15: the organization's administrators must sign in with an authenticator app. */
+  requireAdminTwoFactor: boolean('require_admin_two_factor').notNull().default(false),
   createdAt: createdAt(),
 });
 

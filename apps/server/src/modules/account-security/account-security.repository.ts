@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { authSession, authTwoFactor, authVerification, usedTotpCodes } from '../../db/schema/index.ts';
+import { authAccount, authSession, authTwoFactor, authVerification, usedTotpCodes } from '../../db/schema/index.ts';
 
 /**
  * Takes an authenticator code for a person, once: false when it was already taken and may still be
@@ -78,5 +78,22 @@ export async function deleteOwnSession(db: Executor, authId: string, sessionId: 
     .delete(authSession)
     .where(and(eq(authSession.id, sessionId), eq(authSession.userId, authId)))
     .returning({ id: authSession.id });
+  return deleted.length > 0;
+}
+
+/** The person's accounts at sign-in providers (not their password, which better-auth keeps as provider `credential`). */
+export async function listIdentities(db: Executor, authId: string) {
+  return db
+    .select({ id: authAccount.id, providerId: authAccount.providerId, createdAt: authAccount.createdAt })
+    .from(authAccount)
+    .where(and(eq(authAccount.userId, authId), ne(authAccount.providerId, 'credential')))
+    .orderBy(asc(authAccount.createdAt));
+}
+
+export async function deleteIdentity(db: Executor, authId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(authAccount)
+    .where(and(eq(authAccount.id, id), eq(authAccount.userId, authId), ne(authAccount.providerId, 'credential')))
+    .returning({ id: authAccount.id });
   return deleted.length > 0;
 }

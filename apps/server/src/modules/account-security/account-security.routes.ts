@@ -3,6 +3,7 @@ import {
   factorCreateSchema,
   factorListSchema,
   factorVerifySchema,
+  identityListSchema,
   idParamsSchema,
   passwordConfirmSchema,
   recoveryCodesSchema,
@@ -114,6 +115,37 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     },
     async (request) =>
       service.regenerateRecoveryCodes(ctx, requireUser(request), request.body.password, toAuthHeaders(request), request.ip),
+  );
+
+  app.get(
+    '/api/identities',
+    {
+      config: { operation: 'identities.list' },
+      schema: {
+        tags,
+        summary: 'Your accounts at sign-in providers (Google, Microsoft, single sign-on)',
+        response: { 200: identityListSchema },
+      },
+    },
+    async (request) => service.listIdentities(ctx, requireUser(request)),
+  );
+
+  app.delete(
+    '/api/identities/:id',
+    {
+      config: { operation: 'identities.unlink' },
+      schema: {
+        tags,
+        summary: 'Stop signing in with a provider account',
+        params,
+        body: passwordConfirmSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await service.unlinkIdentity(ctx, requireUser(request), request.params.id, request.body.password, request.ip);
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(

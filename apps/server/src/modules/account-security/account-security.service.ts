@@ -1,5 +1,4 @@
-import type { FactorCreated, FactorList, SessionInfo } from '@skylog/contracts';
-import { messages } from '@skylog/contracts';
+import { accountMessages, signInProviderIds, type FactorCreated, type FactorList, type Identity, type SessionInfo, type SignInProviderId } from '@skylog/contracts';
 import { APIError } from 'better-auth/api';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../lib/app-context.ts';
@@ -26,7 +25,7 @@ async function callAuth<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-const isRequired = (actor: RequestUser) => actor.role === 'super_admin';
+const isSignInProviderId = (value: string): value is SignInProviderId => (signInProviderIds as readonly string[]).includes(value);
 
 function toFactor(row: NonNullable<Awaited<ReturnType<typeof repository.findTwoFactor>>>) {
   return {
@@ -41,12 +40,12 @@ function toFactor(row: NonNullable<Awaited<ReturnType<typeof repository.findTwoF
 export async function listFactors(ctx: AppContext, actor: RequestUser): Promise<FactorList> {
   const row = await repository.findTwoFactor(ctx.db, actor.authId);
   const codesLeft = row?.verified ? (JSON.parse(row.backupCodes) as string[]).length : 0;
-  return { items: row ? [toFactor(row)] : [], recovery_codes_left: codesLeft, is_required: isRequired(actor) };
+  return { items: row ? [toFactor(row)] : [], recovery_codes_left: codesLeft, is_required: actor.isTwoFactorRequired };
 }
 
 async function requireFactor(ctx: AppContext, actor: RequestUser, id: string) {
   const row = await repository.findTwoFactor(ctx.db, actor.authId);
-  if (!row || row.id !== id) throw notFound(messages.factorNotFound);
+  if (!row || row.id !== id) throw notFound(accountMessages.factorNotFound);
   return row;
 }
 
@@ -98,7 +97,7 @@ export async function verifyFactor(
   headers: Headers,
 ): Promise<WithCookies<FactorList>> {
   const row = await requireFactor(ctx, actor, id);
-  if (row.verified) throw conflict(messages.twoFactorNotPending);
+  if (row.verified) throw conflict(accountMessages.twoFactorNotPending);
   const result = await withFreshTotpCode(ctx.db, actor.authId, code, async () => {
     try {
       const answer = await callAuth(() => ctx.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true }));
@@ -123,7 +122,7 @@ export async function deleteFactor(
 ): Promise<string[]> {
   const row = await requireFactor(ctx, actor, id);
   await requireCurrentPassword(ctx, actor, password, ip);
-  if (row.verified && isRequired(actor)) {
+  if (row.verified && actor.isTwoFactorRequired) {
     await ctx.audit.record({
       actor,
       action: 'factors.delete',
@@ -131,7 +130,7 @@ export async function deleteFactor(
       status: 'failure',
       details: { reason: 'super_admin keeps a factor' },
     });
-    throw badRequest(messages.lastSuperAdminFactor);
+    throw badRequest(accountMessages.factorRequired);
   }
   let cookies: string[] = [];
   if (row.verified) {
@@ -177,8 +176,8 @@ export async function listSessions(ctx: AppContext, actor: RequestUser): Promise
 /** DELETE /api/sessions/{id}: "Sign out this session" for another device; the current one uses Logout. */
 export async function revokeSession(ctx: AppContext, actor: RequestUser, id: string) {
   const current = (await repository.listSessions(ctx.db, actor.authId)).find((row) => row.token === actor.sessionToken);
-  if (current?.id === id) throw badRequest(messages.currentSessionNotHere);
-  if (!(await repository.deleteOwnSession(ctx.db, actor.authId, id))) throw notFound(messages.sessionNotFound);
+  if (current?.id === id) throw badRequest(accountMessages.currentSessionNotHere);
+  if (!(await repository.deleteOwnSession(ctx.db, actor.authId, id))) throw notFound(accountMessages.sessionNotFound);
   await ctx.audit.record({ actor, action: 'sessions.revoke', resource: `sessions/${id}`, status: 'success' });
 }
 
@@ -186,4 +185,27 @@ export async function revokeSession(ctx: AppContext, actor: RequestUser, id: str
 export async function revokeOtherSessions(ctx: AppContext, actor: RequestUser) {
   await deleteSessions(ctx.db, actor.authId, actor.sessionToken);
   await ctx.audit.record({ actor, action: 'sessions.revoke-others', resource: `users/${actor.skylogId}`, status: 'success' });
+}
+
+/** GET /api/identities: the provider accounts that sign this person in. */
+export async function listIdentities(ctx: AppContext, actor: RequestUser): Promise<{ items: Identity[] }> {
+  const names = new Map(ctx.config.signInProviders.map((provider) => [provider.id, provider.name]));
+  const rows = await repository.listIdentities(ctx.db, actor.authId);
+  return {
+    items: rows
+      .filter((row): row is typeof row & { providerId: SignInProviderId } => isSignInProviderId(row.providerId))
+      .map((row) => ({
+        id: row.id,
+        provider_id: row.providerId,
+        provider_name: names.get(row.providerId) ?? row.providerId,
+        created_at: row.createdAt.toISOString(),
+      })),
+  };
+}
+
+/** DELETE /api/identities/{id}: that provider no longer signs this person in (the password still does). */
+export async function unlinkIdentity(ctx: AppContext, actor: RequestUser, id: string, password: string, ip: string) {
+  await requireCurrentPassword(ctx, actor, password, ip);
+  if (!(await repository.deleteIdentity(ctx.db, actor.authId, id))) throw notFound(accountMessages.identityNotFound);
+  await ctx.audit.record({ actor, action: 'identities.unlink', resource: `identities/${id}`, status: 'success' });
 }

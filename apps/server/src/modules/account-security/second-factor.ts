@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { limits, messages, twoFactorLockedMessage } from '@skylog/contracts';
+import { accountMessages, limits, twoFactorLockedMessage } from '@skylog/contracts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { Executor } from '../../db/client.ts';
 import { claimTotpCode, releaseTotpCode } from './account-security.repository.ts';
@@ -11,23 +11,23 @@ const codeLifetimeMs = limits.totpPeriodSeconds * 3 * 1000;
 export function twoFactorErrorOf(betterAuthCode: string | undefined): AppError | undefined {
   switch (betterAuthCode) {
     case 'INVALID_CODE':
-      return badRequest(messages.twoFactorCodeWrong, { code: messages.twoFactorCodeWrong });
+      return badRequest(accountMessages.twoFactorCodeWrong, { code: accountMessages.twoFactorCodeWrong });
     case 'INVALID_BACKUP_CODE':
-      return badRequest(messages.recoveryCodeWrong, { code: messages.recoveryCodeWrong });
+      return badRequest(accountMessages.recoveryCodeWrong, { code: accountMessages.recoveryCodeWrong });
     case 'ACCOUNT_TEMPORARILY_LOCKED':
       return new AppError('rate_limited', twoFactorLockedMessage(limits.twoFactorLockMinutes));
     case 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE':
-      return new AppError('unauthenticated', messages.twoFactorTooManyCodes);
+      return new AppError('unauthenticated', accountMessages.twoFactorTooManyCodes);
     case 'SESSION_NOT_FRESH':
-      return new AppError('forbidden', messages.sessionNotFresh);
+      return new AppError('forbidden', accountMessages.sessionNotFresh);
     case 'INVALID_TWO_FACTOR_COOKIE':
-      return new AppError('unauthenticated', messages.twoFactorStepExpired);
+      return new AppError('unauthenticated', accountMessages.twoFactorStepExpired);
     case 'TOTP_ALREADY_ENABLED':
-      return new AppError('conflict', messages.twoFactorAlreadyEnrolled);
+      return new AppError('conflict', accountMessages.twoFactorAlreadyEnrolled);
     case 'TOTP_NOT_ENABLED':
-      return new AppError('conflict', messages.twoFactorNotPending);
+      return new AppError('conflict', accountMessages.twoFactorNotPending);
     case 'TWO_FACTOR_NOT_ENABLED':
-      return new AppError('conflict', messages.twoFactorNotOn);
+      return new AppError('conflict', accountMessages.twoFactorNotOn);
     default:
       return undefined;
   }
@@ -45,7 +45,7 @@ export async function withFreshTotpCode<T>(
 ): Promise<T> {
   const codeHash = createHash('sha256').update(code.trim()).digest('hex');
   if (!(await claimTotpCode(db, userId, codeHash, new Date(Date.now() + codeLifetimeMs)))) {
-    throw badRequest(messages.twoFactorCodeReused, { code: messages.twoFactorCodeReused });
+    throw badRequest(accountMessages.twoFactorCodeReused, { code: accountMessages.twoFactorCodeReused });
   }
   try {
     const result = await verify();

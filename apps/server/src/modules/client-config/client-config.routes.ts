@@ -20,6 +20,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       billing_enabled: Boolean(config.stripe),
       transcription_provider: ctx.transcription?.name ?? 'none',
       ai_notes_provider: ctx.notesModel ? 'llm' : 'rules',
+      sign_in_providers: config.signInProviders.map(({ id, name }) => ({ id, name })),
     }),
   );
 };

@@ -36,6 +36,15 @@ export async function renameOrg(db: Executor, id: string, name: string) {
   return row;
 }
 
+export async function findSignInPolicy(db: Executor, id: string) {
+  const [row] = await db.select({ requireAdminTwoFactor: orgs.requireAdminTwoFactor }).from(orgs).where(eq(orgs.id, id)).limit(1);
+  return row;
+}
+
+export async function setSignInPolicy(db: Executor, id: string, requireAdminTwoFactor: boolean): Promise<void> {
+  await db.update(orgs).set({ requireAdminTwoFactor }).where(eq(orgs.id, id));
+}
+
 export type SubOrgFilter = { orgId: string | null; id?: string | null | undefined; search?: string | undefined };
 
 /** Sub-organizations with their member and trip counts and the exact total. */

@@ -3,6 +3,7 @@ import {
   orgCreateSchema,
   orgListSchema,
   orgSchema,
+  signInPolicySchema,
   subOrgCreateSchema,
   subOrgFlightStatsSchema,
   subOrgListQuerySchema,
@@ -68,6 +69,30 @@ export const orgsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: { tags: ['orgs'], summary: 'Rename an organization', params: idParamsSchema, body: orgCreateSchema, response: { 200: orgSchema } },
     },
     async (request) => service.renameOrg(ctx, requireUser(request), request.params.id, request.body.name),
+  );
+
+  app.get(
+    '/api/orgs/:id/sign-in-policy',
+    {
+      config: { operation: 'orgs.read-sign-in-policy' },
+      schema: { tags: ['orgs'], summary: "Whether the organization's administrators must use an authenticator app", params: idParamsSchema, response: { 200: signInPolicySchema } },
+    },
+    async (request) => service.getSignInPolicy(ctx, requireUser(request), request.params.id, request.url),
+  );
+
+  app.put(
+    '/api/orgs/:id/sign-in-policy',
+    {
+      config: { operation: 'orgs.update-sign-in-policy' },
+      schema: {
+        tags: ['orgs'],
+        summary: "Require (or not) an authenticator app of the organization's administrators",
+        params: idParamsSchema,
+        body: signInPolicySchema,
+        response: { 200: signInPolicySchema },
+      },
+    },
+    async (request) => service.updateSignInPolicy(ctx, requireUser(request), request.params.id, request.body, request.url),
   );
 
   app.get(

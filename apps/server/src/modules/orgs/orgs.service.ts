@@ -1,4 +1,4 @@
-import { messages, type Org, type Role, type SubOrg, type SubOrgFlightStats } from '@skylog/contracts';
+import { accountMessages, messages, type Org, type Role, type SignInPolicy, type SubOrg, type SubOrgFlightStats } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { subOrgCreateSchema, subOrgListQuerySchema, subOrgUpdateSchema } from '@skylog/contracts';
 import { orgListScope, subOrgScope } from '../../access/access-rules.ts';
@@ -58,6 +58,29 @@ export async function renameOrg(ctx: AppContext, actor: RequestUser, id: string,
   if (!org) throw notFound(messages.organizationNotFound);
   await ctx.audit.record({ actor, action: 'orgs.update', resource: `orgs/${id}`, status: 'success', details: { name } });
   return org;
+}
+
+/** GET /api/orgs/{id}/sign-in-policy: its own organization's, for an org admin; any, for the super_admin. */
+export async function getSignInPolicy(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<SignInPolicy> {
+  await requireOrg(ctx, actor, id, { action: 'orgs.read-sign-in-policy', path });
+  const policy = await repository.findSignInPolicy(ctx.db, id);
+  return { require_admin_two_factor: policy?.requireAdminTwoFactor ?? false };
+}
+
+/**
+ * PUT /api/orgs/{id}/sign-in-policy: from now on the organization's administrators (sub-organizations' too)
+ * must have an authenticator app; those without one are held at Account security until they add one.
+ */
+export async function updateSignInPolicy(ctx: AppContext, actor: RequestUser, id: string, policy: SignInPolicy, path: string): Promise<SignInPolicy> {
+  await requireOrg(ctx, actor, id, { action: 'orgs.update-sign-in-policy', path });
+  // Whoever turns it on must meet it, so an organization never locks out the admin who chose it.
+  if (policy.require_admin_two_factor && !actor.twoFactorEnabled) {
+    throw badRequest(accountMessages.signInPolicyNeedsOwnFactor, { require_admin_two_factor: accountMessages.signInPolicyNeedsOwnFactor });
+  }
+  await repository.setSignInPolicy(ctx.db, id, policy.require_admin_two_factor);
+  const details = { requireAdminTwoFactor: policy.require_admin_two_factor };
+  await ctx.audit.record({ actor, action: 'orgs.update-sign-in-policy', resource: `orgs/${id}`, status: 'success', details });
+  return policy;
 }
 
 /** super_admin: the current (or a chosen) organization; org admins: theirs; sub-org admins: their own sub-organization only. */

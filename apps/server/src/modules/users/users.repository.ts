@@ -11,6 +11,24 @@ export async function findUserByAuthId(db: Executor, authId: string): Promise<Us
   return row;
 }
 
+/** Whether an organization requires its administrators to sign in with an authenticator app. */
+export async function doesOrgRequireAdminTwoFactor(db: Executor, orgId: string | null): Promise<boolean> {
+  if (!orgId) return false;
+  const [row] = await db.select({ required: orgs.requireAdminTwoFactor }).from(orgs).where(eq(orgs.id, orgId)).limit(1);
+  return row?.required ?? false;
+}
+
+/** The person behind a session (a provider's sign-in just made it). */
+export async function findUserBySessionToken(db: Executor, token: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(authSession)
+    .innerJoin(users, eq(users.authId, authSession.userId))
+    .where(eq(authSession.token, token))
+    .limit(1);
+  return row?.user;
+}
+
 export async function findUserById(db: Executor, skylogId: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.skylogId, skylogId)).limit(1);
   return row;

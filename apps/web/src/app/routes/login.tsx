@@ -1,3 +1,4 @@
+import { accountMessages, providerSignInErrors } from '@skylog/contracts';
 import { useEffect, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/ui/auth-card.tsx';
@@ -26,9 +27,16 @@ export function Component() {
     return <Navigate to={target} replace />;
   }
   if (me.isPending) return <p className="p-6 text-sm text-slate-600">Loading...</p>;
+  // A provider's sign-in comes back here when refused (?error=…) or when its second step is due (?second_step=1).
+  const providerError = searchParams.get('error');
   return (
     <AuthCard title="Sign in" subtitle="Flight debriefs and school administration">
-      <LoginForm onSubmit={() => (hasSubmittedRef.current = true)} />
+      <LoginForm
+        onSubmit={() => (hasSubmittedRef.current = true)}
+        notice={providerError ? (providerSignInErrors[providerError] ?? accountMessages.providerSignInFailed) : null}
+        isSecondStepDue={searchParams.get('second_step') === '1'}
+        afterProviderSignIn={safeRedirect(searchParams.get('redirectTo'))}
+      />
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import type { FactorCreated, FactorList, SessionInfo } from '@skylog/contracts';
+import type { FactorCreated, FactorList, Identity, SessionInfo } from '@skylog/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { accountSecurityKeys, meKeys } from '../../../lib/query-keys.ts';
@@ -56,3 +56,16 @@ export const useSignOutSession = () =>
   useAccountMutation((id: string) => apiRequest<void>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }));
 
 export const useSignOutEverywhereElse = () => useAccountMutation(() => apiRequest<void>('/api/sessions/revoke-others', { method: 'POST' }));
+
+export const useIdentities = () =>
+  useQuery(
+    queryOptions({
+      queryKey: accountSecurityKeys.identities(),
+      queryFn: ({ signal }) => apiRequest<{ items: Identity[] }>('/api/identities', { signal }),
+    }),
+  );
+
+export const useUnlinkIdentity = () =>
+  useAccountMutation(({ id, password }: { id: string; password: string }) =>
+    apiRequest<void>(`/api/identities/${encodeURIComponent(id)}`, { method: 'DELETE', body: { password } }),
+  );

@@ -1,4 +1,4 @@
-import type { SecondFactor } from '@skylog/contracts';
+import type { SecondFactor, SignInProviderId } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { meKeys } from '../../../lib/query-keys.ts';
@@ -16,6 +16,18 @@ export const passSecondStep = ({ method, code }: SecondFactor) =>
     method: 'POST',
     body: { code },
   });
+
+/**
+ * "Sign in with …": better-auth answers the provider's address (with PKCE and state) and the browser goes
+ * there; it comes back to `callbackPath`, or to /login?error=… when refused.
+ */
+export const startProviderSignIn = async ({ provider, callbackPath }: { provider: SignInProviderId; callbackPath: string }) => {
+  const { url } = await apiRequest<{ url: string }>('/api/auth/sign-in/social', {
+    method: 'POST',
+    body: { provider, callbackURL: callbackPath, errorCallbackURL: '/login' },
+  });
+  window.location.assign(url);
+};
 
 export const useSignIn = () => {
   const queryClient = useQueryClient();

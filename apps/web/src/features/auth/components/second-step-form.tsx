@@ -15,7 +15,7 @@ type SecondStepValues = z.input<typeof secondFactorSchema>;
  * The second step of sign-in (decisions.md #3): the newest code of the authenticator app, or one recovery
  * code. When the step itself is over (expired, too many wrong codes) the person starts again from the password.
  */
-export function SecondStepForm({ onRestart }: { onRestart: (message?: string) => void }) {
+export function SecondStepForm({ onSubmit, onRestart }: { onSubmit: () => void; onRestart: (message?: string) => void }) {
   const pass = usePassSecondStep();
   const form = useForm<SecondStepValues, unknown, SecondFactor>({
     resolver: zodResolver(secondFactorSchema),
@@ -24,15 +24,16 @@ export function SecondStepForm({ onRestart }: { onRestart: (message?: string) =>
   const method = form.watch('method');
   const { errors } = form.formState;
 
-  const handleSubmit = form.handleSubmit((values) =>
+  const handleSubmit = form.handleSubmit((values) => {
+    onSubmit();
     pass.mutate(values, {
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return onRestart(error.message);
         const field = getFieldErrors(error).code;
         if (field) form.setError('code', { type: 'server', message: field });
       },
-    }),
-  );
+    });
+  });
   const switchMethod = () => {
     form.reset({ method: method === 'totp' ? 'recovery_code' : 'totp', code: '' });
     pass.reset();

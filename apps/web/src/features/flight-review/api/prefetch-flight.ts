@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getAnalysisQueryOptions } from './get-analysis.ts';
-import { clientConfigQueryOptions } from './get-client-config.ts';
+import { clientConfigQueryOptions } from '../../../lib/client-config.ts';
 import { markerCategoriesQueryOptions } from './get-marker-categories.ts';
 import { getSpeakersQueryOptions } from './get-speakers.ts';
 import { getTrackQueryOptions } from './get-track.ts';

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { tripKeys } from '../../../lib/query-keys.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
 import { useAnalysis } from '../api/get-analysis.ts';
-import { useClientConfig } from '../api/get-client-config.ts';
+import { useClientConfig } from '../../../lib/client-config.ts';
 import { useMarkerCategories } from '../api/get-marker-categories.ts';
 import { useTrack } from '../api/get-track.ts';
 import { useTranscript } from '../api/get-transcript.ts';

@@ -12,6 +12,7 @@ const config = (provider: ClientConfig['transcription_provider']): ClientConfig 
   billing_enabled: false,
   transcription_provider: provider,
   ai_notes_provider: 'rules',
+  sign_in_providers: [],
 });
 
 type GeneratorTrip = Parameters<typeof TranscriptGenerator>[0]['trip'];

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatClock } from '../../../lib/format-time.ts';
-import { useClientConfig } from '../api/get-client-config.ts';
+import { useClientConfig } from '../../../lib/client-config.ts';
 import { useGenerateTranscript } from '../api/generate-transcript.ts';
 import { isAudioPlayable } from '../utils/timeline.ts';
 import { Spinner } from './panel.tsx';

@@ -1,11 +1,8 @@
-import { limits, type ClientConfig, type TripDetail, type TripSummary } from '@skylog/contracts';
+import { limits, type TripDetail, type TripSummary } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, ApiError } from '../../../lib/api-client.ts';
-import { clientConfigKeys, tripKeys } from '../../../lib/query-keys.ts';
+import { tripKeys } from '../../../lib/query-keys.ts';
 import { ConnectionLostError, uploadRequest } from '../../../lib/upload-request.ts';
-
-export const useClientConfig = () =>
-  useQuery(queryOptions({ queryKey: clientConfigKeys.all, queryFn: ({ signal }) => apiRequest<ClientConfig>('/api/client-config', { signal }), staleTime: Infinity }));
 
 /** Recent flights the person can add a file to. */
 export const useRecentTrips = () =>

@@ -11,7 +11,8 @@ import { TextInput } from '../../../components/ui/text-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCrewChoices } from '../../../lib/crew-choices.ts';
 import { tripKeys } from '../../../lib/query-keys.ts';
-import { createEmptyTrip, importTrack, uploadAudio, useClientConfig, useRecentTrips, waitForProcessing, type Crew } from '../api/upload-flight.ts';
+import { useClientConfig } from '../../../lib/client-config.ts';
+import { createEmptyTrip, importTrack, uploadAudio, useRecentTrips, waitForProcessing, type Crew } from '../api/upload-flight.ts';
 
 const audioExtensions = ['.mp3', '.m4a', '.aac', '.wav', '.flac', '.ogg', '.opus', '.webm', '.amr'];
 

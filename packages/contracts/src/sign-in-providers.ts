@@ -1,0 +1,3 @@
+/** Providers people may sign in with (spec §7 "OAuth provider URLs and a PKCE flow"), when configured. */
+export const signInProviderIds = ['google', 'microsoft', 'oidc'] as const;
+export type SignInProviderId = (typeof signInProviderIds)[number];
