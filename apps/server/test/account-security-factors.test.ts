@@ -7,12 +7,11 @@ import { accountMessages, auditListSchema,
   twoFactorLockedMessage, } from '@skylog/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOrigin, createTestApp, nextClientIp, query, type TestApp } from './helper.ts';
+import { appOrigin, cookiesOf, createTestApp, nextClientIp, query, type TestApp } from './helper.ts';
 import { createSchool, type School } from './factories.ts';
 import { personPassword, sessions } from './people-helper.ts';
 import { keyOfTotpUri, msToNextStep, totpCode } from './support/totp.ts';
 
-const cookiesOf = (response: LightMyRequestResponse) => response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 
 /** Issue 15: authenticator apps, recovery codes, the second sign-in step, and a person's own sessions. */
 describe('account security', () => {

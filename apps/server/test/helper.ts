@@ -102,7 +102,6 @@ async function instanceOn(config: AppConfig, handle: DatabaseHandle, dataDir: st
     return app.inject({ ...rest, headers: sent });
   };
 
-  const cookiesOf = (response: LightMyRequestResponse) => response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
   const authenticatorKeys = new Map([['superadmin@skyline.test', demoAuthenticatorKey]]);
 
   /** An authenticator code not used yet: each is taken once, so a quick second sign-in uses the next step's. */
@@ -203,6 +202,14 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
       await client.end();
     },
   };
+}
+
+/** The Cookie header a browser sends after this response: the cookies it set (those it cleared left out). */
+export function cookiesOf(response: LightMyRequestResponse): string {
+  return response.cookies
+    .filter((cookie) => cookie.value)
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join('; ');
 }
 
 /** The token of the newest outbox e-mail to `to` that links to `linkPath` (e.g. '/auth/confirm'), from the query parameter `param`. */

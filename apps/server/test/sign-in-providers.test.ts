@@ -1,18 +1,13 @@
 import { auditListSchema, clientConfigSchema, identityListSchema, messages } from '@skylog/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, nextClientIp, query, type TestApp } from './helper.ts';
+import { cookiesOf, createTestApp, nextClientIp, query, type TestApp } from './helper.ts';
 import { createSchool, type School } from './factories.ts';
 import { personPassword, sessions } from './people-helper.ts';
 import { startOidcProvider, type LocalOidcProvider } from './support/oidc-provider.ts';
 import { keyOfTotpUri, totpCode } from './support/totp.ts';
 import { sql } from 'drizzle-orm';
 
-const cookiesOf = (response: LightMyRequestResponse) =>
-  response.cookies
-    .filter((cookie) => cookie.value)
-    .map((cookie) => `${cookie.name}=${cookie.value}`)
-    .join('; ');
 const sessionCookieOf = (response: LightMyRequestResponse) =>
   response.cookies.find((cookie) => cookie.name.endsWith('session_token') && cookie.value);
 
