@@ -246,7 +246,7 @@ describe('account security', () => {
       two_factor_setup_required: true,
     });
     for (const [method, url] of [
-      ['GET', '/api/orgs'],
+      ['GET', '/api/trips'],
       ['GET', '/api/users'],
       ['GET', '/api/audit-log'],
       ['POST', '/api/access-tokens'],
@@ -263,7 +263,7 @@ describe('account security', () => {
     const verified = await call(cookie, 'POST', `/api/factors/${factor.id}/verify`, { code: totpCode(factor.secret) });
     expect(verified.statusCode, verified.body).toBe(200);
     const renewed = cookiesOf(verified);
-    expect((await call(renewed, 'GET', '/api/orgs')).statusCode).toBe(200);
+    expect((await call(renewed, 'GET', '/api/trips')).statusCode).toBe(200);
     expect((await call(renewed, 'GET', '/api/me')).json().two_factor_setup_required).toBe(false);
 
     const removal = await call(renewed, 'DELETE', `/api/factors/${factor.id}`, { password: personPassword });

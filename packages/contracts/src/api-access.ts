@@ -153,6 +153,9 @@ export const signedRequestOperations: readonly ApiOperation[] = ['billing.webhoo
  */
 export const twoFactorSetupOperations: readonly ApiOperation[] = [
   'me.read',
+  // The shell's organization panel names the organization (read only).
+  'orgs.list',
+  'orgs.read',
   'factors.list',
   'factors.create',
   'factors.verify',
