@@ -1,14 +1,15 @@
-import { messages, rateLimitedMessage, signInRateLimitedMessage, type ApiErrorBody, type ErrorCode } from '@skylog/contracts';
+import { messages, signInRateLimitedMessage, type ApiErrorBody } from '@skylog/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { findUnstorableField } from '../lib/unstorable-field.ts';
-import type { RateLimiter } from './rate-limiter.ts';
 import { parseCookies } from 'better-call';
 import { AppError } from '../lib/app-error.ts';
-import { hashRecoveryCode, toAuthHeaders, type Auth } from '../lib/better-auth.ts';
+import { toAuthHeaders, type Auth } from '../lib/better-auth.ts';
 import { userOfSignInChallenge } from '../modules/account-security/account-security.repository.ts';
-import { twoFactorErrorOf, withFreshTotpCode } from '../modules/account-security/second-factor.ts';
+import { withFreshTotpCode } from '../modules/account-security/second-factor.ts';
+import { bodyFor, copyResponseHeaders, isRedirect, parseJsonObject, toApiError } from './auth-answers.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 import { deleteSessionByToken, findUserByAuthId, findUserByEmail, type UserRow } from '../modules/users/users.repository.ts';
 import { readProviderCallback } from './provider-callback.ts';
 
@@ -36,62 +37,6 @@ const exposedAuthPaths = new Set([
 /** The steps that end in a session: each is audited, and a deactivated person's session is ended at once. */
 const signInSteps = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
-function parseJsonObject(text: string): { code?: string; message?: string } {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as { code?: string; message?: string }) : {};
-  } catch {
-    return {};
-  }
-}
-
-const codeByStatus: Record<number, ErrorCode> = {
-  400: 'validation_error',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  422: 'validation_error',
-  429: 'rate_limited',
-};
-
-/** better-auth's errors answered in Skylog's one error shape, with our wording for sign-in. */
-function toApiError(status: number, body: { code?: string; message?: string }, retryAfter: string | null): ApiErrorBody {
-  let message = body.message || (status === 404 ? messages.notFound : messages.unknownError);
-  const code = codeByStatus[status] ?? 'bad_request';
-  if (status === 429) message = rateLimitedMessage(Number(retryAfter) || 60);
-  else if (body.code === 'INVALID_EMAIL_OR_PASSWORD') message = messages.signInFailed;
-  else if (body.code === 'EMAIL_NOT_VERIFIED') message = messages.emailNotVerified;
-  // Changing the password: the current one was wrong; say so under its field.
-  else if (body.code === 'INVALID_PASSWORD') return { status, code, message: messages.wrongPassword, fields: { currentPassword: messages.wrongPassword } };
-  const secondStepError = twoFactorErrorOf(body.code);
-  if (secondStepError) return { status: secondStepError.status, code: secondStepError.code, message: secondStepError.message, ...(secondStepError.fields ? { fields: secondStepError.fields } : {}) };
-  return { status, code, message };
-}
-
-function copyResponseHeaders(from: Headers, reply: FastifyReply): void {
-  from.forEach((value, name) => {
-    if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
-    reply.header(name, value);
-  });
-  const cookies = from.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
-}
-
-/**
- * The body better-auth receives: a password change always ends the person's other sessions (decisions.md);
- * a recovery code is compared as the hash that is stored; no step trusts the device (each sign-in asks).
- */
-function bodyFor(path: string, body: unknown): string | null {
-  if (body === undefined) return null;
-  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  if (path === '/change-password') return JSON.stringify({ ...fields, revokeOtherSessions: true });
-  if (path === '/two-factor/verify-backup-code') return JSON.stringify({ code: hashRecoveryCode(String(fields.code ?? '')) });
-  if (path === '/two-factor/verify-totp') return JSON.stringify({ code: String(fields.code ?? '') });
-  return JSON.stringify(body);
-}
-
-const isRedirect = (status: number) => status >= 300 && status < 400;
 
 function signInStepOf(path: string): SignInAttempt['step'] | undefined {
   if (!signInSteps.has(path)) return undefined;
@@ -105,11 +50,12 @@ export type SignInAttempt = {
   account: UserRow | undefined;
   isSuccess: boolean;
   status: number;
-  /** The step: the password, or the second one (an authenticator or recovery code); `pending` after a right password that needs one. */
+  /** The password, the second step (an authenticator or recovery code), or a provider's callback. */
   step: 'password' | 'authenticator' | 'recovery-code' | 'provider';
   /** A provider's sign-in: which, and why it was refused (better-auth's code). */
   provider?: string;
   error?: string | null;
+  /** The step went right and a second one is now due (no session yet). */
   isSecondStepPending?: boolean;
 };
 
