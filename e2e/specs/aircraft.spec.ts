@@ -27,6 +27,11 @@ test('an org admin adds an aircraft, opens it, edits it and removes it; the list
 
   await page.getByLabel('Search aircraft').fill('seminole');
   await expect(page.getByTestId('table-total')).toHaveText('1 in total');
+  // The search lives in the address: a reload (or a copied link) shows the same list.
+  await expect(page).toHaveURL(/[?&]search=seminole/);
+  await page.reload();
+  await expect(page.getByLabel('Search aircraft')).toHaveValue('seminole');
+  await expect(page.getByTestId('table-total')).toHaveText('1 in total');
   await page.getByRole('link', { name: tail }).click();
   await expect(page.getByTestId('tail-number')).toHaveText(tail);
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(tail);

@@ -35,7 +35,9 @@ test('a sub-org admin sees only North Field, and its page lists North Field memb
   await expect(page.getByText('Nobody matches this search.')).toBeVisible();
 });
 
-test('an org admin adds a sub-organization, renames it and deletes it; Lakeside, which has members, cannot be deleted', async ({ page }) => {
+test('an org admin adds a sub-organization, renames it and deletes it; Lakeside, which has members, cannot be deleted', async ({
+  page,
+}) => {
   const name = `Hangar Nine ${uniqueSuffix()}`;
   const renamed = `${name} West`;
 
@@ -87,11 +89,28 @@ test('an org admin adds a sub-organization, renames it and deletes it; Lakeside,
   await page.getByRole('button', { name: 'Delete' }).click();
   await answerConfirmDialog(page, 'Delete Lakeside?', 'Delete');
   await expect(
-    toast(page, `Lakeside still has ${lakesideMembers} member${lakesideMembers === 1 ? '' : 's'}. Move them to another sub-organization or remove them first.`),
+    toast(
+      page,
+      `Lakeside still has ${lakesideMembers} member${lakesideMembers === 1 ? '' : 's'}. Move them to another sub-organization or remove them first.`,
+    ),
   ).toBeVisible();
   expect(page.url()).toBe(lakesideUrl);
   await expect(page.getByTestId('sub-org-name')).toHaveText('Lakeside');
   await page.goto('/configuration/sub-organization');
   await expect(tableRow(page, 'Sub-organizations', 'Lakeside').locator('td').nth(2)).toHaveText(String(lakesideMembers));
   await expect(page.getByTestId('table-total')).toHaveText(`${before} in total`);
+});
+
+test('the sub-organizations list keeps its search in the address, so a reload shows the same list', async ({ page }) => {
+  await signIn(page, 'orgadmin@skyline.test');
+  await expect(page.getByTestId('role-badge')).toHaveText('Org Admin');
+  await page.goto('/configuration/sub-organization');
+  await page.getByLabel('Search sub-organizations').fill('North');
+  await expect(page).toHaveURL(/[?&]search=North/);
+  const rows = page.getByRole('table', { name: 'Sub-organizations' }).getByRole('row');
+  await expect(rows.filter({ hasText: 'North Field' })).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByLabel('Search sub-organizations')).toHaveValue('North');
+  await expect(rows.filter({ hasText: 'Lakeside' })).toHaveCount(0);
+  await expect(rows.filter({ hasText: 'North Field' })).toHaveCount(1);
 });

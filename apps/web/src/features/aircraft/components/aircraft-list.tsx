@@ -1,4 +1,4 @@
-import type { Aircraft } from '@skylog/contracts';
+import { aircraftListQuerySchema, type Aircraft } from '@skylog/contracts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,16 +10,21 @@ import { notify } from '../../../components/ui/toast.tsx';
 import { useCreateAircraft } from '../api/change-aircraft.ts';
 import { useAircraftList, type AircraftQuery } from '../api/get-aircraft.ts';
 import { AircraftForm } from './aircraft-form.tsx';
-import { useListState } from '../../../lib/use-list-state.ts';
+import { checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
 
 const pageSize = 10;
+const listDefaults = { search: '', sort: 'tail_number', order: 'asc' };
 
-/** The fleet with its exact total; org admins add aircraft. */
+/** The fleet with its exact total; org admins add aircraft. Search, sort and page live in the address. */
 export function AircraftList({ canEdit, getDetailHref }: { canEdit: boolean; getDetailHref: (plane: Aircraft) => string }) {
-  const { search, setSearch, page, setPage, searchQuery } = useListState();
-  const [sort, setSort] = useState<{ field: AircraftQuery['sort']; order: 'asc' | 'desc' }>({ field: 'tail_number', order: 'asc' });
+  const { values, setValues, page, setPage } = useUrlListState(listDefaults);
+  const { search } = values;
+  const sort = {
+    field: checkedValue(aircraftListQuerySchema.shape.sort, values.sort) ?? 'tail_number',
+    order: checkedValue(aircraftListQuerySchema.shape.order, values.order) ?? 'asc',
+  } satisfies { field: AircraftQuery['sort']; order: 'asc' | 'desc' };
   const [isAdding, setIsAdding] = useState(false);
-  const fleet = useAircraftList({ search: searchQuery, page, page_size: pageSize, sort: sort.field, order: sort.order });
+  const fleet = useAircraftList({ search: search.trim() || undefined, page, page_size: pageSize, sort: sort.field, order: sort.order });
   const create = useCreateAircraft();
 
   return (
@@ -29,7 +34,7 @@ export function AircraftList({ canEdit, getDetailHref }: { canEdit: boolean; get
           label="Search aircraft"
           placeholder="Search by tail number, call sign or type"
           value={search}
-          onChange={setSearch}
+          onChange={(text) => setValues({ search: text }, { replace: true })}
         />
         {canEdit ? (
           <Button onClick={() => setIsAdding(true)}>
@@ -64,7 +69,7 @@ export function AircraftList({ canEdit, getDetailHref }: { canEdit: boolean; get
         pageSize={pageSize}
         onPageChange={setPage}
         sort={sort}
-        onSortChange={(next) => setSort(next as typeof sort)}
+        onSortChange={(next) => setValues({ sort: next.field, order: next.order })}
       />
       <Modal
         title="Add aircraft"

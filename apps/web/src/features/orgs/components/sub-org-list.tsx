@@ -10,15 +10,18 @@ import { notify } from '../../../components/ui/toast.tsx';
 import { useCreateSubOrg } from '../api/change-sub-org.ts';
 import { useSubOrgs } from '../api/get-sub-orgs.ts';
 import { SubOrgForm } from './sub-org-form.tsx';
-import { useListState } from '../../../lib/use-list-state.ts';
+import { useUrlListState } from '../../../lib/use-list-state.ts';
 
 const pageSize = 10;
 
-/** Sub-organizations with member counts and the exact total; org admins may create them. */
+const listDefaults = { search: '' };
+
+/** Sub-organizations with member counts and the exact total; org admins may create them. Search and page live in the address. */
 export function SubOrgList({ canCreate, getDetailHref }: { canCreate: boolean; getDetailHref: (subOrg: SubOrg) => string }) {
-  const { search, setSearch, page, setPage, searchQuery } = useListState();
+  const { values, setValues, page, setPage } = useUrlListState(listDefaults);
+  const { search } = values;
   const [isCreating, setIsCreating] = useState(false);
-  const subOrgs = useSubOrgs({ search: searchQuery, page, page_size: pageSize });
+  const subOrgs = useSubOrgs({ search: search.trim() || undefined, page, page_size: pageSize });
   const create = useCreateSubOrg();
 
   return (
@@ -28,7 +31,7 @@ export function SubOrgList({ canCreate, getDetailHref }: { canCreate: boolean; g
           label="Search sub-organizations"
           placeholder="Search by name"
           value={search}
-          onChange={setSearch}
+          onChange={(text) => setValues({ search: text }, { replace: true })}
         />
         {canCreate ? (
           <Button onClick={() => setIsCreating(true)}>
