@@ -158,6 +158,9 @@ describe('account security', () => {
     const code = await freshCode(person.key, person.used);
     const signedIn = await secondStep(challenge, 'verify-totp', code);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // The session is in the httpOnly cookie only: no answer of a sign-in step names its token.
+    expect(signedIn.json()).not.toHaveProperty('token');
+    expect((await passwordStep((await school.addPerson('student')).email)).json()).not.toHaveProperty('token');
     expect((await call(cookiesOf(signedIn), 'GET', '/api/me')).json().email).toBe(person.email);
 
     const replayed = await secondStep(await passwordStep(person.email), 'verify-totp', code);

@@ -189,6 +189,9 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
         const error = toApiError(response.status, parseJsonObject(text), response.headers.get('x-retry-after'));
         return reply.status(error.status).send(error);
       }
+      // The session travels only in its httpOnly cookie: better-auth's answer to a sign-in also names the token,
+      // which page scripts must never be able to read.
+      if (step) return reply.send(JSON.stringify({ ...parseJsonObject(text), token: undefined }));
       return reply.send(text);
     },
   });
