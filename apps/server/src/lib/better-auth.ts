@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware } from 'better-auth/api';
@@ -13,10 +13,11 @@ import { authAccount, authRateLimit, authSession, authTwoFactor, authUser, authV
 import type { EmailSender } from '../integrations/email/index.ts';
 import { passwordResetEmail, verificationEmail } from '../integrations/email/templates.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { hashSecretToken } from './secret-token.ts';
 
-/** A recovery code as stored: its SHA-256, so a database leak shows no usable code. */
+/** A recovery code as stored: its SHA-256 (as every secret Skylog keeps), so a database leak shows no usable code. */
 export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(code.trim()).digest('hex');
+  return hashSecretToken(code.trim());
 }
 
 const isStoredHash = (value: string) => /^[0-9a-f]{64}$/.test(value);

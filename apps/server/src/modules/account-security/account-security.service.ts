@@ -111,7 +111,7 @@ export async function verifyFactor(
   return { body: await listFactors(ctx, { ...actor, twoFactorEnabled: true }), cookies: result.cookies };
 }
 
-/** DELETE /api/factors/{id}: sign-in asks for no second step any more; a super_admin must keep theirs. */
+/** DELETE /api/factors/{id}: sign-in asks for no second step any more; whoever must have one keeps it. */
 export async function deleteFactor(
   ctx: AppContext,
   actor: RequestUser,
@@ -128,7 +128,7 @@ export async function deleteFactor(
       action: 'factors.delete',
       resource: `factors/${id}`,
       status: 'failure',
-      details: { reason: 'super_admin keeps a factor' },
+      details: { reason: 'a factor is required of this account' },
     });
     throw badRequest(accountMessages.factorRequired);
   }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { accountMessages, limits, twoFactorLockedMessage } from '@skylog/contracts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { Executor } from '../../db/client.ts';
+import { hashSecretToken } from '../../lib/secret-token.ts';
 import { claimTotpCode, releaseTotpCode } from './account-security.repository.ts';
 
 /** A code is valid one step early or late (RFC 6238 drift): it must stay "used" for three steps. */
@@ -43,7 +43,7 @@ export async function withFreshTotpCode<T>(
   code: string,
   verify: () => Promise<T & { ok: boolean }>,
 ): Promise<T> {
-  const codeHash = createHash('sha256').update(code.trim()).digest('hex');
+  const codeHash = hashSecretToken(code.trim());
   if (!(await claimTotpCode(db, userId, codeHash, new Date(Date.now() + codeLifetimeMs)))) {
     throw badRequest(accountMessages.twoFactorCodeReused, { code: accountMessages.twoFactorCodeReused });
   }
