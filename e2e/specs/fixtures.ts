@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { accountMessages } from '@skylog/contracts';
 import { expect, type Page } from '@playwright/test';
-import { msToNextStep, totpCode } from '../../apps/server/test/support/totp.ts';
+import { freshCodes } from '../../apps/server/test/support/totp.ts';
 import { demoAuthenticatorKey } from '../demo-authenticator-key.ts';
 
 export const demoPassword = 'e2e-demo-password';
@@ -13,16 +13,6 @@ export const demoPassword = 'e2e-demo-password';
  */
 export const authenticatorKeys = new Map<string, string>([['superadmin@skyline.test', demoAuthenticatorKey]]);
 
-/**
- * The codes to try for a second step, newest first: each code is taken once, so a quick second sign-in
- * uses the next step's (one step early or late is accepted), and after three it waits for a new step.
- */
-export async function* freshCodes(key: string): AsyncGenerator<string> {
-  for (;;) {
-    for (const offset of [0, 1, -1]) yield totpCode(key, offset);
-    await new Promise((resolve) => setTimeout(resolve, msToNextStep() + 100));
-  }
-}
 
 /** The second step in the login screen, with a code of `key` not used before. */
 export async function passSecondStep(page: Page, key: string) {

@@ -1,6 +1,7 @@
 import { accountMessages, type Role } from '@skylog/contracts';
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
-import { authenticatorKeys, demoPassword, freshCodes, linkFrom, readLatestEmail } from './fixtures.ts';
+import { freshCodes } from '../../apps/server/test/support/totp.ts';
+import { authenticatorKeys, demoPassword, linkFrom, readLatestEmail } from './fixtures.ts';
 
 /** The role (user_type) behind each of the seven demo accounts of fixtures.ts. */
 export const demoRoles: Record<string, Role> = {

@@ -13,7 +13,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { seedDemoSchool } from '../src/db/seed/seed.ts';
 import { readOutbox } from '../src/integrations/email/outbox-sender.ts';
-import { msToNextStep, totpCode } from './support/totp.ts';
+import { freshCodes } from './support/totp.ts';
 import type { AppContext } from '../src/lib/app-context.ts';
 
 export const demoPassword = 'test-demo-password';
@@ -108,20 +108,18 @@ async function instanceOn(config: AppConfig, handle: DatabaseHandle, dataDir: st
   async function passSecondStep(email: string, challengeCookie: string): Promise<string> {
     const key = authenticatorKeys.get(email);
     if (!key) throw new Error(`sign-in of ${email} asks for a second step: give its key to rememberAuthenticator`);
-    for (;;) {
-      for (const offset of [0, 1, -1]) {
-        const response = await app.inject({
-          method: 'POST',
-          url: '/api/auth/two-factor/verify-totp',
-          headers: { origin: appOrigin, cookie: challengeCookie },
-          payload: { code: totpCode(key, offset) },
-          remoteAddress: nextClientIp(),
-        });
-        if (response.statusCode === 200) return cookiesOf(response);
-        if (response.json().message !== accountMessages.twoFactorCodeReused) throw new Error(`second step of ${email} failed: ${response.statusCode} ${response.body}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, msToNextStep() + 100));
+    for await (const code of freshCodes(key)) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/verify-totp',
+        headers: { origin: appOrigin, cookie: challengeCookie },
+        payload: { code },
+        remoteAddress: nextClientIp(),
+      });
+      if (response.statusCode === 200) return cookiesOf(response);
+      if (response.json().message !== accountMessages.twoFactorCodeReused) throw new Error(`second step of ${email} failed: ${response.statusCode} ${response.body}`);
     }
+    throw new Error('unreachable: fresh codes never run out');
   }
 
   return {

@@ -39,3 +39,14 @@ export function keyOfTotpUri(uri: string): string {
 export function msToNextStep(now = Date.now()): number {
   return 30_000 - (now % 30_000);
 }
+
+/**
+ * The codes to try for a second step, newest first: each code is taken once, so a quick second sign-in
+ * uses the next step's (one step early or late is accepted), and after three it waits for a new step.
+ */
+export async function* freshCodes(key: string): AsyncGenerator<string> {
+  for (;;) {
+    for (const offset of [0, 1, -1]) yield totpCode(key, offset);
+    await new Promise((resolve) => setTimeout(resolve, msToNextStep() + 100));
+  }
+}
