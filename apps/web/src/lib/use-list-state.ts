@@ -78,3 +78,17 @@ export function checkedValue<T>(schema: { safeParse: (value: unknown) => { succe
   const result = schema.safeParse(value);
   return result.success ? result.data : undefined;
 }
+
+type Checked<T> = { safeParse: (value: unknown) => { success: boolean; data?: T } };
+
+/** A list's sort as the address has it, each part checked against the list query's schema, else the default. */
+export function checkedSort<Field, Order>(
+  shape: { sort: Checked<Field>; order: Checked<Order> },
+  values: { sort: string; order: string },
+  fallback: { field: NoInfer<Field>; order: NoInfer<Order> },
+): { field: Field; order: Order } {
+  return {
+    field: checkedValue(shape.sort, values.sort) ?? fallback.field,
+    order: checkedValue(shape.order, values.order) ?? fallback.order,
+  };
+}

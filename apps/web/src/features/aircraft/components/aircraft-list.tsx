@@ -8,9 +8,9 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { useCreateAircraft } from '../api/change-aircraft.ts';
-import { useAircraftList, type AircraftQuery } from '../api/get-aircraft.ts';
+import { useAircraftList } from '../api/get-aircraft.ts';
 import { AircraftForm } from './aircraft-form.tsx';
-import { checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
+import { checkedSort, useUrlListState } from '../../../lib/use-list-state.ts';
 
 const pageSize = 10;
 const listDefaults = { search: '', sort: 'tail_number', order: 'asc' };
@@ -19,10 +19,7 @@ const listDefaults = { search: '', sort: 'tail_number', order: 'asc' };
 export function AircraftList({ canEdit, getDetailHref }: { canEdit: boolean; getDetailHref: (plane: Aircraft) => string }) {
   const { values, setValues, page, setPage } = useUrlListState(listDefaults);
   const { search } = values;
-  const sort = {
-    field: checkedValue(aircraftListQuerySchema.shape.sort, values.sort) ?? 'tail_number',
-    order: checkedValue(aircraftListQuerySchema.shape.order, values.order) ?? 'asc',
-  } satisfies { field: AircraftQuery['sort']; order: 'asc' | 'desc' };
+  const sort = checkedSort(aircraftListQuerySchema.shape, values, { field: 'tail_number', order: 'asc' });
   const [isAdding, setIsAdding] = useState(false);
   const fleet = useAircraftList({ search: search.trim() || undefined, page, page_size: pageSize, sort: sort.field, order: sort.order });
   const create = useCreateAircraft();

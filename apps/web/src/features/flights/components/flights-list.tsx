@@ -8,7 +8,7 @@ import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { SubOrgSelect } from '../../../components/ui/sub-org-select.tsx';
 import { formatHours, startOfDay } from '../../../lib/format-time.ts';
 import { useSettingsStore } from '../../../lib/settings-store.ts';
-import { checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
+import { checkedSort, checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
 import { usePilotOptions } from '../api/get-filter-options.ts';
 import { useTrips } from '../api/get-trips.ts';
 import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
@@ -81,7 +81,7 @@ type FlightsListProps = {
 export function FlightsList({ role, fleet, getDetailHref, uploadHref, markerCategories, subOrgs }: FlightsListProps) {
   const timezone = useSettingsStore((state) => state.timezone);
   const { values, setValues, page, setPage } = useUrlListState(listDefaults);
-  const sort = { field: checkedValue(shape.sort, values.sort) ?? 'begin_time', order: checkedValue(shape.order, values.order) ?? 'desc' };
+  const sort = checkedSort(shape, values, { field: 'begin_time', order: 'desc' });
   const pilots = usePilotOptions(role);
   const columns = tripColumns(timezone, getDetailHref);
   const trips = useTrips(

@@ -11,7 +11,7 @@ import { usePeople } from '../api/get-people.ts';
 import { DeletePersonButton } from './delete-person-button.tsx';
 import { EditPersonButton } from './edit-person-button.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
-import { checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
+import { checkedSort, checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
 
 type PeopleListProps = {
   label: string;
@@ -39,7 +39,7 @@ const { shape } = userListQuerySchema;
  */
 export function PeopleList({ label, role, subOrgId, getDetailHref, canAdd = false, canDelete = false, onEdit, inviteRoles, subOrgs = [] }: PeopleListProps) {
   const { values, setValues, page, setPage } = useUrlListState(listDefaults);
-  const sort = { field: checkedValue(shape.sort, values.sort) ?? 'name', order: checkedValue(shape.order, values.order) ?? 'asc' };
+  const sort = checkedSort(shape, values, { field: 'name', order: 'asc' });
   const [isInviting, setIsInviting] = useState(false);
   const canFilterSubOrg = !subOrgId && subOrgs.length > 0;
   const people = usePeople({
