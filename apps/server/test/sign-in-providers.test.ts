@@ -168,6 +168,10 @@ describe('sign-in with an OpenID Connect provider', () => {
     expect(back.statusCode).toBe(302);
     expect(`${locationOf(back).pathname}${locationOf(back).search}`).toBe('/login?second_step=1');
     expect(sessionCookieOf(back)).toBeUndefined();
+    const pending = auditListSchema.parse(
+      (await s.call(school.owner, 'GET', `/api/audit-log?user_id=${person.id}&action=auth.sign-in`)).json(),
+    ).items;
+    expect(pending[0]).toMatchObject({ status: 'success', details: expect.objectContaining({ step: 'provider', secondStep: 'pending' }) });
     const step = await t.request({
       method: 'POST',
       url: '/api/auth/two-factor/verify-totp',

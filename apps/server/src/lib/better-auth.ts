@@ -75,6 +75,12 @@ function secondStepAfterProvider(appUrl: string) {
   });
 }
 
+/** The value of one of better-auth's signed cookies (`<value>.<signature>`), signature left off; its checks are better-auth's. */
+export function unsignedCookieValue(signed: string | undefined): string | undefined {
+  const dot = signed?.lastIndexOf('.') ?? -1;
+  return dot > 0 ? signed!.slice(0, dot) : undefined;
+}
+
 /** better-auth reads the client address from this header, which only the server sets. */
 const clientIpHeader = 'x-skylog-client-ip';
 

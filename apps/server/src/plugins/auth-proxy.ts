@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import { findUnstorableField } from '../lib/unstorable-field.ts';
 import { parseCookies } from 'better-call';
 import { AppError } from '../lib/app-error.ts';
-import { toAuthHeaders, type Auth } from '../lib/better-auth.ts';
+import { toAuthHeaders, unsignedCookieValue, type Auth } from '../lib/better-auth.ts';
 import { userOfSignInChallenge } from '../modules/account-security/account-security.repository.ts';
 import { withFreshTotpCode } from '../modules/account-security/second-factor.ts';
 import { bodyFor, copyResponseHeaders, isRedirect, parseJsonObject, toApiError } from './auth-answers.ts';
@@ -102,8 +102,7 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
   const challengeCookieName = (await auth.$context).createAuthCookie('two_factor').name;
   /** Signed as `<identifier>.<signature>`: the identifier names better-auth's pending step, whose value is the person. */
   const challengeOwner = async (request: FastifyRequest) => {
-    const signed = request.headers.cookie ? parseCookies(request.headers.cookie).get(challengeCookieName) : undefined;
-    const identifier = signed?.slice(0, Math.max(0, signed.lastIndexOf('.')));
+    const identifier = unsignedCookieValue(request.headers.cookie ? parseCookies(request.headers.cookie).get(challengeCookieName) : undefined);
     return identifier ? userOfSignInChallenge(db, identifier) : undefined;
   };
   app.route({

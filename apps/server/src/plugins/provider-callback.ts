@@ -1,5 +1,7 @@
 import { userOfSignInChallenge } from '../modules/account-security/account-security.repository.ts';
+import { parseSetCookieHeader } from 'better-auth/cookies';
 import type { Executor } from '../db/client.ts';
+import { unsignedCookieValue } from '../lib/better-auth.ts';
 import { findUserByAuthId, findUserBySessionToken, type UserRow } from '../modules/users/users.repository.ts';
 
 /** How a provider's sign-in ended, read from better-auth's redirect: its error, or whose session or second step it made. */
@@ -12,19 +14,6 @@ export type ProviderCallbackOutcome = {
   isSecondStepPending: boolean;
 };
 
-/** A cookie better-auth set, by name: its signed value is `<value>.<signature>`, URL-encoded. */
-function signedCookieValue(response: Response, name: string): string | null {
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const at = pair!.indexOf('=');
-    if (pair!.slice(0, at) !== name) continue;
-    const signed = decodeURIComponent(pair!.slice(at + 1));
-    const dot = signed.lastIndexOf('.');
-    return dot > 0 ? signed.slice(0, dot) : null;
-  }
-  return null;
-}
-
 export async function readProviderCallback(
   db: Executor,
   path: string,
@@ -33,8 +22,10 @@ export async function readProviderCallback(
 ): Promise<ProviderCallbackOutcome> {
   const provider = path.slice('/callback/'.length);
   const location = new URL(response.headers.get('location') ?? '/', 'http://skylog.invalid');
-  const sessionToken = signedCookieValue(response, cookieNames.session);
-  const challenge = signedCookieValue(response, cookieNames.secondStep);
+  // As the browser ends up with them: a cookie set and then cleared (the session the second step replaced) is gone.
+  const cookies = parseSetCookieHeader(response.headers.getSetCookie().join(', '));
+  const sessionToken = unsignedCookieValue(cookies.get(cookieNames.session)?.value) ?? null;
+  const challenge = unsignedCookieValue(cookies.get(cookieNames.secondStep)?.value);
   const challengeOwner = challenge ? await userOfSignInChallenge(db, challenge) : undefined;
   const account = sessionToken
     ? await findUserBySessionToken(db, sessionToken)
