@@ -74,7 +74,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 function createPool(connectionString: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+  // A connection that never completes (a database restarting or failing over) fails its request after
+  // this long instead of holding it, and the pool's shutdown, forever.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
   // An idle connection ended by the server (restart, failover, a dropped database) must not crash
   // the process: the pool opens a new one on next use.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
