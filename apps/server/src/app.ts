@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createEmailSender, type EmailSender } from './integrations/email/index.ts';
+import { createSmsSender } from './integrations/sms/index.ts';
 import { findFfmpeg } from './integrations/audio/ffmpeg-path.ts';
 import { createFileStorage } from './integrations/storage/index.ts';
 import { createChatNotesProvider } from './integrations/ai-notes/chat-notes-provider.ts';
@@ -33,6 +34,7 @@ import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
 import { debriefRoutes } from './modules/debrief/debrief.routes.ts';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
+import { sendSignInCode } from './modules/account-security/phone-factor.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { relationsRoutes } from './modules/relations/relations.routes.ts';
@@ -88,12 +90,14 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
 
   const { db } = database;
   const mailer = email ?? createEmailSender(config, (line) => app.log.info(line));
-  const auth = createAuth(config, db, mailer);
+  const sms = createSmsSender({ twilio: config.sms, dataDir: config.dataDir }, (line) => app.log.info(line));
+  const auth = createAuth(config, db, mailer, (authId, code) => sendSignInCode(db, sms, authId, code));
   const audit = createAuditService(db, app.log);
   const ctx: AppContext = {
     config,
     db,
     email: mailer,
+    sms,
     auth,
     audit,
     storage: await createFileStorage(config),

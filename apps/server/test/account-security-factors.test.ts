@@ -1,5 +1,5 @@
 import { accountMessages, auditListSchema,
-  factorCreatedSchema,
+  totpFactorCreatedSchema,
   factorListSchema,
   limits,
   messages,
@@ -63,7 +63,7 @@ describe('account security', () => {
       password: personPassword,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const factor = factorCreatedSchema.parse(created.json());
+    const factor = totpFactorCreatedSchema.parse(created.json());
     const key = keyOfTotpUri(factor.totp_uri);
     const used = new Set<string>();
     const verified = await call(cookie, 'POST', `/api/factors/${factor.id}/verify`, { code: await freshCode(key, used) });
@@ -103,7 +103,7 @@ describe('account security', () => {
       password: personPassword,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const factor = factorCreatedSchema.parse(created.json());
+    const factor = totpFactorCreatedSchema.parse(created.json());
     expect(factor).toMatchObject({ friendly_name: 'Pixel 8', factor_type: 'totp', status: 'unverified' });
     expect(factor.totp_uri).toMatch(/^otpauth:\/\/totp\/Second%20Step%20Aviation:/);
     expect(factor.secret).toBe(keyOfTotpUri(factor.totp_uri));
@@ -151,7 +151,7 @@ describe('account security', () => {
     const person = await enrolledPerson();
     const challenge = await passwordStep(person.email);
     expect(challenge.statusCode).toBe(200);
-    expect(challenge.json()).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+    expect(challenge.json()).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'recovery_code'] });
     // A right password alone gives no session.
     expect((await call(cookiesOf(challenge), 'GET', '/api/me')).statusCode).toBe(401);
 
@@ -260,7 +260,7 @@ describe('account security', () => {
     }
     expect((await call(cookie, 'GET', '/api/factors')).json().is_required).toBe(true);
 
-    const factor = factorCreatedSchema.parse(
+    const factor = totpFactorCreatedSchema.parse(
       (await call(cookie, 'POST', '/api/factors', { friendly_name: 'Phone', factor_type: 'totp', password: personPassword })).json(),
     );
     const verified = await call(cookie, 'POST', `/api/factors/${factor.id}/verify`, { code: totpCode(factor.secret) });

@@ -24,7 +24,22 @@ export const accountMessages = {
   sessionNotFresh: 'For your safety, sign out and sign in again before you remove your authenticator app.',
   signInPolicyNeedsOwnFactor: 'Set up your own authenticator app first (Account security): the requirement applies to you too.',
   currentSessionNotHere: 'This is the session you are using. Use Logout to end it.',
+  phoneInvalid: 'Enter the mobile number with its country code, such as +44 7700 900123',
+  phoneAlreadyEnrolled: 'You already have a phone for sign-in codes. Remove it before adding another.',
+  phoneAlreadyVerified: 'This phone is already confirmed.',
+  phoneChallengeNeeded: 'Send a code to your phone first.',
+  phoneCodeWrong: 'This code is not right. Enter the code from the newest text message from Skylog.',
+  phoneCodeExpired: 'This code has expired or was replaced by a newer one. Send a new code.',
+  phoneCodeTooManyTries: 'Too many wrong codes. Send a new code.',
+  phoneNotForSignIn: 'Your account has no confirmed phone. Use your authenticator app or a recovery code.',
+  authenticatorNeedsNoChallenge: 'An authenticator app needs no code sent: enter the code it shows.',
+  smsNotSent: 'The text message could not be sent. Check the number, or try again in a few minutes.',
 } as const;
+
+/** A phone gets at most `limits.phoneCodesPerWindow` codes per window: texts cost money and can pester. */
+export function phoneCodesRateLimitedMessage(minutes: number): string {
+  return `Too many codes were sent to this phone. Wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} before you ask for another.`;
+}
 
 /** After too many wrong second-step codes the account waits (better-auth's lockout, limits.twoFactorLockMinutes). */
 export function twoFactorLockedMessage(minutes: number): string {

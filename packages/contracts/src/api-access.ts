@@ -18,6 +18,8 @@ export const apiAccess = {
   'registration.register-school': 'public',
   // The link in the e-mail proves the new address; no session needed to open it.
   'registration.confirm-email-change': 'public',
+  // Which second steps a pending sign-in may use; the step's own signed cookie names the person.
+  'sign-in.second-step': 'public',
   'me.read': 'authenticated',
   'users.update-profile': 'authenticated',
   'me.change-email': 'authenticated',
@@ -98,6 +100,7 @@ export const apiAccess = {
   // Account security (issue 15): a person's own factors and sessions; nobody manages another's.
   'factors.list': 'authenticated',
   'factors.create': 'authenticated',
+  'factors.challenge': 'authenticated',
   'factors.verify': 'authenticated',
   'factors.delete': 'authenticated',
   'factors.recovery-codes': 'authenticated',
@@ -158,6 +161,7 @@ export const twoFactorSetupOperations: readonly ApiOperation[] = [
   'orgs.read',
   'factors.list',
   'factors.create',
+  'factors.challenge',
   'factors.verify',
   'sessions.list',
   'sessions.revoke',

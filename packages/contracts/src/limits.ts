@@ -42,6 +42,10 @@ export const limits = {
   /** RFC 6238: 30-second steps, six digits; a code one step early or late is still taken. */
   totpPeriodSeconds: 30,
   totpDigits: 6,
+  /** A code sent by text message (a phone factor) lasts this long; a phone gets at most so many codes per window. */
+  phoneCodeLifetimeMinutes: 5,
+  phoneCodesPerWindow: 5,
+  phoneCodeWindowMinutes: 15,
   /** Public school registrations from one address per hour (each creates an organization). */
   schoolRegistrationsPerHour: 5,
   invitationLifetimeDays: 7,

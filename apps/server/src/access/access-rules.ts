@@ -304,7 +304,7 @@ export const mayOnAircraft = (actor: Actor, plane: { orgId: string }) => inOrg(a
  * decisions.md #3 for super_admin; issue 15: an organization may require it of its administrators (its
  * setting is read only for them).
  */
-export async function isTwoFactorRequiredOf(role: Role, doesOrgRequireIt: () => Promise<boolean>): Promise<boolean> {
+export function isTwoFactorRequiredOf(role: Role, doesOrgRequireIt: boolean): boolean {
   if (role === 'super_admin') return true;
-  return (roleGroups.allAdmins as readonly Role[]).includes(role) && (await doesOrgRequireIt());
+  return (roleGroups.allAdmins as readonly Role[]).includes(role) && doesOrgRequireIt;
 }

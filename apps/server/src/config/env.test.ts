@@ -38,6 +38,8 @@ describe('loadConfig', () => {
     [{ SKYLOG_AUTH_SECRET: 'short' }, 'SKYLOG_AUTH_SECRET: must be at least 32 characters'],
     [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together'],
     [{ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, 'STRIPE_SECRET_KEY: must be a Stripe secret or restricted key'],
+    [{ SMS_ACCOUNT_SID: 'AC123', SMS_AUTH_TOKEN: 'token' }, 'SMS_FROM: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set together'],
+    [{ SMS_ACCOUNT_SID: 'AC123', SMS_AUTH_TOKEN: 'token', SMS_FROM: '07700 900123' }, 'SMS_FROM: must be the sending phone number in E.164'],
     [{ STORAGE: 'nfs' }, 'STORAGE: must be local or s3'],
     [{ STORAGE: 's3' }, 'S3_BUCKET: required when STORAGE=s3'],
     [{ STORAGE: 's3', S3_BUCKET: 'Skylog_Files' }, 'S3_BUCKET: must be a bucket name'],

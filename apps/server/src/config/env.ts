@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SignInProviderId } from '@skylog/contracts';
+import type { TwilioSettings } from '../integrations/sms/twilio-sender.ts';
 import type { S3Settings } from '../integrations/storage/s3-storage.ts';
 
 const booleanFlag = z
@@ -22,6 +23,14 @@ const envSchema = z.object({
   SKYLOG_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Skylog <no-reply@skylog.local>'),
+  // Text messages (phone sign-in codes) through Twilio's Messages API or a service that speaks it.
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, 'must be the sending phone number in E.164 (+15551234567) or a Messaging Service SID (MG…)')
+    .optional(),
+  SMS_API_URL: z.url({ error: 'must be the base URL of a Twilio-compatible API, such as https://api.twilio.com' }).default('https://api.twilio.com'),
   SKYLOG_SEED: z.enum(['demo', 'none'], { error: 'must be demo or none' }).default('demo'),
   SKYLOG_DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   /** Tests and scripted demos: the demo super admin's authenticator key (base32), so no one has to scan a QR code. */
@@ -98,6 +107,8 @@ export type AppConfig = {
   authSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Unset: codes go to DATA_DIR/outbox/sms (integrations/sms). */
+  sms: TwilioSettings | undefined;
   seed: 'demo' | 'none';
   demoPassword: string | undefined;
   demoAuthenticatorKey: string | undefined;
@@ -197,6 +208,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Without the webhook secret Skylog would never learn of a payment: half a configuration is refused.
     throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   }
+  const smsSettings = [values.SMS_ACCOUNT_SID, values.SMS_AUTH_TOKEN, values.SMS_FROM];
+  if (smsSettings.some(Boolean) && !smsSettings.every(Boolean)) {
+    // Half a configuration would send nothing while people wait for a code: refused at start.
+    throw new ConfigError('Invalid configuration:\n  SMS_FROM: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set together');
+  }
   if (values.STORAGE === 's3' && !values.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   }
@@ -225,6 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: values.SKYLOG_AUTH_SECRET ?? readOrCreateLocalSecret(dataDir),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    sms:
+      values.SMS_ACCOUNT_SID && values.SMS_AUTH_TOKEN && values.SMS_FROM
+        ? { accountSid: values.SMS_ACCOUNT_SID, authToken: values.SMS_AUTH_TOKEN, from: values.SMS_FROM, apiUrl: values.SMS_API_URL }
+        : undefined,
     seed: values.SKYLOG_SEED,
     demoPassword: values.SKYLOG_DEMO_PASSWORD,
     demoAuthenticatorKey: values.SKYLOG_DEMO_AUTHENTICATOR_KEY,

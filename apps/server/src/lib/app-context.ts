@@ -2,6 +2,7 @@ import type { AiNotesDraft } from '@skylog/contracts';
 import type { AppConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { EmailSender } from '../integrations/email/index.ts';
+import type { SmsSender } from '../integrations/sms/index.ts';
 import type { FileStorage } from '../integrations/storage/index.ts';
 import type { BillingProvider } from '../integrations/stripe/index.ts';
 import type { TranscriptionProvider } from '../integrations/transcription/index.ts';
@@ -19,6 +20,8 @@ export type AppContext = {
   config: AppConfig;
   db: Database;
   email: EmailSender;
+  /** Text messages (phone sign-in codes): a Twilio-compatible API, or the outbox folder. */
+  sms: SmsSender;
   auth: Auth;
   audit: AuditService;
   storage: FileStorage;

@@ -84,8 +84,11 @@ export function unsignedCookieValue(signed: string | undefined): string | undefi
 /** better-auth reads the client address from this header, which only the server sets. */
 const clientIpHeader = 'x-skylog-client-ip';
 
+/** What Skylog does with a sign-in code better-auth made: text it to the person's confirmed phone. */
+export type SendSignInCode = (authId: string, code: string) => Promise<void>;
+
 /** better-auth (accounts, sessions, verification and reset mails) on Skylog's database. */
-export function createAuth(config: AppConfig, db: Database, email: EmailSender) {
+export function createAuth(config: AppConfig, db: Database, email: EmailSender, sendSignInCode: SendSignInCode) {
   return betterAuth({
     appName: 'Skylog',
     baseURL: config.appUrl,
@@ -103,6 +106,14 @@ export function createAuth(config: AppConfig, db: Database, email: EmailSender) 
         totpOptions: { period: limits.totpPeriodSeconds, digits: limits.totpDigits },
         backupCodeOptions: { amount: limits.recoveryCodeCount, storeBackupCodes: hashedRecoveryCodes },
         accountLockout: { enabled: true, maxFailedAttempts: limits.twoFactorMaxFailures, durationSeconds: limits.twoFactorLockMinutes * 60 },
+        // A code by text message (a confirmed phone): kept only as its hash, a few tries each.
+        otpOptions: {
+          sendOTP: ({ user, otp }) => sendSignInCode(user.id, otp),
+          period: limits.phoneCodeLifetimeMinutes,
+          digits: limits.totpDigits,
+          storeOTP: 'hashed',
+          allowedAttempts: limits.twoFactorMaxFailures,
+        },
       }),
       ...(config.signInProviders.length > 0 ? [genericOAuth({ config: config.signInProviders.map(toGenericOAuth) })] : []),
     ],

@@ -10,16 +10,16 @@ export type RequestUser = {
   subOrgId: string | null;
   /** Set when the request came with a personal access token instead of a browser session. */
   accessTokenId: string | null;
-  /** Whether sign-in asks this person for a second step. */
-  twoFactorEnabled: boolean;
+  /** Whether this person has a confirmed authenticator app (what a required second step means; a phone alone is not enough). */
+  hasAuthenticator: boolean;
   /** Whether they must have one: every super_admin (decisions.md #3), and admins of an organization that requires it. */
   isTwoFactorRequired: boolean;
   /** The browser session in use (null with an access token): kept when the person's other sessions end. */
   sessionToken: string | null;
 };
 
-/** Someone who must sign in with a second step and has none yet: only Account security opens for them. */
+/** Someone who must sign in with an authenticator app and has none yet: only Account security opens for them. */
 export function isTwoFactorSetupDue(user: RequestUser): boolean {
-  return user.isTwoFactorRequired && !user.twoFactorEnabled;
+  return user.isTwoFactorRequired && !user.hasAuthenticator;
 }
 

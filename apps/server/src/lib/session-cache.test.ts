@@ -11,7 +11,7 @@ const person = (skylogId: string): RequestUser => ({
   subOrgId: null,
   accessTokenId: null,
   sessionToken: `token-${skylogId}`,
-  twoFactorEnabled: false,
+  hasAuthenticator: false,
   isTwoFactorRequired: false,
 });
 

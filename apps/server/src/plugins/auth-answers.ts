@@ -1,7 +1,7 @@
 import { messages, rateLimitedMessage, type ApiErrorBody, type ErrorCode } from '@skylog/contracts';
 import type { FastifyReply } from 'fastify';
 import { hashRecoveryCode } from '../lib/better-auth.ts';
-import { twoFactorErrorOf } from '../modules/account-security/second-factor.ts';
+import { twoFactorErrorOf, type SecondStepFactor } from '../modules/account-security/second-factor.ts';
 
 // What travels between Fastify and better-auth in plugins/auth-proxy.ts: the bodies better-auth receives,
 // and its answers in Skylog's one error shape.
@@ -26,7 +26,7 @@ const codeByStatus: Record<number, ErrorCode> = {
 };
 
 /** better-auth's errors answered in Skylog's one error shape, with our wording for sign-in. */
-export function toApiError(status: number, body: { code?: string; message?: string }, retryAfter: string | null): ApiErrorBody {
+export function toApiError(status: number, body: { code?: string; message?: string }, retryAfter: string | null, factor: SecondStepFactor = 'totp'): ApiErrorBody {
   let message = body.message || (status === 404 ? messages.notFound : messages.unknownError);
   const code = codeByStatus[status] ?? 'bad_request';
   if (status === 429) message = rateLimitedMessage(Number(retryAfter) || 60);
@@ -34,7 +34,7 @@ export function toApiError(status: number, body: { code?: string; message?: stri
   else if (body.code === 'EMAIL_NOT_VERIFIED') message = messages.emailNotVerified;
   // Changing the password: the current one was wrong; say so under its field.
   else if (body.code === 'INVALID_PASSWORD') return { status, code, message: messages.wrongPassword, fields: { currentPassword: messages.wrongPassword } };
-  const secondStepError = twoFactorErrorOf(body.code);
+  const secondStepError = twoFactorErrorOf(body.code, factor);
   if (secondStepError) return { status: secondStepError.status, code: secondStepError.code, message: secondStepError.message, ...(secondStepError.fields ? { fields: secondStepError.fields } : {}) };
   return { status, code, message };
 }
@@ -57,7 +57,8 @@ export function bodyFor(path: string, body: unknown): string | null {
   const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   if (path === '/change-password') return JSON.stringify({ ...fields, revokeOtherSessions: true });
   if (path === '/two-factor/verify-backup-code') return JSON.stringify({ code: hashRecoveryCode(String(fields.code ?? '')) });
-  if (path === '/two-factor/verify-totp') return JSON.stringify({ code: String(fields.code ?? '') });
+  if (path === '/two-factor/verify-totp' || path === '/two-factor/verify-otp') return JSON.stringify({ code: String(fields.code ?? '') });
+  if (path === '/two-factor/send-otp') return '{}';
   return JSON.stringify(body);
 }
 

@@ -1,13 +1,12 @@
-import { messages, signInRateLimitedMessage, type ApiErrorBody } from '@skylog/contracts';
+import { accountMessages, messages, signInRateLimitedMessage, type ApiErrorBody } from '@skylog/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { findUnstorableField } from '../lib/unstorable-field.ts';
-import { parseCookies } from 'better-call';
 import { AppError } from '../lib/app-error.ts';
-import { toAuthHeaders, unsignedCookieValue, type Auth } from '../lib/better-auth.ts';
-import { userOfSignInChallenge } from '../modules/account-security/account-security.repository.ts';
-import { withFreshTotpCode } from '../modules/account-security/second-factor.ts';
+import { toAuthHeaders, type Auth } from '../lib/better-auth.ts';
+import { reserveSignInCode, withPhoneCodeAttempt } from '../modules/account-security/phone-factor.ts';
+import { secondStepCookieName, secondStepOptionsOf, secondStepOwner, withFreshTotpCode } from '../modules/account-security/second-factor.ts';
 import { bodyFor, copyResponseHeaders, isRedirect, parseJsonObject, toApiError } from './auth-answers.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { deleteSessionByToken, findUserByAuthId, findUserByEmail, type UserRow } from '../modules/users/users.repository.ts';
@@ -27,20 +26,22 @@ const exposedAuthPaths = new Set([
   '/verify-email',
   '/send-verification-email',
   '/change-password',
-  // The second step of sign-in (issue 15): a code from the authenticator app, or a recovery code.
+  // The second step of sign-in (issue 15): a code from the authenticator app, one sent by text message, or a recovery code.
   '/two-factor/verify-totp',
+  '/two-factor/send-otp',
+  '/two-factor/verify-otp',
   '/two-factor/verify-backup-code',
   // Sign-in with a configured provider (better-auth's generic OAuth); its callbacks are `/callback/<provider>`.
   '/sign-in/social',
 ]);
 
 /** The steps that end in a session: each is audited, and a deactivated person's session is ended at once. */
-const signInSteps = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
-
+const signInSteps = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-factor/verify-otp', '/two-factor/verify-backup-code']);
 
 function signInStepOf(path: string): SignInAttempt['step'] | undefined {
   if (!signInSteps.has(path)) return undefined;
   if (path === '/two-factor/verify-totp') return 'authenticator';
+  if (path === '/two-factor/verify-otp') return 'phone';
   if (path === '/two-factor/verify-backup-code') return 'recovery-code';
   return 'password';
 }
@@ -50,8 +51,8 @@ export type SignInAttempt = {
   account: UserRow | undefined;
   isSuccess: boolean;
   status: number;
-  /** The password, the second step (an authenticator or recovery code), or a provider's callback. */
-  step: 'password' | 'authenticator' | 'recovery-code' | 'provider';
+  /** The password, the second step (an authenticator, text-message or recovery code), or a provider's callback. */
+  step: 'password' | 'authenticator' | 'phone' | 'recovery-code' | 'provider';
   /** A provider's sign-in: which, and why it was refused (better-auth's code). */
   provider?: string;
   error?: string | null;
@@ -98,13 +99,7 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
     copyResponseHeaders(response.headers, reply);
     return reply.status(response.status).send();
   };
-  // The second step's cookie, named as better-auth names it (its prefix, and __Secure- over https).
-  const challengeCookieName = (await auth.$context).createAuthCookie('two_factor').name;
-  /** Signed as `<identifier>.<signature>`: the identifier names better-auth's pending step, whose value is the person. */
-  const challengeOwner = async (request: FastifyRequest) => {
-    const identifier = unsignedCookieValue(request.headers.cookie ? parseCookies(request.headers.cookie).get(challengeCookieName) : undefined);
-    return identifier ? userOfSignInChallenge(db, identifier) : undefined;
-  };
+  const challengeCookieName = await secondStepCookieName(auth);
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -139,7 +134,11 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
         }
       }
       // The person a second step is for (better-auth itself checks the cookie's signature and expiry).
-      const challengeAuthId = step === 'authenticator' || step === 'recovery-code' ? await challengeOwner(request) : undefined;
+      const challengeAuthId = path.startsWith('/two-factor/') ? await secondStepOwner(auth, db, request.headers.cookie) : undefined;
+      // Only a pending sign-in sends or takes a text-message code (with a session, better-auth would send one unasked).
+      const isPhoneCode = path === '/two-factor/send-otp' || step === 'phone';
+      if (isPhoneCode && !challengeAuthId) throw new AppError('unauthenticated', accountMessages.twoFactorStepExpired);
+      if (path === '/two-factor/send-otp') await reserveSignInCode(db, challengeAuthId!);
       const challengeAccount = challengeAuthId ? () => findUserByAuthId(db, challengeAuthId) : findAccount;
       // Who changes their password (the session's person, read before the change ends the other sessions).
       const changerSession = path === '/change-password' ? await auth.api.getSession({ headers: toAuthHeaders(request) }) : null;
@@ -150,12 +149,18 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
         );
         return { ok: response.ok, response, text: await response.text() };
       };
+      const checkCode = (authId: string) => {
+        const code = String((request.body as { code?: unknown } | undefined)?.code ?? '');
+        if (step === 'authenticator') return withFreshTotpCode(db, authId, code, forward);
+        return withPhoneCodeAttempt(db, authId, async () => {
+          const result = await forward();
+          return { ...result, wrongCode: parseJsonObject(result.text).code === 'INVALID_CODE' };
+        });
+      };
       let answer: Awaited<ReturnType<typeof forward>>;
       try {
-        answer =
-          step === 'authenticator' && challengeAuthId
-            ? await withFreshTotpCode(db, challengeAuthId, String((request.body as { code?: unknown } | undefined)?.code ?? ''), forward)
-            : await forward();
+        // Without a pending step better-auth answers (the step has expired) itself.
+        answer = (step === 'authenticator' || step === 'phone') && challengeAuthId ? await checkCode(challengeAuthId) : await forward();
       } catch (error) {
         // A replayed code is refused before better-auth sees it: still a failed sign-in to audit.
         if (step && error instanceof AppError) {
@@ -169,10 +174,11 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
       if (path === '/change-password' && passwordChanger) await onPasswordChange(request, { account: passwordChanger, isSuccess: response.ok, status: response.status });
       copyResponseHeaders(response.headers, reply);
       reply.status(response.status);
+      let answered: { token?: string; twoFactorRedirect?: boolean; twoFactorMethods?: string[] } = {};
       if (step) {
         if (isPasswordStep && response.ok) await signInLimiter.release(request.ip, signInEmail);
         const account = await challengeAccount();
-        const answered = parseJsonObject(text) as { token?: string; twoFactorRedirect?: boolean };
+        answered = parseJsonObject(text) as typeof answered;
         const email = signInEmail || account?.email || '';
         // A deactivated person's password still matches: end the new session (or second step) at once and say why.
         if (response.ok && account && !account.isActive) {
@@ -182,15 +188,18 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
           return reply.status(403).send({ status: 403, code: 'forbidden', message: messages.accountDeactivated } satisfies ApiErrorBody);
         }
         await onSignIn(request, { email, account, isSuccess: response.ok, status: response.status, step, isSecondStepPending: answered.twoFactorRedirect === true });
+        // A pending second step names the person's own ways to take it (better-auth offers a text message to everyone).
+        if (answered.twoFactorRedirect && account?.authId) answered.twoFactorMethods = (await secondStepOptionsOf(db, account.authId)).methods;
       }
       if (!response.ok && !isRedirect(response.status)) {
         reply.header('content-type', 'application/json; charset=utf-8');
-        const error = toApiError(response.status, parseJsonObject(text), response.headers.get('x-retry-after'));
+        const factor = step === 'phone' || path === '/two-factor/send-otp' ? 'phone' : 'totp';
+        const error = toApiError(response.status, parseJsonObject(text), response.headers.get('x-retry-after'), factor);
         return reply.status(error.status).send(error);
       }
       // The session travels only in its httpOnly cookie: better-auth's answer to a sign-in also names the token,
       // which page scripts must never be able to read.
-      if (step) return reply.send(JSON.stringify({ ...parseJsonObject(text), token: undefined }));
+      if (step) return reply.send(JSON.stringify({ ...answered, token: undefined }));
       return reply.send(text);
     },
   });

@@ -12,7 +12,7 @@ import { isSafeMethod } from '../lib/safe-methods.ts';
 import { hashSecretToken } from '../lib/secret-token.ts';
 import type { SessionCache } from '../lib/session-cache.ts';
 import { findTokenOwner, touchToken } from '../modules/access-tokens/access-tokens.repository.ts';
-import { doesOrgRequireAdminTwoFactor, findUserByAuthId, touchSessionLastSeen } from '../modules/users/users.repository.ts';
+import { findSessionPerson, touchSessionLastSeen, type UserRow } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
   // Module augmentation only works with interfaces.
@@ -75,20 +75,9 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     const session = result.response;
     if (!session) return;
-    const user = await findUserByAuthId(db, session.user.id);
-    if (!user || !user.isActive || !isRole(user.userType)) return;
-    request.user = {
-      authId: session.user.id,
-      skylogId: user.skylogId,
-      role: user.userType,
-      email: user.email,
-      orgId: user.orgId,
-      subOrgId: user.subOrgId,
-      accessTokenId: null,
-      sessionToken: session.session.token,
-      twoFactorEnabled: session.user.twoFactorEnabled === true,
-      isTwoFactorRequired: await isTwoFactorRequiredOf(user.userType, () => doesOrgRequireAdminTwoFactor(db, user.orgId)),
-    };
+    const person = await findSessionPerson(db, session.user.id);
+    if (!person || !person.user.isActive || !isRole(person.user.userType)) return;
+    request.user = toRequestUser(person, { accessTokenId: null, sessionToken: session.session.token });
     const expiresAt = new Date(session.session.expiresAt).getTime();
     cache.set(cookie, readAt, { user: request.user, sessionId: session.session.id, validUntil: expiresAt - refreshDueBeforeExpiryMs });
     await touchLastSeen(session.session.token);
@@ -104,17 +93,24 @@ async function userOfAccessToken(db: Database, token: string, operation: ApiOper
   }
   // Last use is shown to the person; a minute's precision is enough and spares a write per request.
   if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) await touchToken(db, found.tokenId);
-  const { user, twoFactorEnabled } = found;
+  return toRequestUser(found, { accessTokenId: found.tokenId, sessionToken: null });
+}
+
+/** A person read with `signInDemands` (users.repository.ts), as requests carry them. */
+function toRequestUser(
+  { user, hasAuthenticator, orgRequiresAdminTwoFactor }: { user: UserRow; hasAuthenticator: boolean; orgRequiresAdminTwoFactor: boolean },
+  via: Pick<RequestUser, 'accessTokenId' | 'sessionToken'>,
+): RequestUser {
+  const role = user.userType as Role;
   return {
     authId: user.authId ?? '',
     skylogId: user.skylogId,
-    role: user.userType as Role,
+    role,
     email: user.email,
     orgId: user.orgId,
     subOrgId: user.subOrgId,
-    accessTokenId: found.tokenId,
-    sessionToken: null,
-    twoFactorEnabled: twoFactorEnabled === true,
-    isTwoFactorRequired: await isTwoFactorRequiredOf(user.userType as Role, () => doesOrgRequireAdminTwoFactor(db, user.orgId)),
+    ...via,
+    hasAuthenticator,
+    isTwoFactorRequired: isTwoFactorRequiredOf(role, orgRequiresAdminTwoFactor),
   };
 }

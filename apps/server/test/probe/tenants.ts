@@ -81,6 +81,8 @@ export const bodyIdKinds: Record<string, IdKind> = {
 /** uuid properties whose meaning depends on the route. */
 export const routeBodyIdKinds: Record<string, Record<string, IdKind>> = {
   'PATCH /api/sub-orgs': { id: 'subOrg' },
+  // A phone's code challenge belongs to its factor: the tenant's factor rows stand in for it.
+  'POST /api/factors/{id}/verify': { challenge_id: 'factor' },
 };
 
 export function bodyIdKind(label: string, property: string | undefined): IdKind | undefined {

@@ -34,7 +34,7 @@ export const meSchema = userSchema.extend({
   role_label: text(),
   is_profile_complete: z.boolean(),
   email_verified: z.boolean(),
-  /** Whether sign-in asks this person for a second step (an authenticator app). */
+  /** Whether this person signs in with an authenticator app (a phone alone does not count toward a requirement). */
   two_factor_enabled: z.boolean(),
   /** A super_admin without an authenticator app: only Account security opens until one is set up. */
   two_factor_setup_required: z.boolean(),

@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** better-auth's tables; property names are the ones its drizzle adapter expects. */
 export const authUser = pgTable('auth_user', {
@@ -96,3 +96,39 @@ export const usedTotpCodes = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
 );
+
+/**
+ * A phone that receives sign-in codes by text message (Account security). Skylog's own table: better-auth's
+ * two-factor plugin sends its codes to whatever number this names. Its failures and sends are counted here
+ * because a person with only a phone has no `auth_two_factor` row to hold the plugin's lockout.
+ */
+export const authPhoneFactor = pgTable('auth_phone_factor', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => authUser.id, { onDelete: 'cascade' }),
+  friendlyName: text('friendly_name').notNull(),
+  /** E.164, as the SMS provider takes it. */
+  phoneNumber: text('phone_number').notNull(),
+  /** Set once a code sent to it came back: only then does sign-in offer it. */
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Codes sent in the current window (a text costs money and can be used to pester someone). */
+  codesSent: integer('codes_sent').notNull().default(0),
+  codesWindowStart: timestamp('codes_window_start', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A code sent to confirm a new phone (spec §7's challenge): only its SHA-256 is kept. */
+export const phoneFactorChallenges = pgTable('phone_factor_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  factorId: uuid('factor_id')
+    .notNull()
+    .references(() => authPhoneFactor.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

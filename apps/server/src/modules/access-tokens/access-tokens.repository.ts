@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { apiTokens, authUser, users } from '../../db/schema/index.ts';
+import { apiTokens, authTwoFactor, orgs, users } from '../../db/schema/index.ts';
+import { signInDemands } from '../users/users.repository.ts';
 
 export async function listTokens(db: Executor, userId: string) {
   return db
@@ -27,10 +28,11 @@ export async function revokeToken(db: Executor, id: string): Promise<boolean> {
 /** The live token with this hash and its person. */
 export async function findTokenOwner(db: Executor, tokenHash: string) {
   const [row] = await db
-    .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, user: users, twoFactorEnabled: authUser.twoFactorEnabled })
+    .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, user: users, ...signInDemands })
     .from(apiTokens)
     .innerJoin(users, eq(users.skylogId, apiTokens.userId))
-    .leftJoin(authUser, eq(authUser.id, users.authId))
+    .leftJoin(authTwoFactor, eq(authTwoFactor.userId, users.authId))
+    .leftJoin(orgs, eq(orgs.id, users.orgId))
     .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)))
     .limit(1);
   return row;

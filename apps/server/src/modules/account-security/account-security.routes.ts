@@ -1,4 +1,6 @@
 import {
+  factorChallengeSchema,
+  factorChallengeSentSchema,
   factorCreatedSchema,
   factorCreateSchema,
   factorListSchema,
@@ -7,6 +9,7 @@ import {
   idParamsSchema,
   passwordConfirmSchema,
   recoveryCodesSchema,
+  secondStepSchema,
   sessionListSchema,
 } from '@skylog/contracts';
 import type { FastifyReply } from 'fastify';
@@ -30,6 +33,19 @@ function withCookies(reply: FastifyReply, cookies: string[]): FastifyReply {
 /** spec §7 "Auth service" factors, and the person's own sessions: each acts on the signed-in person only. */
 export const accountSecurityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
+    '/api/sign-in/second-step',
+    {
+      config: { operation: 'sign-in.second-step' },
+      schema: {
+        tags,
+        summary: "A pending sign-in's second steps: authenticator app, text message, recovery code",
+        response: { 200: secondStepSchema },
+      },
+    },
+    async (request) => service.secondStepOf(ctx, request.headers.cookie),
+  );
+
+  app.get(
     '/api/factors',
     {
       config: { operation: 'factors.list' },
@@ -44,7 +60,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       config: { operation: 'factors.create' },
       schema: {
         tags,
-        summary: 'Add an authenticator app (TOTP); confirm it with its first code',
+        summary: 'Add an authenticator app (TOTP) or a phone (text messages); confirm it with its first code',
         body: factorCreateSchema,
         response: { 201: factorCreatedSchema },
       },
@@ -54,12 +70,27 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   );
 
   app.post(
+    '/api/factors/:id/challenge',
+    {
+      config: { operation: 'factors.challenge' },
+      schema: {
+        tags,
+        summary: 'Send a new phone its code by text message (at most a few per quarter hour)',
+        params,
+        body: factorChallengeSchema,
+        response: { 201: factorChallengeSentSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.challengeFactor(ctx, requireUser(request), request.params.id)),
+  );
+
+  app.post(
     '/api/factors/:id/verify',
     {
       config: { operation: 'factors.verify' },
       schema: {
         tags,
-        summary: 'Confirm an authenticator app with its code; sign-in then asks for one',
+        summary: "Confirm a factor with its first code (a phone's names its challenge); sign-in then asks for one",
         params,
         body: factorVerifySchema,
         response: { 200: factorListSchema },
@@ -70,7 +101,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
         ctx,
         requireUser(request),
         request.params.id,
-        request.body.code,
+        request.body,
         toAuthHeaders(request),
       );
       return withCookies(reply, cookies).send(body);
@@ -83,7 +114,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       config: { operation: 'factors.delete' },
       schema: {
         tags,
-        summary: 'Remove an authenticator app (not the last one of a super admin)',
+        summary: 'Remove a factor (not the authenticator app of someone who must have one)',
         params,
         body: passwordConfirmSchema,
         response: { 204: z.null() },

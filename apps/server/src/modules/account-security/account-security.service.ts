@@ -1,4 +1,16 @@
-import { accountMessages, signInProviderIds, type FactorCreated, type FactorList, type Identity, type SessionInfo, type SignInProviderId } from '@skylog/contracts';
+import {
+  accountMessages,
+  signInProviderIds,
+  type Factor,
+  type FactorChallengeSent,
+  type FactorCreated,
+  type FactorCreateInput,
+  type FactorList,
+  type Identity,
+  type SecondStep,
+  type SessionInfo,
+  type SignInProviderId,
+} from '@skylog/contracts';
 import { APIError } from 'better-auth/api';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../lib/app-context.ts';
@@ -7,7 +19,10 @@ import type { RequestUser } from '../../lib/request-user.ts';
 import { deleteSessions } from '../people/people.repository.ts';
 import { requireCurrentPassword } from '../users/current-password.ts';
 import * as repository from './account-security.repository.ts';
-import { twoFactorErrorOf, withFreshTotpCode } from './second-factor.ts';
+import { addPhoneFactor, challengePhoneFactor, confirmPhoneFactor, phoneHintOf } from './phone-factor.ts';
+import * as phoneRepository from './phone-factor.repository.ts';
+import type { PhoneFactorRow } from './phone-factor.repository.ts';
+import { secondStepOptionsOf, secondStepOwner, twoFactorErrorOf, withFreshTotpCode } from './second-factor.ts';
 import { describeDevice } from './user-agent.ts';
 
 /** What a call that renews the session answers with: its body and the new cookie to pass on. */
@@ -27,40 +42,58 @@ async function callAuth<T>(call: () => Promise<T>): Promise<T> {
 
 const isSignInProviderId = (value: string): value is SignInProviderId => (signInProviderIds as readonly string[]).includes(value);
 
-function toFactor(row: NonNullable<Awaited<ReturnType<typeof repository.findTwoFactor>>>) {
+type TotpRow = NonNullable<Awaited<ReturnType<typeof repository.findTwoFactor>>>;
+
+function toFactor(row: TotpRow | PhoneFactorRow): Factor {
+  const isPhone = 'phoneNumber' in row;
+  const isVerified = isPhone ? row.verifiedAt !== null : row.verified;
   return {
     id: row.id,
     friendly_name: row.friendlyName,
-    factor_type: 'totp' as const,
-    status: row.verified ? ('verified' as const) : ('unverified' as const),
+    factor_type: isPhone ? 'phone' : 'totp',
+    status: isVerified ? 'verified' : 'unverified',
+    phone_hint: isPhone ? phoneHintOf(row.phoneNumber) : null,
     created_at: row.createdAt.toISOString(),
   };
 }
 
 export async function listFactors(ctx: AppContext, actor: RequestUser): Promise<FactorList> {
-  const row = await repository.findTwoFactor(ctx.db, actor.authId);
-  const codesLeft = row?.verified ? (JSON.parse(row.backupCodes) as string[]).length : 0;
-  return { items: row ? [toFactor(row)] : [], recovery_codes_left: codesLeft, is_required: actor.isTwoFactorRequired };
+  const [authenticator, phone] = await Promise.all([repository.findTwoFactor(ctx.db, actor.authId), phoneRepository.findPhoneFactor(ctx.db, actor.authId)]);
+  const codesLeft = authenticator?.verified ? (JSON.parse(authenticator.backupCodes) as string[]).length : 0;
+  return {
+    items: [authenticator, phone].filter((row) => row !== undefined).map(toFactor),
+    recovery_codes_left: codesLeft,
+    is_required: actor.isTwoFactorRequired,
+  };
 }
 
+/** One of the person's own factors by id: their authenticator app or their phone. */
 async function requireFactor(ctx: AppContext, actor: RequestUser, id: string) {
-  const row = await repository.findTwoFactor(ctx.db, actor.authId);
-  if (!row || row.id !== id) throw notFound(accountMessages.factorNotFound);
-  return row;
+  const [authenticator, phone] = await Promise.all([repository.findTwoFactor(ctx.db, actor.authId), phoneRepository.findPhoneFactor(ctx.db, actor.authId)]);
+  if (authenticator?.id === id) return { kind: 'totp' as const, row: authenticator };
+  if (phone?.id === id) return { kind: 'phone' as const, row: phone };
+  throw notFound(accountMessages.factorNotFound);
 }
 
 /**
- * POST /api/factors: a new authenticator app, waiting for its first code. Its secret (as a QR code and
- * typed) and ten recovery codes are shown only now; an unconfirmed earlier one is replaced.
+ * POST /api/factors: a new authenticator app or phone, waiting for its first code. An app's secret (as a
+ * QR code and typed) and ten recovery codes are shown only now; an unconfirmed earlier one is replaced.
  */
-export async function createFactor(
-  ctx: AppContext,
-  actor: RequestUser,
-  input: { friendly_name: string; issuer?: string | undefined; password: string },
-  headers: Headers,
-  ip: string,
-): Promise<FactorCreated> {
+export async function createFactor(ctx: AppContext, actor: RequestUser, input: FactorCreateInput, headers: Headers, ip: string): Promise<FactorCreated> {
   await requireCurrentPassword(ctx, actor, input.password, ip);
+  const recordCreated = (id: string) =>
+    ctx.audit.record({
+      actor,
+      action: 'factors.create',
+      resource: `factors/${id}`,
+      status: 'success',
+      details: { friendlyName: input.friendly_name, factorType: input.factor_type },
+    });
+  if (input.factor_type === 'phone') {
+    const phone = await addPhoneFactor(ctx, actor, input);
+    await recordCreated(phone.id);
+    return { ...toFactor(phone), factor_type: 'phone' };
+  }
   const enabled = await callAuth(() =>
     ctx.auth.api.enableTwoFactor({
       body: { method: 'totp', password: input.password, ...(input.issuer ? { issuer: input.issuer } : {}) },
@@ -72,15 +105,10 @@ export async function createFactor(
   await repository.nameTwoFactor(ctx.db, actor.authId, input.friendly_name);
   const row = await repository.findTwoFactor(ctx.db, actor.authId);
   if (!row) throw new Error('the new authenticator app was not stored');
-  await ctx.audit.record({
-    actor,
-    action: 'factors.create',
-    resource: `factors/${row.id}`,
-    status: 'success',
-    details: { friendlyName: input.friendly_name, factorType: 'totp' },
-  });
+  await recordCreated(row.id);
   return {
     ...toFactor(row),
+    factor_type: 'totp',
     totp_uri: totpURI,
     secret: new URL(totpURI).searchParams.get('secret') ?? '',
     qr_svg: await QRCode.toString(totpURI, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
@@ -88,30 +116,47 @@ export async function createFactor(
   };
 }
 
-/** POST /api/factors/{id}/verify: the app's first code turns the second step on; the session is renewed. */
+/** POST /api/factors/{id}/challenge: a phone gets a code by text message; an app shows its own. */
+export async function challengeFactor(ctx: AppContext, actor: RequestUser, id: string): Promise<FactorChallengeSent> {
+  const factor = await requireFactor(ctx, actor, id);
+  if (factor.kind === 'totp') throw badRequest(accountMessages.authenticatorNeedsNoChallenge);
+  return challengePhoneFactor(ctx, actor, factor.row);
+}
+
+/**
+ * POST /api/factors/{id}/verify: the first code turns the second step on. Confirming an authenticator app
+ * renews the session (better-auth), whose new cookie is passed on.
+ */
 export async function verifyFactor(
   ctx: AppContext,
   actor: RequestUser,
   id: string,
-  code: string,
+  input: { code: string; challenge_id?: string | undefined },
   headers: Headers,
 ): Promise<WithCookies<FactorList>> {
-  const row = await requireFactor(ctx, actor, id);
-  if (row.verified) throw conflict(accountMessages.twoFactorNotPending);
-  const result = await withFreshTotpCode(ctx.db, actor.authId, code, async () => {
+  const factor = await requireFactor(ctx, actor, id);
+  if (factor.kind === 'phone') {
+    await confirmPhoneFactor(ctx, actor, factor.row, input.code, input.challenge_id);
+    return { body: await listFactors(ctx, actor), cookies: [] };
+  }
+  if (factor.row.verified) throw conflict(accountMessages.twoFactorNotPending);
+  const result = await withFreshTotpCode(ctx.db, actor.authId, input.code, async () => {
     try {
-      const answer = await callAuth(() => ctx.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true }));
+      const answer = await callAuth(() => ctx.auth.api.verifyTOTP({ body: { code: input.code }, headers, returnHeaders: true }));
       return { ok: true, cookies: answer.headers.getSetCookie() };
     } catch (error) {
-      await ctx.audit.record({ actor, action: 'factors.verify', resource: `factors/${id}`, status: 'failure' });
+      await ctx.audit.record({ actor, action: 'factors.verify', resource: `factors/${id}`, status: 'failure', details: { factorType: 'totp' } });
       throw error;
     }
   });
-  await ctx.audit.record({ actor, action: 'factors.verify', resource: `factors/${id}`, status: 'success' });
-  return { body: await listFactors(ctx, { ...actor, twoFactorEnabled: true }), cookies: result.cookies };
+  await ctx.audit.record({ actor, action: 'factors.verify', resource: `factors/${id}`, status: 'success', details: { factorType: 'totp' } });
+  return { body: await listFactors(ctx, { ...actor, hasAuthenticator: true }), cookies: result.cookies };
 }
 
-/** DELETE /api/factors/{id}: sign-in asks for no second step any more; whoever must have one keeps it. */
+/**
+ * DELETE /api/factors/{id}: that factor no longer signs the person in; sign-in keeps asking while another
+ * confirmed one is left. Whoever must have an authenticator app keeps theirs.
+ */
 export async function deleteFactor(
   ctx: AppContext,
   actor: RequestUser,
@@ -120,23 +165,30 @@ export async function deleteFactor(
   headers: Headers,
   ip: string,
 ): Promise<string[]> {
-  const row = await requireFactor(ctx, actor, id);
+  const factor = await requireFactor(ctx, actor, id);
   await requireCurrentPassword(ctx, actor, password, ip);
-  if (row.verified && actor.isTwoFactorRequired) {
+  const wasVerified = factor.kind === 'totp' ? factor.row.verified : factor.row.verifiedAt !== null;
+  if (factor.kind === 'totp' && wasVerified && actor.isTwoFactorRequired) {
     await ctx.audit.record({
       actor,
       action: 'factors.delete',
       resource: `factors/${id}`,
       status: 'failure',
-      details: { reason: 'a factor is required of this account' },
+      details: { reason: 'an authenticator app is required of this account' },
     });
     throw badRequest(accountMessages.factorRequired);
   }
   let cookies: string[] = [];
-  if (row.verified) {
-    // better-auth turns the second step off and renews the session.
+  if (factor.kind === 'phone') {
+    await ctx.db.transaction(async (tx) => {
+      await phoneRepository.deletePhoneFactor(tx, actor.authId);
+      await phoneRepository.syncSecondStepFlag(tx, actor.authId);
+    });
+  } else if (wasVerified) {
+    // better-auth turns the second step off and renews the session; a confirmed phone turns it back on.
     const answer = await callAuth(() => ctx.auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true }));
     cookies = answer.headers.getSetCookie();
+    await phoneRepository.syncSecondStepFlag(ctx.db, actor.authId);
   } else {
     // A set-up never confirmed changed nothing about sign-in: it is only dropped.
     await repository.deleteTwoFactor(ctx.db, actor.authId);
@@ -146,9 +198,17 @@ export async function deleteFactor(
     action: 'factors.delete',
     resource: `factors/${id}`,
     status: 'success',
-    details: { wasVerified: row.verified },
+    details: { wasVerified, factorType: factor.kind },
   });
   return cookies;
+}
+
+/** GET /api/sign-in/second-step: what the person of a pending sign-in can answer with (the login screen offers those). */
+export async function secondStepOf(ctx: AppContext, cookieHeader: string | undefined): Promise<SecondStep> {
+  const authId = await secondStepOwner(ctx.auth, ctx.db, cookieHeader);
+  // No pending step to describe (a public route answers "not found", not "sign in").
+  if (!authId) throw notFound(accountMessages.twoFactorStepExpired);
+  return secondStepOptionsOf(ctx.db, authId);
 }
 
 /** POST /api/factors/recovery-codes: ten new codes; the old ones stop working. */

@@ -1,22 +1,35 @@
-import { accountMessages, limits, twoFactorLockedMessage } from '@skylog/contracts';
+import { accountMessages, limits, twoFactorLockedMessage, type SecondStep, type SecondStepMethod } from '@skylog/contracts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { Executor } from '../../db/client.ts';
 import { hashSecretToken } from '../../lib/secret-token.ts';
-import { claimTotpCode, releaseTotpCode } from './account-security.repository.ts';
+import { parseCookies } from 'better-call';
+import { unsignedCookieValue, type Auth } from '../../lib/better-auth.ts';
+import { claimTotpCode, findTwoFactor, releaseTotpCode, userOfSignInChallenge } from './account-security.repository.ts';
+import { phoneHintOf } from './phone-factor.ts';
+import { findPhoneFactor } from './phone-factor.repository.ts';
 
 /** A code is valid one step early or late (RFC 6238 drift): it must stay "used" for three steps. */
 const codeLifetimeMs = limits.totpPeriodSeconds * 3 * 1000;
 
+/** Which kind of code a second step took: the words for a wrong one differ. */
+export type SecondStepFactor = 'totp' | 'phone';
+
 /** better-auth's two-factor error codes as Skylog's errors: a wrong code is the code field's fault, a lockout a wait. */
-export function twoFactorErrorOf(betterAuthCode: string | undefined): AppError | undefined {
+export function twoFactorErrorOf(betterAuthCode: string | undefined, factor: SecondStepFactor = 'totp'): AppError | undefined {
   switch (betterAuthCode) {
-    case 'INVALID_CODE':
-      return badRequest(accountMessages.twoFactorCodeWrong, { code: accountMessages.twoFactorCodeWrong });
+    case 'INVALID_CODE': {
+      const message = factor === 'phone' ? accountMessages.phoneCodeWrong : accountMessages.twoFactorCodeWrong;
+      return badRequest(message, { code: message });
+    }
+    case 'OTP_HAS_EXPIRED':
+      return badRequest(accountMessages.phoneCodeExpired, { code: accountMessages.phoneCodeExpired });
     case 'INVALID_BACKUP_CODE':
       return badRequest(accountMessages.recoveryCodeWrong, { code: accountMessages.recoveryCodeWrong });
     case 'ACCOUNT_TEMPORARILY_LOCKED':
       return new AppError('rate_limited', twoFactorLockedMessage(limits.twoFactorLockMinutes));
     case 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE':
+      // A text-message code takes a few tries, then a new code is sent; the sign-in step itself lives on.
+      if (factor === 'phone') return badRequest(accountMessages.phoneCodeTooManyTries, { code: accountMessages.phoneCodeTooManyTries });
       return new AppError('unauthenticated', accountMessages.twoFactorTooManyCodes);
     case 'SESSION_NOT_FRESH':
       return new AppError('forbidden', accountMessages.sessionNotFresh);
@@ -55,4 +68,32 @@ export async function withFreshTotpCode<T>(
     await releaseTotpCode(db, userId, codeHash);
     throw error;
   }
+}
+
+/** The cookie of a pending second step, named as better-auth names it (its prefix, and __Secure- over https). */
+export async function secondStepCookieName(auth: Auth): Promise<string> {
+  return (await auth.$context).createAuthCookie('two_factor').name;
+}
+
+/**
+ * The person a pending second sign-in step is for. Its cookie is signed as `<identifier>.<signature>`; the
+ * identifier names better-auth's verification value, whose value is the person (better-auth itself checks
+ * the signature and expiry when the step is taken).
+ */
+export async function secondStepOwner(auth: Auth, db: Executor, cookieHeader: string | undefined): Promise<string | undefined> {
+  if (!cookieHeader) return undefined;
+  const identifier = unsignedCookieValue(parseCookies(cookieHeader).get(await secondStepCookieName(auth)));
+  return identifier ? userOfSignInChallenge(db, identifier) : undefined;
+}
+
+/** The second steps a person can take: their confirmed authenticator app (with its recovery codes) and phone. */
+export async function secondStepOptionsOf(db: Executor, authId: string): Promise<SecondStep> {
+  const [authenticator, phone] = await Promise.all([findTwoFactor(db, authId), findPhoneFactor(db, authId)]);
+  const hasAuthenticator = authenticator?.verified === true;
+  const confirmedPhone = phone?.verifiedAt ? phone : undefined;
+  const methods: SecondStepMethod[] = [];
+  if (hasAuthenticator) methods.push('totp');
+  if (confirmedPhone) methods.push('phone');
+  if (hasAuthenticator) methods.push('recovery_code');
+  return { methods, phone_hint: confirmedPhone ? phoneHintOf(confirmedPhone.phoneNumber) : null };
 }

@@ -74,7 +74,7 @@ export async function getSignInPolicy(ctx: AppContext, actor: RequestUser, id: s
 export async function updateSignInPolicy(ctx: AppContext, actor: RequestUser, id: string, policy: SignInPolicy, path: string): Promise<SignInPolicy> {
   await requireOrg(ctx, actor, id, { action: 'orgs.update-sign-in-policy', path });
   // Whoever turns it on must meet it, so an organization never locks out the admin who chose it.
-  if (policy.require_admin_two_factor && !actor.twoFactorEnabled) {
+  if (policy.require_admin_two_factor && !actor.hasAuthenticator) {
     throw badRequest(accountMessages.signInPolicyNeedsOwnFactor, { require_admin_two_factor: accountMessages.signInPolicyNeedsOwnFactor });
   }
   await repository.setSignInPolicy(ctx.db, id, policy.require_admin_two_factor);

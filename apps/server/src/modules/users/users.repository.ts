@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { orgColumns, subOrgColumns } from '../orgs/orgs.repository.ts';
-import { authAccount, authSession, authUser, emailChanges, orgs, subOrgs, users } from '../../db/schema/index.ts';
+import { authAccount, authSession, authTwoFactor, authUser, emailChanges, orgs, subOrgs, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -11,11 +11,25 @@ export async function findUserByAuthId(db: Executor, authId: string): Promise<Us
   return row;
 }
 
-/** Whether an organization requires its administrators to sign in with an authenticator app. */
-export async function doesOrgRequireAdminTwoFactor(db: Executor, orgId: string | null): Promise<boolean> {
-  if (!orgId) return false;
-  const [row] = await db.select({ required: orgs.requireAdminTwoFactor }).from(orgs).where(eq(orgs.id, orgId)).limit(1);
-  return row?.required ?? false;
+/**
+ * What a signed-in request's person must show at sign-in, read with them: a confirmed authenticator app,
+ * and whether their organization requires one of its administrators.
+ */
+export const signInDemands = {
+  hasAuthenticator: sql<boolean>`coalesce(${authTwoFactor.verified}, false)`,
+  orgRequiresAdminTwoFactor: sql<boolean>`coalesce(${orgs.requireAdminTwoFactor}, false)`,
+};
+
+/** The Skylog person behind a better-auth account, with `signInDemands`. */
+export async function findSessionPerson(db: Executor, authId: string) {
+  const [row] = await db
+    .select({ user: users, ...signInDemands })
+    .from(users)
+    .leftJoin(authTwoFactor, eq(authTwoFactor.userId, users.authId))
+    .leftJoin(orgs, eq(orgs.id, users.orgId))
+    .where(eq(users.authId, authId))
+    .limit(1);
+  return row;
 }
 
 /** The person behind a session (a provider's sign-in just made it). */

@@ -41,8 +41,8 @@ export async function getMe(ctx: AppContext, user: RequestUser): Promise<Me> {
     role_label: getRoleLabel(row.userType),
     is_profile_complete: isProfileComplete(row),
     email_verified: found.isEmailVerified ?? false,
-    // From the session, not the cached row: enrolling renews the session, so this is never stale.
-    two_factor_enabled: user.twoFactorEnabled,
+    // From the session, not the cached row: the session's person is read again whenever a factor changes.
+    two_factor_enabled: user.hasAuthenticator,
     two_factor_setup_required: isTwoFactorSetupDue(user),
     org,
     sub_org: subOrg ? toSubOrg(subOrg) : null,
