@@ -78,6 +78,27 @@ export async function readLatestEmail(to: string, dataDir = process.env.E2E_DATA
   return { ...found!, attachments: found!.attachments?.map((attachment) => ({ ...attachment, file: path.join(outbox, attachment.file) })) };
 }
 
+/** The codes texted to a number so far, oldest first (the offline SMS provider writes JSON files to outbox/sms). */
+export function textedCodes(to: string, dataDir = process.env.E2E_DATA_DIR!): string[] {
+  const outbox = path.join(dataDir, 'outbox', 'sms');
+  let names: string[];
+  try {
+    names = readdirSync(outbox).filter((name) => name.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => JSON.parse(readFileSync(path.join(outbox, name), 'utf8')) as { to: string; text: string })
+    .filter((text) => text.to === to)
+    .map((text) => /\b(\d{6})\b/.exec(text.text)?.[1] ?? '');
+}
+
+/** The code of the next text to a number, once more than `before` have been sent to it. */
+export async function nextTextedCode(to: string, before: number): Promise<string> {
+  await expect.poll(() => textedCodes(to).length).toBeGreaterThan(before);
+  return textedCodes(to).at(-1)!;
+}
+
 export function linkFrom(text: string, pathPrefix: string): string {
   const match = text.match(new RegExp(`https?://[^\\s]*${pathPrefix.replace(/[/?]/g, (c) => `\\${c}`)}[^\\s]*`));
   if (!match) throw new Error(`no ${pathPrefix} link in: ${text}`);

@@ -1,7 +1,7 @@
 import { accountMessages, limits, twoFactorLockedMessage, type Role } from '@skylog/contracts';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { totpCode } from '../../apps/server/test/support/totp.ts';
-import { authenticatorKeys, linkFrom, logOut, passSecondStep, readLatestEmail, signIn } from './fixtures.ts';
+import { authenticatorKeys, linkFrom, logOut, nextTextedCode, passSecondStep, readLatestEmail, signIn } from './fixtures.ts';
 import {
   adminApi,
   createInvitedAccount,
@@ -140,6 +140,44 @@ test.describe('two-step sign-in', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test('a person adds a phone, confirms it with the texted code, then signs in with a code sent by text message', async ({ page }) => {
+    const account = await newPerson('instructor', 'Petra Phone');
+    const number = '+447700900' + String(Date.now() % 1000).padStart(3, '0');
+    await signIn(page, account.email, account.password);
+    await openAccountSecurity(page);
+    const add = page.getByRole('form', { name: 'Add a phone' });
+    await add.getByLabel('Mobile number, with its country code').fill('07700 900123');
+    await add.getByLabel('Current password').fill(account.password);
+    await add.getByRole('button', { name: 'Add the phone' }).click();
+    await expect(add.getByText(accountMessages.phoneInvalid)).toBeVisible();
+    await add.getByLabel('Mobile number, with its country code').fill(`${number.slice(0, 3)} ${number.slice(3, 7)} ${number.slice(7)}`);
+    await add.getByRole('button', { name: 'Add the phone' }).click();
+
+    const hint = `•••• ${number.slice(-4)}`;
+    await page.getByRole('button', { name: `Send a code to ${hint}` }).click();
+    const confirm = page.getByRole('form', { name: 'Confirm the phone' });
+    await expect(confirm.getByText(`We sent a code to ${hint}`)).toBeVisible();
+    const code = await nextTextedCode(number, 0);
+    await confirm.getByLabel(/digit code in the text message/).fill(code === '000000' ? '111111' : '000000');
+    await confirm.getByRole('button', { name: 'Confirm the phone' }).click();
+    await expect(confirm.getByText(accountMessages.phoneCodeWrong)).toBeVisible();
+    await confirm.getByLabel(/digit code in the text message/).fill(code);
+    await confirm.getByRole('button', { name: 'Confirm the phone' }).click();
+    await expect(toast(page, 'Text message codes are on')).toBeVisible();
+    await expect(page.getByText(`Text message to ${hint}`)).toBeVisible();
+
+    await logOut(page);
+    await passwordStep(page, account.email, account.password);
+    // The phone is the only way: no authenticator app or recovery code is offered.
+    await expect(page.getByText(`We can text a 6-digit code to ${hint}.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use a recovery code instead' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Text me a code' }).click();
+    await expect(page.getByText(`We sent a code to ${hint}`)).toBeVisible();
+    await page.getByLabel('Code from the text message').fill(await nextTextedCode(number, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  });
+
   test('five wrong codes make the account wait, and say so', async ({ page }) => {
     const account = await newPerson('instructor', 'Wade Waiting');
     const api = await adminApi(account.email, account.password);
@@ -166,7 +204,9 @@ test.describe('two-step sign-in', () => {
     await page.getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/account\/security$/);
-    await expect(page.getByText('Set up an authenticator app to continue: super admins sign in with a second step.')).toBeVisible();
+    await expect(
+      page.getByText('Set up an authenticator app to continue: your account must sign in with one (a text message is not enough).'),
+    ).toBeVisible();
     await page.goto('/dashboard/overview');
     await expect(page).toHaveURL(/\/account\/security$/);
 

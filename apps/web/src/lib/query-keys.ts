@@ -123,6 +123,8 @@ export const accountSecurityKeys = {
   factors: () => [...accountSecurityKeys.all, 'factors'] as const,
   sessions: () => [...accountSecurityKeys.all, 'sessions'] as const,
   identities: () => [...accountSecurityKeys.all, 'identities'] as const,
+  /** A pending sign-in's ways to take its second step (no session yet). */
+  secondStep: () => [...accountSecurityKeys.all, 'second-step'] as const,
 };
 
 export const accessTokenKeys = {

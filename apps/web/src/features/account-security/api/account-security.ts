@@ -1,4 +1,4 @@
-import type { FactorCreated, FactorList, Identity, SessionInfo } from '@skylog/contracts';
+import type { FactorChallengeSent, FactorCreated, FactorCreateInput, FactorList, Identity, SessionInfo } from '@skylog/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { accountSecurityKeys, meKeys } from '../../../lib/query-keys.ts';
@@ -32,14 +32,21 @@ function useAccountMutation<Input, Output>(mutationFn: (input: Input) => Promise
   });
 }
 
-export type NewFactor = { friendly_name: string; factor_type: 'totp'; password: string };
-
 export const useAddFactor = () =>
-  useAccountMutation((input: NewFactor) => apiRequest<FactorCreated>('/api/factors', { method: 'POST', body: input }));
+  useAccountMutation((input: FactorCreateInput) => apiRequest<FactorCreated>('/api/factors', { method: 'POST', body: input }));
+
+/** A phone's code by text message. */
+export const useChallengeFactor = () =>
+  useMutation({
+    mutationFn: (id: string) => apiRequest<FactorChallengeSent>(factorUrl(id, '/challenge'), { method: 'POST', body: { channel: 'sms' } }),
+  });
 
 export const useVerifyFactor = () =>
-  useAccountMutation(({ id, code }: { id: string; code: string }) =>
-    apiRequest<FactorList>(factorUrl(id, '/verify'), { method: 'POST', body: { code } }),
+  useAccountMutation(({ id, code, challengeId }: { id: string; code: string; challengeId?: string }) =>
+    apiRequest<FactorList>(factorUrl(id, '/verify'), {
+      method: 'POST',
+      body: { code, ...(challengeId ? { challenge_id: challengeId } : {}) },
+    }),
   );
 
 export const useRemoveFactor = () =>

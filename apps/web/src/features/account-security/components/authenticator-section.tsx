@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { factorCreateSchema, factorVerifySchema, limits, type FactorCreated, type FactorList } from '@skylog/contracts';
+import {
+  factorVerifySchema,
+  limits,
+  totpFactorCreateSchema,
+  type Factor,
+  type FactorList,
+  type TotpFactorCreated,
+} from '@skylog/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -16,20 +23,20 @@ import { RecoveryCodes } from './recovery-codes.tsx';
 /** Two-step sign-in: add an authenticator app (QR code or typed key, then its first code), remove it, renew recovery codes. */
 export function AuthenticatorSection() {
   const factors = useFactors();
-  const [added, setAdded] = useState<FactorCreated | null>(null);
+  const [added, setAdded] = useState<TotpFactorCreated | null>(null);
   if (factors.isPending) return <p className="text-sm text-slate-600">Loading...</p>;
   if (factors.error) return <Alert tone="error">{factors.error.message}</Alert>;
-  const verified = factors.data.items.find((factor) => factor.status === 'verified');
+  const verified = factors.data.items.find((factor) => factor.factor_type === 'totp' && factor.status === 'verified');
   return (
     <SettingsSection
       id="two-step-title"
-      title="Two-step sign-in"
-      description={`After your password, Skylog asks for a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password and the like).${factors.data.is_required ? ' Super admins must keep one.' : ''}`}
+      title="Authenticator app"
+      description={`After your password, Skylog asks for a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password and the like).${factors.data.is_required ? ' Your account must keep one.' : ''}`}
     >
       {added ? (
         <ConfirmAuthenticator factor={added} onDone={() => setAdded(null)} />
       ) : verified ? (
-        <EnrolledAuthenticator list={factors.data} />
+        <EnrolledAuthenticator list={factors.data} factor={verified} />
       ) : (
         <AddAuthenticator isRequired={factors.data.is_required} onAdded={setAdded} />
       )}
@@ -37,18 +44,18 @@ export function AuthenticatorSection() {
   );
 }
 
-type AddValues = z.input<typeof factorCreateSchema>;
+type AddValues = z.input<typeof totpFactorCreateSchema>;
 
-function AddAuthenticator({ isRequired, onAdded }: { isRequired: boolean; onAdded: (factor: FactorCreated) => void }) {
+function AddAuthenticator({ isRequired, onAdded }: { isRequired: boolean; onAdded: (factor: TotpFactorCreated) => void }) {
   const add = useAddFactor();
-  const form = useForm<AddValues, unknown, z.output<typeof factorCreateSchema>>({
-    resolver: zodResolver(factorCreateSchema),
+  const form = useForm<AddValues, unknown, z.output<typeof totpFactorCreateSchema>>({
+    resolver: zodResolver(totpFactorCreateSchema),
     defaultValues: { friendly_name: 'Authenticator app', factor_type: 'totp', password: '' },
   });
   const { errors } = form.formState;
   const handleSubmit = form.handleSubmit((values) =>
     add.mutate(values, {
-      onSuccess: onAdded,
+      onSuccess: (created) => created.factor_type === 'totp' && onAdded(created),
       onError: (error) => {
         const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};
         if (fields.password) form.setError('password', { type: 'server', message: fields.password });
@@ -58,7 +65,11 @@ function AddAuthenticator({ isRequired, onAdded }: { isRequired: boolean; onAdde
   );
   return (
     <form aria-label="Add an authenticator app" className="flex max-w-md flex-col gap-3" noValidate onSubmit={handleSubmit}>
-      {isRequired ? <Alert tone="warning">Set up an authenticator app to continue: super admins sign in with a second step.</Alert> : null}
+      {isRequired ? (
+        <Alert tone="warning">
+          Set up an authenticator app to continue: your account must sign in with one (a text message is not enough).
+        </Alert>
+      ) : null}
       {add.error && !(add.error instanceof ApiError && add.error.body.fields) ? <Alert tone="error">{add.error.message}</Alert> : null}
       <TextInput label="Name of the app or phone" {...form.register('friendly_name')} error={errors.friendly_name?.message} />
       <TextInput
@@ -78,7 +89,7 @@ function AddAuthenticator({ isRequired, onAdded }: { isRequired: boolean; onAdde
 type CodeValues = z.input<typeof factorVerifySchema>;
 
 /** The key as a QR code and typed, the recovery codes, and the first code that proves the app holds the key. */
-function ConfirmAuthenticator({ factor, onDone }: { factor: FactorCreated; onDone: () => void }) {
+function ConfirmAuthenticator({ factor, onDone }: { factor: TotpFactorCreated; onDone: () => void }) {
   const verify = useVerifyFactor();
   const form = useForm<CodeValues>({ resolver: zodResolver(factorVerifySchema), defaultValues: { code: '' } });
   const handleSubmit = form.handleSubmit((values) =>
@@ -140,8 +151,7 @@ function ConfirmAuthenticator({ factor, onDone }: { factor: FactorCreated; onDon
   );
 }
 
-function EnrolledAuthenticator({ list }: { list: FactorList }) {
-  const factor = list.items.find((item) => item.status === 'verified')!;
+function EnrolledAuthenticator({ list, factor }: { list: FactorList; factor: Factor }) {
   const [action, setAction] = useState<'remove' | 'codes' | null>(null);
   const remove = useRemoveFactor();
   const renew = useNewRecoveryCodes();
@@ -173,12 +183,15 @@ function EnrolledAuthenticator({ list }: { list: FactorList }) {
       {action === 'remove' ? (
         <PasswordConfirmForm
           label="Remove the authenticator app"
-          submitLabel="Remove and sign in with the password only"
+          submitLabel="Remove the authenticator app"
           error={remove.error}
           isPending={remove.isPending}
           onCancel={close}
           onSubmit={(password) =>
-            remove.mutate({ id: factor.id, password }, { onSuccess: () => (notify.success('Two-step sign-in is off'), setAction(null)) })
+            remove.mutate(
+              { id: factor.id, password },
+              { onSuccess: () => (notify.success('The authenticator app is removed'), setAction(null)) },
+            )
           }
         />
       ) : null}
