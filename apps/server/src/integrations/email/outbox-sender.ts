@@ -1,13 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileNameOf } from '../../lib/attachment.ts';
+import { newOutboxEntry, readOutboxFolder } from '../../lib/outbox-folder.ts';
 import type { EmailMessage, EmailSender } from './email-sender.ts';
 
 /** An attachment as the outbox keeps it: the file beside the message's JSON. */
 export type OutboxAttachment = { filename: string; contentType: string; size: number; file: string };
 
-export type OutboxEntry = Omit<EmailMessage, 'attachments'> & { id: string; from: string; sentAt: string; attachments?: OutboxAttachment[] };
+export type OutboxEntry = Omit<EmailMessage, 'attachments'> & {
+  id: string;
+  from: string;
+  sentAt: string;
+  attachments?: OutboxAttachment[];
+};
 
 /**
  * With no SMTP server configured, mail is written as JSON files under DATA_DIR/outbox and logged,
@@ -17,9 +22,7 @@ export function createOutboxSender(outboxDir: string, from: string, log: (line: 
   return {
     kind: 'outbox',
     async send(message) {
-      await mkdir(outboxDir, { recursive: true });
-      const sentAt = new Date().toISOString();
-      const id = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}`;
+      const { id, sentAt } = await newOutboxEntry(outboxDir);
       const { attachments = [], ...rest } = message;
       const stored = await Promise.all(
         attachments.map(async (attachment, index) => {
@@ -38,12 +41,4 @@ export function createOutboxSender(outboxDir: string, from: string, log: (line: 
 }
 
 /** Reads the outbox, newest last. */
-export async function readOutbox(outboxDir: string): Promise<OutboxEntry[]> {
-  let names: string[];
-  try {
-    names = (await readdir(outboxDir)).filter((name) => name.endsWith('.json')).sort();
-  } catch {
-    return [];
-  }
-  return Promise.all(names.map(async (name) => JSON.parse(await readFile(path.join(outboxDir, name), 'utf8')) as OutboxEntry));
-}
+export const readOutbox = (outboxDir: string) => readOutboxFolder<OutboxEntry>(outboxDir);

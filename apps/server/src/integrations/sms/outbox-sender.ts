@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { newOutboxEntry, readOutboxFolder } from '../../lib/outbox-folder.ts';
 import type { SmsSender, TextMessage } from './sms-sender.ts';
 
 export type SmsOutboxEntry = TextMessage & { id: string; sentAt: string };
@@ -13,9 +13,7 @@ export function createSmsOutboxSender(outboxDir: string, log: (line: string) => 
   return {
     kind: 'outbox',
     async send(message) {
-      await mkdir(outboxDir, { recursive: true });
-      const sentAt = new Date().toISOString();
-      const id = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}`;
+      const { id, sentAt } = await newOutboxEntry(outboxDir);
       const entry: SmsOutboxEntry = { id, sentAt, ...message };
       await writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(entry, null, 2), { mode: 0o600 });
       log(`Text message to ${message.to} (outbox sms/${id}.json)\n${message.text}`);
@@ -24,12 +22,4 @@ export function createSmsOutboxSender(outboxDir: string, log: (line: string) => 
 }
 
 /** Reads the text-message outbox, newest last. */
-export async function readSmsOutbox(outboxDir: string): Promise<SmsOutboxEntry[]> {
-  let names: string[];
-  try {
-    names = (await readdir(outboxDir)).filter((name) => name.endsWith('.json')).sort();
-  } catch {
-    return [];
-  }
-  return Promise.all(names.map(async (name) => JSON.parse(await readFile(path.join(outboxDir, name), 'utf8')) as SmsOutboxEntry));
-}
+export const readSmsOutbox = (outboxDir: string) => readOutboxFolder<SmsOutboxEntry>(outboxDir);
