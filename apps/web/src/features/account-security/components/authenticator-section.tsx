@@ -16,7 +16,10 @@ import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useAddFactor, useFactors, useNewRecoveryCodes, useRemoveFactor, useVerifyFactor } from '../api/account-security.ts';
+import { CodeInput } from '../../../components/ui/code-input.tsx';
+import { FactorRow } from './factor-row.tsx';
 import { PasswordConfirmForm } from './password-confirm-form.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 
@@ -56,11 +59,7 @@ function AddAuthenticator({ isRequired, onAdded }: { isRequired: boolean; onAdde
   const handleSubmit = form.handleSubmit((values) =>
     add.mutate(values, {
       onSuccess: (created) => created.factor_type === 'totp' && onAdded(created),
-      onError: (error) => {
-        const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};
-        if (fields.password) form.setError('password', { type: 'server', message: fields.password });
-        if (fields.friendly_name) form.setError('friendly_name', { type: 'server', message: fields.friendly_name });
-      },
+      onError: (error) => showServerFieldErrors(form.setError, error, ['friendly_name', 'password']),
     }),
   );
   return (
@@ -133,11 +132,8 @@ function ConfirmAuthenticator({ factor, onDone }: { factor: TotpFactorCreated; o
         </li>
         <li>
           <form aria-label="Confirm the authenticator app" className="flex max-w-xs flex-col gap-3" noValidate onSubmit={handleSubmit}>
-            <TextInput
+            <CodeInput
               label={`The ${limits.totpDigits}-digit code the app shows`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={limits.totpDigits}
               {...form.register('code')}
               error={form.formState.errors.code?.message}
             />
@@ -161,25 +157,16 @@ function EnrolledAuthenticator({ list, factor }: { list: FactorList; factor: Fac
   };
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded border border-slate-200 p-3">
-        <div>
-          <p className="font-medium text-slate-900">{factor.friendly_name}</p>
-          <p className="text-xs text-slate-600">
-            Authenticator app · on since {new Date(factor.created_at).toLocaleDateString('en-GB')} · {list.recovery_codes_left} recovery
-            codes left
-          </p>
-        </div>
-        <div className="flex gap-4 text-sm">
-          <Button variant="link" aria-expanded={action === 'codes'} onClick={() => setAction(action === 'codes' ? null : 'codes')}>
-            New recovery codes
+      <FactorRow factor={factor} kind="Authenticator app" extra={`${list.recovery_codes_left} recovery codes left`}>
+        <Button variant="link" aria-expanded={action === 'codes'} onClick={() => setAction(action === 'codes' ? null : 'codes')}>
+          New recovery codes
+        </Button>
+        {list.is_required ? null : (
+          <Button variant="link" aria-expanded={action === 'remove'} onClick={() => setAction(action === 'remove' ? null : 'remove')}>
+            Remove
           </Button>
-          {list.is_required ? null : (
-            <Button variant="link" aria-expanded={action === 'remove'} onClick={() => setAction(action === 'remove' ? null : 'remove')}>
-              Remove
-            </Button>
-          )}
-        </div>
-      </div>
+        )}
+      </FactorRow>
       {action === 'remove' ? (
         <PasswordConfirmForm
           label="Remove the authenticator app"

@@ -9,7 +9,10 @@ import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useAddFactor, useChallengeFactor, useFactors, useRemoveFactor, useVerifyFactor } from '../api/account-security.ts';
+import { CodeInput } from '../../../components/ui/code-input.tsx';
+import { FactorRow } from './factor-row.tsx';
 import { PasswordConfirmForm } from './password-confirm-form.tsx';
 
 /** A second step by text message: add a mobile number, confirm it with the code sent to it, remove it. */
@@ -47,12 +50,7 @@ function AddPhone({ onAdded }: { onAdded: () => void }) {
   const handleSubmit = form.handleSubmit((values) =>
     add.mutate(values, {
       onSuccess: onAdded,
-      onError: (error) => {
-        const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};
-        for (const name of ['friendly_name', 'phone', 'password'] as const) {
-          if (fields[name]) form.setError(name, { type: 'server', message: fields[name] });
-        }
-      },
+      onError: (error) => showServerFieldErrors(form.setError, error, ['friendly_name', 'phone', 'password']),
     }),
   );
   return (
@@ -108,11 +106,8 @@ function ConfirmPhone({ factor, onOtherNumber }: { factor: Factor; onOtherNumber
           <p className="text-sm text-slate-700">
             We sent a code to {sent.sent_to}. It expires in {limits.phoneCodeLifetimeMinutes} minutes.
           </p>
-          <TextInput
+          <CodeInput
             label={`The ${limits.totpDigits}-digit code in the text message`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={limits.totpDigits}
             {...form.register('code')}
             error={form.formState.errors.code?.message}
           />
@@ -146,17 +141,11 @@ function EnrolledPhone({ factor }: { factor: Factor }) {
   };
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded border border-slate-200 p-3">
-        <div>
-          <p className="font-medium text-slate-900">{factor.friendly_name}</p>
-          <p className="text-xs text-slate-600">
-            Text message to {factor.phone_hint} · on since {new Date(factor.created_at).toLocaleDateString('en-GB')}
-          </p>
-        </div>
+      <FactorRow factor={factor} kind={`Text message to ${factor.phone_hint}`}>
         <Button variant="link" aria-expanded={isRemoving} onClick={() => (isRemoving ? close() : setIsRemoving(true))}>
           Remove
         </Button>
-      </div>
+      </FactorRow>
       {isRemoving ? (
         <PasswordConfirmForm
           label="Remove the phone"

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { useRequestEmailChange, type EmailChangeRequest } from '../api/request-email-change.ts';
 import { getErrorMessage, getFieldErrors } from '../utils/field-errors.ts';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 
 type EmailChangeValues = z.input<typeof emailChangeRequestSchema>;
 const fieldNames = ['new_email', 'password'] as const satisfies ReadonlyArray<keyof EmailChangeValues>;
@@ -37,10 +38,7 @@ export function ChangeEmailForm({ onClose }: { onClose: () => void }) {
   const handleSubmit = form.handleSubmit((values) =>
     request.mutate(values, {
       // The server's per-field messages go under their fields (e.g. a wrong current password).
-      onError: (error) => {
-        const fields = getFieldErrors(error);
-        for (const name of fieldNames) if (fields[name]) form.setError(name, { type: 'server', message: fields[name] });
-      },
+      onError: (error) => showServerFieldErrors(form.setError, error, fieldNames),
     }),
   );
   const hasFieldError = fieldNames.some((name) => getFieldErrors(request.error)[name]);

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { CodeInput } from '../../../components/ui/code-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePassSecondStep, useSecondStepOptions, useTextSignInCode } from '../api/sign-in.ts';
@@ -96,12 +97,9 @@ function SecondStepFields({ step, onSubmit, onRestart }: StepProps & { step: Sec
           {method === 'recovery_code' ? (
             <TextInput label="Recovery code" autoComplete="off" autoFocus {...form.register('code')} error={errors.code?.message} />
           ) : (
-            <TextInput
+            <CodeInput
               label={method === 'totp' ? 'Authenticator code' : 'Code from the text message'}
-              inputMode="numeric"
-              autoComplete="one-time-code"
               autoFocus
-              maxLength={limits.totpDigits}
               {...form.register('code')}
               error={errors.code?.message}
             />

@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useCrewChoices } from '../../../lib/crew-choices.ts';
 import { useFleet } from '../api/get-fleet.ts';
 import { useUpdateTrip } from '../api/update-trip.ts';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 
 /** A select's value: an id, or '' for "not set". */
 const choice = z.union([z.uuid(), z.literal('')]);
@@ -93,13 +94,7 @@ export function EditFlightForm({ trip, onClose }: { trip: TripDetail; onClose: (
           notify.success(messages.tripUpdated);
           onClose();
         },
-        onError: (error) => {
-          const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};
-          for (const name of fieldNames) {
-            const message = fields[name];
-            if (message) form.setError(name, { message });
-          }
-        },
+        onError: (error) => showServerFieldErrors(form.setError, error, fieldNames),
       },
     ),
   );
