@@ -1,6 +1,6 @@
 import { accountMessages } from '@skylog/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { createInvitedAccount } from './shell-helpers.ts';
+import { adminApi, createInvitedAccount, sendFromApp, uniqueEmail } from './shell-helpers.ts';
 
 /**
  * Issue 15: "Sign in with …" through the whole redirect flow, against a real OpenID Connect provider
@@ -27,6 +27,19 @@ test.describe('sign-in with a provider', () => {
     await page.goto('/account/security');
     const connected = page.getByRole('list', { name: 'Connected accounts' });
     await expect(connected).toContainText('Skyline SSO');
+  });
+
+  test('someone invited but not registered yet joins through the provider account of the invited e-mail', async ({ page }) => {
+    const email = uniqueEmail('sso-invitee');
+    const admin = await adminApi('orgadmin@skyline.test');
+    expect((await sendFromApp(admin, '/api/invitations', { method: 'POST', data: { email, user_type: 'instructor' } })).status()).toBe(201);
+    await signInAtProvider(page, email);
+    await expect(page).toHaveURL(/\/dashboard\/flights$/);
+    const me = (await (await page.request.get('/api/me')).json()) as { email: string; user_type: string; org: { name: string } };
+    expect(me).toMatchObject({ email, user_type: 'instructor', org: { name: 'Skyline Flight Academy' } });
+    // The invitation is used: the school's list of open invitations no longer holds it.
+    const open = (await (await admin.get('/api/invitations')).json()) as { items: Array<{ email: string }> };
+    expect(open.items.map((invitation) => invitation.email)).not.toContain(email);
   });
 
   test('an e-mail the provider has not verified is refused with a reason, and no one is signed in', async ({ page }) => {

@@ -37,6 +37,7 @@ import { accountSecurityRoutes } from './modules/account-security/account-securi
 import { sendSignInCode } from './modules/account-security/phone-factor.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { joinThroughProvider, mayJoinThroughProvider } from './modules/registration/registration.service.ts';
 import { relationsRoutes } from './modules/relations/relations.routes.ts';
 import { speakersRoutes } from './modules/speakers/speakers.routes.ts';
 import { audioRoutes } from './modules/audio/audio.routes.ts';
@@ -91,7 +92,12 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   const { db } = database;
   const mailer = email ?? createEmailSender(config, (line) => app.log.info(line));
   const sms = createSmsSender({ twilio: config.sms, dataDir: config.dataDir }, (line) => app.log.info(line));
-  const auth = createAuth(config, db, mailer, (authId, code) => sendSignInCode(db, sms, authId, code));
+  // The callbacks run per request, once `ctx` (which holds `auth`) exists.
+  const auth = createAuth(config, db, mailer, {
+    sendSignInCode: (authId, code) => sendSignInCode(db, sms, authId, code),
+    mayJoinThroughProvider: (user) => mayJoinThroughProvider(ctx, user),
+    joinThroughProvider: (user, provider) => joinThroughProvider(ctx, user, provider),
+  });
   const audit = createAuditService(db, app.log);
   const ctx: AppContext = {
     config,

@@ -1,4 +1,11 @@
-import { auditListSchema, clientConfigSchema, identityListSchema, messages } from '@skylog/contracts';
+import {
+  accountMessages,
+  auditListSchema,
+  clientConfigSchema,
+  identityListSchema,
+  messages,
+  providerSignInErrors,
+} from '@skylog/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, createTestApp, nextClientIp, query, type TestApp } from './helper.ts';
@@ -110,17 +117,56 @@ describe('sign-in with an OpenID Connect provider', () => {
     expect(row!.count).toBe(0);
   });
 
-  it('never creates an account for an e-mail no one at Skylog has', async () => {
+  /** How many sign-in identities use an e-mail address. */
+  const identitiesOf = async (email: string) =>
+    (await query<{ count: number }>(t, sql`select count(*)::int as count from auth_user where lower(email) = ${email.toLowerCase()}`))[0]!
+      .count;
+
+  it('never creates an account for an e-mail no one at Skylog has or was invited with', async () => {
     idp.accounts.set('stranger', { email: 'stranger@elsewhere.test', emailVerified: true, name: 'Stranger' });
     const back = await signInAt('stranger');
     expect(locationOf(back).pathname).toBe('/login');
-    expect(locationOf(back).searchParams.get('error')).toBe('signup_disabled');
+    expect(providerSignInErrors[locationOf(back).searchParams.get('error') ?? '']).toBe(accountMessages.providerNoAccount);
     expect(sessionCookieOf(back)).toBeUndefined();
-    const [row] = await query<{ count: number }>(
-      t,
-      sql`select count(*)::int as count from auth_user where email = 'stranger@elsewhere.test'`,
+    expect(await identitiesOf('stranger@elsewhere.test')).toBe(0);
+  });
+
+  it("makes an invited person's account through the provider of their verified invited address, in the invitation's role", async () => {
+    const email = `invited.${Date.now()}@sso-school.test`;
+    const invited = await s.call(school.owner, 'POST', '/api/invitations', { email, user_type: 'instructor' });
+    expect(invited.statusCode, invited.body).toBe(201);
+
+    // An address the provider has not verified makes nothing, and the invitation stays open.
+    idp.accounts.set('unverified-invitee', { email, emailVerified: false, name: 'Una Verified' });
+    const refused = await signInAt('unverified-invitee');
+    expect(providerSignInErrors[locationOf(refused).searchParams.get('error') ?? '']).toBe(accountMessages.providerNoAccount);
+    expect(sessionCookieOf(refused)).toBeUndefined();
+    expect(await identitiesOf(email)).toBe(0);
+
+    idp.accounts.set('invitee', { email, emailVerified: true, name: 'Ivy Invitee' });
+    const back = await signInAt('invitee');
+    expect(back.statusCode).toBe(302);
+    expect(locationOf(back).pathname).toBe('/dashboard/flights');
+    const cookie = cookiesOf(back);
+    const me = (await t.request({ method: 'GET', url: '/api/me', cookie })).json();
+    expect(me).toMatchObject({ email, name: 'Ivy Invitee', user_type: 'instructor', email_verified: true, org: { id: school.orgId } });
+    expect(identityListSchema.parse((await t.request({ method: 'GET', url: '/api/identities', cookie })).json()).items).toEqual([
+      expect.objectContaining({ provider_id: 'oidc' }),
+    ]);
+
+    // The invitation is used up: no one else joins with it, and the school's list no longer shows it.
+    const pending = (await s.call(school.owner, 'GET', '/api/invitations')).json().items as Array<{ email: string }>;
+    expect(pending.map((row) => row.email)).not.toContain(email);
+    const audit = auditListSchema.parse((await s.call(school.owner, 'GET', `/api/audit-log?user_id=${me.skylog_id}`)).json()).items;
+    expect(audit.map((entry) => [entry.action, entry.details?.provider])).toEqual(
+      expect.arrayContaining([
+        ['registration.accept-invitation', 'oidc'],
+        ['auth.sign-in', 'oidc'],
+      ]),
     );
-    expect(row!.count).toBe(0);
+    // The next sign-in finds the account.
+    expect(sessionCookieOf(await signInAt('invitee'))).toBeTruthy();
+    expect(await identitiesOf(email)).toBe(1);
   });
 
   it('refuses a callback with a state it did not send, or with the code of another sign-in (PKCE), and makes no session', async () => {

@@ -17,7 +17,8 @@ export const accountMessages = {
   sessionNotFound: 'Session not found',
   providerEmailNotVerified:
     'This account could not be linked: its provider has not verified the e-mail address, or it is not the address of your Skylog account. Sign in with your e-mail and password.',
-  providerNoAccount: 'No Skylog account uses this e-mail address. Ask your school for an invitation, then sign in.',
+  providerNoAccount:
+    'No Skylog account or open invitation uses this e-mail address, or its provider has not verified it. Ask your school for an invitation, then sign in.',
   providerSignInExpired: 'This sign-in was interrupted or has expired, and no one was signed in. Start again.',
   providerSignInFailed: 'Signing in with this provider did not work, and no one was signed in. Try again, or use your e-mail and password.',
   identityNotFound: 'Connected account not found',

@@ -34,10 +34,11 @@ const hashedRecoveryCodes = {
 
 /**
  * A sign-in provider as better-auth's generic OAuth plugin takes it: authorization code with PKCE and state,
- * the id token checked against the issuer's keys, and never a new account (Skylog people are invited).
+ * the id token checked against the issuer's keys; a new account only for an invited person.
  */
 function toGenericOAuth(provider: SignInProviderConfig): GenericOAuthConfig {
-  const common = { providerId: provider.id, name: provider.name, disableSignUp: true, pkce: true } as const;
+  // Sign-up stays on for the invited: `databaseHooks.user.create` refuses everyone else.
+  const common = { providerId: provider.id, name: provider.name, pkce: true } as const;
   if (provider.tenantId) return { ...microsoftEntraId({ clientId: provider.clientId, clientSecret: provider.clientSecret, tenantId: provider.tenantId }), ...common };
   return {
     ...common,
@@ -84,11 +85,18 @@ export function unsignedCookieValue(signed: string | undefined): string | undefi
 /** better-auth reads the client address from this header, which only the server sets. */
 const clientIpHeader = 'x-skylog-client-ip';
 
-/** What Skylog does with a sign-in code better-auth made: text it to the person's confirmed phone. */
-export type SendSignInCode = (authId: string, code: string) => Promise<void>;
+/** What Skylog does where better-auth hands over: the people and codes are Skylog's. */
+export type AuthCallbacks = {
+  /** Text a sign-in code better-auth made to the person's confirmed phone. */
+  sendSignInCode: (authId: string, code: string) => Promise<void>;
+  /** Whether a provider's sign-in may make this person (only someone invited, with a verified address). */
+  mayJoinThroughProvider: (user: { email: string; emailVerified: boolean }) => Promise<boolean>;
+  /** A provider's sign-in made them: they join as their invitation says. */
+  joinThroughProvider: (user: { id: string; email: string; name: string }, provider: string) => Promise<void>;
+};
 
 /** better-auth (accounts, sessions, verification and reset mails) on Skylog's database. */
-export function createAuth(config: AppConfig, db: Database, email: EmailSender, sendSignInCode: SendSignInCode) {
+export function createAuth(config: AppConfig, db: Database, email: EmailSender, callbacks: AuthCallbacks) {
   return betterAuth({
     appName: 'Skylog',
     baseURL: config.appUrl,
@@ -108,7 +116,7 @@ export function createAuth(config: AppConfig, db: Database, email: EmailSender, 
         accountLockout: { enabled: true, maxFailedAttempts: limits.twoFactorMaxFailures, durationSeconds: limits.twoFactorLockMinutes * 60 },
         // A code by text message (a confirmed phone): kept only as its hash, a few tries each.
         otpOptions: {
-          sendOTP: ({ user, otp }) => sendSignInCode(user.id, otp),
+          sendOTP: ({ user, otp }) => callbacks.sendSignInCode(user.id, otp),
           period: limits.phoneCodeLifetimeMinutes,
           digits: limits.totpDigits,
           storeOTP: 'hashed',
@@ -118,6 +126,16 @@ export function createAuth(config: AppConfig, db: Database, email: EmailSender, 
       ...(config.signInProviders.length > 0 ? [genericOAuth({ config: config.signInProviders.map(toGenericOAuth) })] : []),
     ],
     hooks: { after: secondStepAfterProvider(config.appUrl) },
+    // Skylog makes every account itself (invitations, school registration), except one: a provider's sign-in of
+    // an invited person. better-auth creates people only there (open sign-up is off), and only when this agrees.
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ((await callbacks.mayJoinThroughProvider(user)) ? undefined : false),
+          after: async (user, context) => callbacks.joinThroughProvider(user, String(context?.params?.id ?? 'provider')),
+        },
+      },
+    },
     account: {
       // A provider's account joins the Skylog person whose e-mail it is, only when the provider verified that
       // address and the person verified it with Skylog; Microsoft Entra is the school's own directory.

@@ -22,7 +22,8 @@ export const identityListSchema = z.object({ items: z.array(identitySchema) });
  */
 export const providerSignInErrors: Record<string, string> = {
   account_not_linked: accountMessages.providerEmailNotVerified,
-  signup_disabled: accountMessages.providerNoAccount,
+  // better-auth's own code when Skylog refuses to make the person (no open invitation, or an unverified address).
+  unable_to_create_user: accountMessages.providerNoAccount,
   state_mismatch: accountMessages.providerSignInExpired,
   please_restart_the_process: accountMessages.providerSignInExpired,
   invalid_code: accountMessages.providerSignInExpired,

@@ -16,6 +16,27 @@ export type NewAccount = {
   profile?: Partial<Pick<typeof users.$inferInsert, 'phone' | 'program' | 'licenseNumber' | 'international' | 'fulltime' | 'certifications'>>;
 };
 
+/** A Skylog person as an invitation or registration makes them (their sign-in identity is made beside it). */
+export type NewMember = Omit<NewAccount, 'passwordHash' | 'isEmailVerified'>;
+
+/** The Skylog user row of a sign-in identity that exists already (one a provider's sign-in made). */
+export async function insertMember(tx: Executor, authId: string, member: NewMember): Promise<{ skylogId: string; authId: string }> {
+  const [row] = await tx
+    .insert(users)
+    .values({
+      authId,
+      name: member.name,
+      email: member.email,
+      userType: member.userType,
+      orgId: member.orgId,
+      subOrgId: member.subOrgId,
+      isPaid: member.isPaid,
+      ...member.profile,
+    })
+    .returning({ skylogId: users.skylogId });
+  return { skylogId: row!.skylogId, authId };
+}
+
 /** Creates the sign-in identity, its password credential and the Skylog user row; run it inside a transaction. */
 export async function insertAccount(tx: Executor, account: NewAccount): Promise<{ skylogId: string; authId: string }> {
   const authId = randomUUID();
@@ -32,20 +53,8 @@ export async function insertAccount(tx: Executor, account: NewAccount): Promise<
     userId: authId,
     password: account.passwordHash,
   });
-  const [row] = await tx
-    .insert(users)
-    .values({
-      authId,
-      name: account.name,
-      email: account.email,
-      userType: account.userType,
-      orgId: account.orgId,
-      subOrgId: account.subOrgId,
-      isPaid: account.isPaid,
-      ...account.profile,
-    })
-    .returning({ skylogId: users.skylogId });
-  return { skylogId: row!.skylogId, authId };
+  const { passwordHash: _password, isEmailVerified: _verified, ...member } = account;
+  return insertMember(tx, authId, member);
 }
 
 export async function isEmailTaken(tx: Executor, email: string): Promise<boolean> {
@@ -66,4 +75,9 @@ export async function isEmailTaken(tx: Executor, email: string): Promise<boolean
 export async function countAccounts(tx: Executor): Promise<number> {
   const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(authUser);
   return row?.count ?? 0;
+}
+
+/** Removes a sign-in identity and everything better-auth keeps of it (sessions, provider accounts). */
+export async function deleteAuthUser(tx: Executor, authId: string): Promise<void> {
+  await tx.delete(authUser).where(eq(authUser.id, authId));
 }

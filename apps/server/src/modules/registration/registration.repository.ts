@@ -19,6 +19,19 @@ export async function findInvitationByTokenHash(db: Executor, tokenHash: string)
   return row;
 }
 
+/** The newest open invitation to an e-mail address (a provider's sign-in of someone not registered yet). */
+export async function findOpenInvitationByEmail(db: Executor, email: string): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(
+      and(eq(sql`lower(${invitations.email})`, email.toLowerCase()), isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)),
+    )
+    .orderBy(desc(invitations.createdAt))
+    .limit(1);
+  return row;
+}
+
 /** Marks an open invitation accepted; answers false when another request took it first. */
 export async function markInvitationAccepted(db: Executor, id: string): Promise<boolean> {
   const rows = await db

@@ -10,7 +10,8 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token.ts';
-import { insertAccount, isEmailTaken } from '../accounts/accounts.repository.ts';
+import type { Executor } from '../../db/client.ts';
+import { deleteAuthUser, insertAccount, insertMember, isEmailTaken, type NewMember } from '../accounts/accounts.repository.ts';
 import { isNewMemberPaid } from '../billing/billing.service.ts';
 import { insertRelations } from '../relations/relations.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -106,41 +107,80 @@ export async function previewInvitation(ctx: AppContext, token: string) {
   return { email: invitation.email, user_type: userType, role_label: getRoleLabel(userType), org_name: orgName };
 }
 
+/**
+ * The invited person joins the invitation's organization in its role, in one transaction with using the
+ * invitation up; `createAccount` makes their sign-in identity and Skylog row. Audited as theirs.
+ */
+async function joinByInvitation(
+  ctx: AppContext,
+  invitation: repository.InvitationRow,
+  name: string,
+  createAccount: (tx: Executor, member: NewMember) => Promise<{ skylogId: string }>,
+  details: Record<string, string> = {},
+): Promise<{ skylogId: string }> {
+  const created = await ctx.db.transaction(async (tx) => {
+    if (!(await repository.markInvitationAccepted(tx, invitation.id))) throw notFound(messages.invitationInvalid);
+    const account = await createAccount(tx, {
+      email: invitation.email,
+      name,
+      userType: invitation.userType as AssignableRole,
+      orgId: invitation.orgId,
+      subOrgId: invitation.subOrgId,
+      isPaid: await isNewMemberPaid(ctx, tx, invitation.orgId),
+    });
+    // A student an instructor added is that instructor's student from the start.
+    const inviter = invitation.invitedBy ? await findUserById(tx, invitation.invitedBy) : undefined;
+    if (inviter?.userType === 'instructor' && invitation.userType === 'student' && inviter.orgId === invitation.orgId) {
+      await insertRelations(tx, [{ instructor: inviter.skylogId, student: account.skylogId }]);
+    }
+    return account;
+  });
+  await ctx.audit.record({
+    actor: { skylogId: created.skylogId, role: invitation.userType as AssignableRole, orgId: invitation.orgId },
+    action: 'registration.accept-invitation',
+    resource: `invitations/${invitation.id}`,
+    status: 'success',
+    details: { email: invitation.email, ...details },
+  });
+  return created;
+}
+
 /** The invitee chooses a name and password; the invitation proves the e-mail address. */
 export async function acceptInvitation(ctx: AppContext, input: z.infer<typeof invitationAcceptSchema>) {
   const { invitation } = await findOpenInvitation(ctx, input.token);
   const passwordHash = await hashPassword(input.password);
   try {
-    const created = await ctx.db.transaction(async (tx) => {
-      if (!(await repository.markInvitationAccepted(tx, invitation.id))) throw notFound(messages.invitationInvalid);
+    const created = await joinByInvitation(ctx, invitation, input.name, async (tx, member) => {
       if (await isEmailTaken(tx, invitation.email)) throw conflict(messages.emailTaken, { email: messages.emailTaken });
-      const account = await insertAccount(tx, {
-        email: invitation.email,
-        name: input.name,
-        passwordHash,
-        isEmailVerified: true,
-        userType: invitation.userType as AssignableRole,
-        orgId: invitation.orgId,
-        subOrgId: invitation.subOrgId,
-        isPaid: await isNewMemberPaid(ctx, tx, invitation.orgId),
-      });
-      // A student an instructor added is that instructor's student from the start.
-      const inviter = invitation.invitedBy ? await findUserById(tx, invitation.invitedBy) : undefined;
-      if (inviter?.userType === 'instructor' && invitation.userType === 'student' && inviter.orgId === invitation.orgId) {
-        await insertRelations(tx, [{ instructor: inviter.skylogId, student: account.skylogId }]);
-      }
-      return account;
-    });
-    await ctx.audit.record({
-      actor: { skylogId: created.skylogId, role: invitation.userType as AssignableRole, orgId: invitation.orgId },
-      action: 'registration.accept-invitation',
-      resource: `invitations/${invitation.id}`,
-      status: 'success',
-      details: { email: invitation.email },
+      return insertAccount(tx, { ...member, passwordHash, isEmailVerified: true });
     });
     return { skylog_id: created.skylogId, email: invitation.email };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(messages.emailTaken, { email: messages.emailTaken });
+    throw error;
+  }
+}
+
+/**
+ * decisions.md / issue 15: a sign-in provider makes an account only for someone invited. Asked before
+ * better-auth creates a provider's person: the provider verified the address, and an invitation to it is open.
+ */
+export async function mayJoinThroughProvider(ctx: AppContext, user: { email: string; emailVerified: boolean }): Promise<boolean> {
+  return user.emailVerified && Boolean(await repository.findOpenInvitationByEmail(ctx.db, user.email));
+}
+
+/**
+ * After better-auth made a provider's person (their identity and provider account): they join as their
+ * invitation says. If the invitation went meanwhile, the identity is removed again, so no one is left
+ * signed in outside an organization.
+ */
+export async function joinThroughProvider(ctx: AppContext, user: { id: string; email: string; name: string }, provider: string): Promise<void> {
+  const invitation = await repository.findOpenInvitationByEmail(ctx.db, user.email);
+  try {
+    if (!invitation) throw notFound(messages.invitationInvalid);
+    await joinByInvitation(ctx, invitation, user.name.trim() || invitation.email, (tx, member) => insertMember(tx, user.id, member), { provider });
+  } catch (error) {
+    await deleteAuthUser(ctx.db, user.id);
     throw error;
   }
 }
