@@ -72,13 +72,24 @@ export async function listSessions(db: Executor, authId: string) {
     .orderBy(desc(authSession.updatedAt));
 }
 
-/** Ends one of the person's own sessions; false when it is not theirs (or gone). */
-export async function deleteOwnSession(db: Executor, authId: string, sessionId: string): Promise<boolean> {
+/**
+ * Ends one of the person's own sessions other than `keepToken` (the one in use): answers whether it did,
+ * or that the id names the session in use, or nothing of theirs.
+ */
+export async function deleteOwnSession(
+  db: Executor,
+  authId: string,
+  sessionId: string,
+  keepToken: string | null,
+): Promise<'ended' | 'in-use' | 'none'> {
+  const own = and(eq(authSession.id, sessionId), eq(authSession.userId, authId));
   const deleted = await db
     .delete(authSession)
-    .where(and(eq(authSession.id, sessionId), eq(authSession.userId, authId)))
+    .where(keepToken ? and(own, ne(authSession.token, keepToken)) : own)
     .returning({ id: authSession.id });
-  return deleted.length > 0;
+  if (deleted.length > 0) return 'ended';
+  const [kept] = await db.select({ id: authSession.id }).from(authSession).where(own).limit(1);
+  return kept ? 'in-use' : 'none';
 }
 
 /** The person's accounts at sign-in providers (not their password, which better-auth keeps as provider `credential`). */

@@ -58,7 +58,10 @@ function toFactor(row: TotpRow | PhoneFactorRow): Factor {
 }
 
 export async function listFactors(ctx: AppContext, actor: RequestUser): Promise<FactorList> {
-  const [authenticator, phone] = await Promise.all([repository.findTwoFactor(ctx.db, actor.authId), phoneRepository.findPhoneFactor(ctx.db, actor.authId)]);
+  const [authenticator, phone] = await Promise.all([
+    repository.findTwoFactor(ctx.db, actor.authId),
+    phoneRepository.findPhoneFactor(ctx.db, actor.authId),
+  ]);
   const codesLeft = authenticator?.verified ? (JSON.parse(authenticator.backupCodes) as string[]).length : 0;
   return {
     items: [authenticator, phone].filter((row) => row !== undefined).map(toFactor),
@@ -69,7 +72,10 @@ export async function listFactors(ctx: AppContext, actor: RequestUser): Promise<
 
 /** One of the person's own factors by id: their authenticator app or their phone. */
 async function requireFactor(ctx: AppContext, actor: RequestUser, id: string) {
-  const [authenticator, phone] = await Promise.all([repository.findTwoFactor(ctx.db, actor.authId), phoneRepository.findPhoneFactor(ctx.db, actor.authId)]);
+  const [authenticator, phone] = await Promise.all([
+    repository.findTwoFactor(ctx.db, actor.authId),
+    phoneRepository.findPhoneFactor(ctx.db, actor.authId),
+  ]);
   if (authenticator?.id === id) return { kind: 'totp' as const, row: authenticator };
   if (phone?.id === id) return { kind: 'phone' as const, row: phone };
   throw notFound(accountMessages.factorNotFound);
@@ -79,7 +85,13 @@ async function requireFactor(ctx: AppContext, actor: RequestUser, id: string) {
  * POST /api/factors: a new authenticator app or phone, waiting for its first code. An app's secret (as a
  * QR code and typed) and ten recovery codes are shown only now; an unconfirmed earlier one is replaced.
  */
-export async function createFactor(ctx: AppContext, actor: RequestUser, input: FactorCreateInput, headers: Headers, ip: string): Promise<FactorCreated> {
+export async function createFactor(
+  ctx: AppContext,
+  actor: RequestUser,
+  input: FactorCreateInput,
+  headers: Headers,
+  ip: string,
+): Promise<FactorCreated> {
   await requireCurrentPassword(ctx, actor, input.password, ip);
   const recordCreated = (id: string) =>
     ctx.audit.record({
@@ -145,11 +157,23 @@ export async function verifyFactor(
       const answer = await callAuth(() => ctx.auth.api.verifyTOTP({ body: { code: input.code }, headers, returnHeaders: true }));
       return { ok: true, cookies: answer.headers.getSetCookie() };
     } catch (error) {
-      await ctx.audit.record({ actor, action: 'factors.verify', resource: `factors/${id}`, status: 'failure', details: { factorType: 'totp' } });
+      await ctx.audit.record({
+        actor,
+        action: 'factors.verify',
+        resource: `factors/${id}`,
+        status: 'failure',
+        details: { factorType: 'totp' },
+      });
       throw error;
     }
   });
-  await ctx.audit.record({ actor, action: 'factors.verify', resource: `factors/${id}`, status: 'success', details: { factorType: 'totp' } });
+  await ctx.audit.record({
+    actor,
+    action: 'factors.verify',
+    resource: `factors/${id}`,
+    status: 'success',
+    details: { factorType: 'totp' },
+  });
   return { body: await listFactors(ctx, { ...actor, hasAuthenticator: true }), cookies: result.cookies };
 }
 
@@ -235,9 +259,9 @@ export async function listSessions(ctx: AppContext, actor: RequestUser): Promise
 
 /** DELETE /api/sessions/{id}: "Sign out this session" for another device; the current one uses Logout. */
 export async function revokeSession(ctx: AppContext, actor: RequestUser, id: string) {
-  const current = (await repository.listSessions(ctx.db, actor.authId)).find((row) => row.token === actor.sessionToken);
-  if (current?.id === id) throw badRequest(accountMessages.currentSessionNotHere);
-  if (!(await repository.deleteOwnSession(ctx.db, actor.authId, id))) throw notFound(accountMessages.sessionNotFound);
+  const outcome = await repository.deleteOwnSession(ctx.db, actor.authId, id, actor.sessionToken);
+  if (outcome === 'in-use') throw badRequest(accountMessages.currentSessionNotHere);
+  if (outcome === 'none') throw notFound(accountMessages.sessionNotFound);
   await ctx.audit.record({ actor, action: 'sessions.revoke', resource: `sessions/${id}`, status: 'success' });
 }
 
