@@ -64,7 +64,12 @@ test('a personal access token sends a flight for its owner until it is revoked',
   // The panel asks again when it opens, so the person sees the recorder's use too.
   await expect(listed).toContainText('Last used');
 
+  // Revoking asks first: the recorder using it stops at once.
   await listed.getByRole('button', { name: 'Revoke' }).click();
+  await listed.getByRole('button', { name: 'Keep' }).click();
+  await expect(listed).toHaveCount(1);
+  await listed.getByRole('button', { name: 'Revoke' }).click();
+  await listed.getByRole('button', { name: 'Yes, revoke' }).click();
   await expect(toast(page, 'e2e recorder revoked')).toBeVisible();
   await expect(listed).toHaveCount(0);
 

@@ -1,4 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { apiTokenCreateSchema } from '@skylog/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
@@ -6,25 +10,32 @@ import { notify } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken, type CreatedAccessToken } from '../api/access-tokens.ts';
 
-/** Personal access tokens for the recorder app: created here, shown once, revoked at once. */
+type NewTokenValues = z.input<typeof apiTokenCreateSchema>;
+
+/** Personal access tokens for the recorder app: created here, shown once, revoked after a confirmation. */
 export function AccessTokensPanel() {
   const tokens = useAccessTokens();
   const create = useCreateAccessToken();
   const revoke = useRevokeAccessToken();
-  const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedAccessToken | null>(null);
+  // The token whose revoking waits for a yes: the recorder using it stops at once.
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const form = useForm<NewTokenValues, unknown, z.output<typeof apiTokenCreateSchema>>({
+    resolver: zodResolver(apiTokenCreateSchema),
+    defaultValues: { name: '' },
+  });
 
-  function handleCreate(event: FormEvent) {
-    event.preventDefault();
-    create.mutate(name.trim(), {
+  const handleCreate = form.handleSubmit(({ name }) =>
+    create.mutate(name, {
       onSuccess: (token) => {
         setCreated(token);
-        setName('');
+        form.reset({ name: '' });
       },
-    });
-  }
+      // Every refusal of a new token concerns its name (a limit reached included): said under it.
+      onError: (error) => form.setError('name', { type: 'server', message: (error instanceof ApiError && error.body.fields?.name) || error.message }),
+    }),
+  );
 
-  const fieldError = create.error instanceof ApiError ? (create.error.body.fields?.name ?? create.error.message) : undefined;
   return (
     <section aria-labelledby="access-tokens-title" className="flex flex-col gap-3 border-t border-slate-200 px-6 py-4">
       <div>
@@ -41,10 +52,10 @@ export function AccessTokensPanel() {
           </code>
         </Alert>
       ) : null}
-      <form onSubmit={handleCreate} className="flex items-end gap-2" noValidate>
-        <TextInput label="Token name" value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. iPad recorder" error={fieldError} />
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Loading...' : 'Create token'}
+      <form onSubmit={handleCreate} className="flex items-end gap-2" noValidate aria-label="New access token">
+        <TextInput label="Token name" placeholder="e.g. iPad recorder" {...form.register('name')} error={form.formState.errors.name?.message} />
+        <Button type="submit" isLoading={create.isPending}>
+          Create token
         </Button>
       </form>
       {tokens.data && tokens.data.items.length > 0 ? (
@@ -57,18 +68,30 @@ export function AccessTokensPanel() {
                   {token.last_used_at ? `Last used ${new Date(token.last_used_at).toLocaleString()}` : 'Never used'}
                 </span>
               </span>
-              <Button
-                variant="secondary"
-                disabled={revoke.isPending}
-                onClick={() =>
-                  revoke.mutate(token.id, {
-                    onSuccess: () => notify.success(`${token.name} revoked`),
-                    onError: (error) => notify.error(error.message),
-                  })
-                }
-              >
-                Revoke
-              </Button>
+              {confirming === token.id ? (
+                <span className="flex items-center gap-2">
+                  <span className="text-xs text-slate-700">The recorder using it stops at once.</span>
+                  <Button
+                    variant="primary"
+                    isLoading={revoke.isPending}
+                    onClick={() =>
+                      revoke.mutate(token.id, {
+                        onSuccess: () => (notify.success(`${token.name} revoked`), setConfirming(null)),
+                        onError: (error) => notify.error(error.message),
+                      })
+                    }
+                  >
+                    Yes, revoke
+                  </Button>
+                  <Button variant="secondary" onClick={() => setConfirming(null)}>
+                    Keep
+                  </Button>
+                </span>
+              ) : (
+                <Button variant="secondary" onClick={() => setConfirming(token.id)}>
+                  Revoke
+                </Button>
+              )}
             </li>
           ))}
         </ul>
