@@ -169,6 +169,19 @@ describe('sign-in with an OpenID Connect provider', () => {
     expect(await identitiesOf(email)).toBe(1);
   });
 
+  it('lets a classroom behind one address start its provider sign-ins together', async () => {
+    const classroom = nextClientIp();
+    for (let student = 0; student < 12; student += 1) {
+      const started = await t.request({
+        method: 'POST',
+        url: '/api/auth/sign-in/social',
+        payload: { provider: 'oidc', callbackURL: '/dashboard/flights', errorCallbackURL: '/login' },
+        remoteAddress: classroom,
+      });
+      expect(started.statusCode, started.body).toBe(200);
+    }
+  });
+
   it('refuses a callback with a state it did not send, or with the code of another sign-in (PKCE), and makes no session', async () => {
     const person = await school.addPerson('instructor');
     idp.accounts.set('pat', { email: person.email, emailVerified: true, name: 'Pat' });

@@ -176,6 +176,9 @@ export function createAuth(config: AppConfig, db: Database, email: EmailSender, 
       // Sign-in has its own limiter (plugins/rate-limiter.ts, set up in app.ts) that counts failures only.
       customRules: {
         '/sign-in/email': false,
+        // Only the start of a provider's sign-in (its state and a redirect; the provider checks the person): better-auth's
+        // default for /sign-in/* (3 per 10 s) would refuse a classroom behind one address signing in together.
+        '/sign-in/social': { window: 60, max: 60 },
         '/request-password-reset': { window: 60, max: 3 },
         '/send-verification-email': { window: 60, max: 3 },
         // The plugin's own 3 per 10 s would answer before its lockout (5 wrong codes, then a wait) could.
