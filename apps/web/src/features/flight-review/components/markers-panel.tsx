@@ -1,6 +1,6 @@
 import { messages } from '@skylog/contracts';
 import { Pencil, Plus } from 'lucide-react';
-import { memo, useCallback, useImperativeHandle, useState, type Ref } from 'react';
+import { lazy, memo, Suspense, useCallback, useImperativeHandle, useState, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
@@ -12,7 +12,10 @@ import type { PlaybackClock } from '../utils/playback-clock.ts';
 import { playbackSurfaceAttribute } from '../utils/shortcuts.ts';
 import { getTimeLabel } from '../utils/time-labels.ts';
 import { formatFlightOffset } from '../utils/timeline.ts';
-import { MarkerForm, type MarkerFormValues } from './marker-form.tsx';
+import type { MarkerFormValues } from './marker-form.tsx';
+
+// Only opened to add or edit a marker: kept out of the flight screen's first load.
+const MarkerForm = lazy(async () => ({ default: (await import('./marker-form.tsx')).MarkerForm }));
 import { Panel } from './panel.tsx';
 
 type MarkersPanelProps = {
@@ -89,21 +92,23 @@ export function MarkersPanel({ tripId, markers, looks, canEdit, flightStartMs, c
         onRequestClose={handleClose}
         content={
           editing ? (
-            <MarkerForm
-              title={editing.mode === 'edit' ? 'Edit marker' : 'Add marker'}
-              timeLabel={timeLabel}
-              looks={looks}
-              initial={
-                editing.mode === 'edit'
-                  ? { markerID: editing.marker.markerID, notes: editing.marker.notes.text }
-                  : { markerID: looks[0]?.key ?? 1, notes: '' }
-              }
-              isPending={mutation.isPending}
-              error={mutation.error}
-              failureText={editing.mode === 'edit' ? messages.storeMarkersFailed : messages.manualMarkersFailed}
-              onSubmit={handleSubmit}
-              onCancel={handleClose}
-            />
+            <Suspense fallback={null}>
+              <MarkerForm
+                title={editing.mode === 'edit' ? 'Edit marker' : 'Add marker'}
+                timeLabel={timeLabel}
+                looks={looks}
+                initial={
+                  editing.mode === 'edit'
+                    ? { markerID: editing.marker.markerID, notes: editing.marker.notes.text }
+                    : { markerID: looks[0]?.key ?? 1, notes: '' }
+                }
+                isPending={mutation.isPending}
+                error={mutation.error}
+                failureText={editing.mode === 'edit' ? messages.storeMarkersFailed : messages.manualMarkersFailed}
+                onSubmit={handleSubmit}
+                onCancel={handleClose}
+              />
+            </Suspense>
           ) : null
         }
       />
