@@ -49,6 +49,21 @@ export const schoolRegistrationSchema = z.strictObject({
   password,
 });
 
+/** A screen's new password, typed twice: the second must match (only the first is sent). */
+const passwordPair = z.object({ password, confirmation: text() });
+const isSamePassword = (values: { password: string; confirmation: string }) => values.password === values.confirmation;
+const passwordsDiffer = { message: 'The passwords do not match', path: ['confirmation'] };
+
+/** The forms of the screens that set a password: invitation, school registration, reset, change. */
+export const invitationAcceptFormSchema = passwordPair.extend({ name: personName }).refine(isSamePassword, passwordsDiffer);
+export const schoolRegistrationFormSchema = passwordPair
+  .extend(schoolRegistrationSchema.omit({ password: true }).shape)
+  .refine(isSamePassword, passwordsDiffer);
+export const passwordResetFormSchema = passwordPair.refine(isSamePassword, passwordsDiffer);
+export const passwordChangeFormSchema = passwordPair
+  .extend({ currentPassword: text({ error: 'Enter your current password' }).min(1, 'Enter your current password') })
+  .refine(isSamePassword, passwordsDiffer);
+
 /**
  * Public school registration answers the same for a new and an already used e-mail address, so it
  * tells nobody who has an account; the e-mail then tells the address's owner what happened.

@@ -1,19 +1,24 @@
-import { messages } from '@skylog/contracts';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, passwordChangeFormSchema } from '@skylog/contracts';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { useChangePassword } from '../api/change-password.ts';
 import { getErrorMessage, getFieldErrors } from '../utils/field-errors.ts';
-import { isNewPasswordValid, NewPasswordFields } from './new-password-fields.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
+
+type ChangeValues = z.input<typeof passwordChangeFormSchema>;
 
 /** The current password, then the new one twice under the same rules as registration and reset. */
 export function ChangePasswordForm({ onClose }: { onClose: () => void }) {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const change = useChangePassword();
-  const fieldErrors = getFieldErrors(change.error);
+  const form = useForm<ChangeValues>({
+    resolver: zodResolver(passwordChangeFormSchema),
+    mode: 'onChange',
+    defaultValues: { currentPassword: '', password: '', confirmation: '' },
+  });
 
   if (change.isSuccess) {
     return (
@@ -26,11 +31,20 @@ export function ChangePasswordForm({ onClose }: { onClose: () => void }) {
     );
   }
 
-  const isValid = currentPassword !== '' && isNewPasswordValid(password, confirmation);
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (isValid) change.mutate({ currentPassword, newPassword: password });
-  };
+  const handleSubmit = form.handleSubmit(({ currentPassword, password }) =>
+    change.mutate(
+      { currentPassword, newPassword: password },
+      {
+        onError: (error) => {
+          // better-auth's names: the new password is `newPassword` there.
+          const fields = getFieldErrors(error);
+          if (fields.currentPassword) form.setError('currentPassword', { type: 'server', message: fields.currentPassword });
+          if (fields.newPassword) form.setError('password', { type: 'server', message: fields.newPassword });
+        },
+      },
+    ),
+  );
+  const fieldErrors = getFieldErrors(change.error);
   const hasFieldError = Boolean(fieldErrors.currentPassword ?? fieldErrors.newPassword);
 
   return (
@@ -39,25 +53,16 @@ export function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       <TextInput
         label="Current password"
         type="password"
-        name="currentPassword"
         autoComplete="current-password"
-        value={currentPassword}
-        onChange={(event) => setCurrentPassword(event.target.value)}
-        error={fieldErrors.currentPassword}
+        {...form.register('currentPassword')}
+        error={form.formState.errors.currentPassword?.message}
       />
-      <NewPasswordFields
-        password={password}
-        confirmation={confirmation}
-        onPasswordChange={setPassword}
-        onConfirmationChange={setConfirmation}
-        serverError={fieldErrors.newPassword}
-        labels={{ password: 'New password', confirmation: 'Repeat new password' }}
-      />
+      <NewPasswordFields form={form} labels={{ password: 'New password', confirmation: 'Repeat new password' }} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" isLoading={change.isPending} disabled={!isValid}>
+        <Button type="submit" isLoading={change.isPending}>
           Save new password
         </Button>
       </div>

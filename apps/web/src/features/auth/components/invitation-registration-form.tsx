@@ -1,36 +1,44 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { invitationAcceptFormSchema } from '@skylog/contracts';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { useInvitation } from '../api/get-invitation.ts';
 import { useSignIn } from '../api/sign-in.ts';
-import { getErrorMessage, getFieldErrors } from '../utils/field-errors.ts';
-import { isNewPasswordValid, NewPasswordFields } from './new-password-fields.tsx';
+import { getErrorMessage } from '../utils/field-errors.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+
+type AcceptValues = z.input<typeof invitationAcceptFormSchema>;
 
 /** Registration from an invitation link: the invitation fixes e-mail, role and organization. */
 export function InvitationRegistrationForm({ token, onRegistered }: { token: string; onRegistered: () => void }) {
   const invitation = useInvitation(token);
   const accept = useAcceptInvitation();
   const signIn = useSignIn();
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const fieldErrors = getFieldErrors(accept.error);
+  const form = useForm<AcceptValues, unknown, z.output<typeof invitationAcceptFormSchema>>({
+    resolver: zodResolver(invitationAcceptFormSchema),
+    mode: 'onChange',
+    defaultValues: { name: '', password: '', confirmation: '' },
+  });
 
   if (invitation.isPending) return <p className="text-sm text-slate-600">Loading...</p>;
   if (invitation.error) return <Alert tone="error">{getErrorMessage(invitation.error)}</Alert>;
   const { email, role_label: roleLabel, org_name: orgName } = invitation.data;
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = form.handleSubmit(({ name, password }) =>
     accept.mutate(
-      { token, name: name.trim(), password },
-      { onSuccess: () => signIn.mutate({ email, password }, { onSuccess: onRegistered }) },
-    );
-  };
+      { token, name, password },
+      {
+        onSuccess: () => signIn.mutate({ email, password }, { onSuccess: onRegistered }),
+        onError: (error) => showServerFieldErrors(form.setError, error, ['name', 'password']),
+      },
+    ),
+  );
 
-  const isInvalid = !name.trim() || !isNewPasswordValid(password, confirmation);
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
       <Alert tone="info">
@@ -38,15 +46,9 @@ export function InvitationRegistrationForm({ token, onRegistered }: { token: str
       </Alert>
       {accept.error ? <Alert tone="error">{getErrorMessage(accept.error)}</Alert> : null}
       {signIn.error ? <Alert tone="error">{getErrorMessage(signIn.error)}</Alert> : null}
-      <TextInput label="Name" name="name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} error={fieldErrors.name} />
-      <NewPasswordFields
-        password={password}
-        confirmation={confirmation}
-        onPasswordChange={setPassword}
-        onConfirmationChange={setConfirmation}
-        serverError={fieldErrors.password}
-      />
-      <Button type="submit" isLoading={accept.isPending || signIn.isPending} disabled={isInvalid}>
+      <TextInput label="Name" autoComplete="name" {...form.register('name')} error={form.formState.errors.name?.message} />
+      <NewPasswordFields form={form} />
+      <Button type="submit" isLoading={accept.isPending || signIn.isPending}>
         Create account
       </Button>
     </form>

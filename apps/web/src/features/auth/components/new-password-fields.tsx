@@ -1,51 +1,41 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { TextInput } from '../../../components/ui/text-input.tsx';
-import { getPasswordErrors } from '../utils/password-rules.ts';
 
-type NewPasswordFieldsProps = {
-  password: string;
-  confirmation: string;
-  onPasswordChange: (value: string) => void;
-  onConfirmationChange: (value: string) => void;
-  /** The server's message for the password, shown when the typed rules pass. */
-  serverError?: string | undefined;
-  labels?: { password: string; confirmation: string };
-};
+type PasswordPair = { password: string; confirmation: string };
 
-/** A new password typed twice, checked against the server's rule while typing. */
-export function NewPasswordFields({
-  password,
-  confirmation,
-  onPasswordChange,
-  onConfirmationChange,
-  serverError,
+/**
+ * A new password typed twice, in a form of one of the contracts' `…FormSchema`s: its rule is checked while
+ * typing, and the repeat again whenever the first changes once the repeat was typed.
+ */
+export function NewPasswordFields<Values extends FieldValues & PasswordPair, Output>({
+  form,
   labels = { password: 'Password', confirmation: 'Repeat password' },
-}: NewPasswordFieldsProps) {
-  const errors = getPasswordErrors(password, confirmation);
+}: {
+  form: UseFormReturn<Values, unknown, Output>;
+  labels?: { password: string; confirmation: string };
+}) {
+  // Both names exist on every such form; TypeScript cannot see that through the generic.
+  const passwordName = 'password' as Path<Values>;
+  const confirmationName = 'confirmation' as Path<Values>;
+  const errorOf = (name: Path<Values>) => form.getFieldState(name, form.formState).error?.message;
   return (
     <>
       <TextInput
         label={labels.password}
         type="password"
-        name="password"
         autoComplete="new-password"
-        value={password}
-        onChange={(event) => onPasswordChange(event.target.value)}
-        error={password ? (errors.password ?? serverError) : serverError}
+        {...form.register(passwordName, {
+          onChange: () => (form.getFieldState(confirmationName).isDirty ? form.trigger(confirmationName) : undefined),
+        })}
+        error={errorOf(passwordName)}
       />
       <TextInput
         label={labels.confirmation}
         type="password"
-        name="confirmation"
         autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => onConfirmationChange(event.target.value)}
-        error={confirmation ? errors.confirmation : undefined}
+        {...form.register(confirmationName)}
+        error={errorOf(confirmationName)}
       />
     </>
   );
-}
-
-export function isNewPasswordValid(password: string, confirmation: string): boolean {
-  const errors = getPasswordErrors(password, confirmation);
-  return !errors.password && !errors.confirmation;
 }

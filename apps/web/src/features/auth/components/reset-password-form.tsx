@@ -1,17 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordResetFormSchema } from '@skylog/contracts';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { getErrorMessage } from '../utils/field-errors.ts';
-import { isNewPasswordValid, NewPasswordFields } from './new-password-fields.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
+
+type ResetValues = z.input<typeof passwordResetFormSchema>;
 
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const reset = useResetPassword();
-  const isValid = isNewPasswordValid(password, confirmation);
+  const form = useForm<ResetValues>({
+    resolver: zodResolver(passwordResetFormSchema),
+    mode: 'onChange',
+    defaultValues: { password: '', confirmation: '' },
+  });
 
   if (!token) return <Alert tone="error">This reset link is incomplete. Ask for a new one from the sign-in screen.</Alert>;
   if (reset.isSuccess) {
@@ -25,22 +32,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (isValid) reset.mutate({ token, newPassword: password });
-  };
+  const handleSubmit = form.handleSubmit(({ password }) => reset.mutate({ token, newPassword: password }));
 
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
       {reset.error ? <Alert tone="error">{getErrorMessage(reset.error)}</Alert> : null}
-      <NewPasswordFields
-        password={password}
-        confirmation={confirmation}
-        onPasswordChange={setPassword}
-        onConfirmationChange={setConfirmation}
-        labels={{ password: 'New password', confirmation: 'Repeat new password' }}
-      />
-      <Button type="submit" isLoading={reset.isPending} disabled={!isValid}>
+      <NewPasswordFields form={form} labels={{ password: 'New password', confirmation: 'Repeat new password' }} />
+      <Button type="submit" isLoading={reset.isPending}>
         Change password
       </Button>
     </form>

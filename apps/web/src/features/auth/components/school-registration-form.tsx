@@ -1,5 +1,8 @@
-import { messages } from '@skylog/contracts';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, schoolRegistrationFormSchema } from '@skylog/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,25 +12,33 @@ import { paths } from '../../../config/paths.ts';
 import { formatPrice, useProducts } from '../../../lib/billing-plans.ts';
 import { getCheckoutValues, storeCheckoutValues } from '../../../lib/checkout-storage.ts';
 import { useRegisterSchool } from '../api/register-school.ts';
-import { getErrorMessage, getFieldErrors } from '../utils/field-errors.ts';
-import { isNewPasswordValid, NewPasswordFields } from './new-password-fields.tsx';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
+import { getErrorMessage } from '../utils/field-errors.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
+
+type RegistrationValues = z.input<typeof schoolRegistrationFormSchema>;
 
 /**
  * Self-service: a new school and its first administrator. The answer is the same whether or not the
  * address already has an account; the e-mail sent to it says what comes next.
  */
 export function SchoolRegistrationForm() {
-  const [values, setValues] = useState({ school_name: '', name: '', email: '', password: '', confirmation: '' });
   const register = useRegisterSchool();
-  const fieldErrors = getFieldErrors(register.error);
+  const form = useForm<RegistrationValues, unknown, z.output<typeof schoolRegistrationFormSchema>>({
+    resolver: zodResolver(schoolRegistrationFormSchema),
+    mode: 'onChange',
+    defaultValues: { school_name: '', name: '', email: '', password: '', confirmation: '' },
+  });
+  const { errors } = form.formState;
   // With billing on the school chooses its plan here (a pricing link may have chosen it); checkout follows the first sign-in.
   const products = useProducts();
-  const planOptions = (products.data ?? []).flatMap((product) => product.prices.map((price) => ({ value: price.id, label: `${product.name} — ${formatPrice(price)}` })));
+  const planOptions = (products.data ?? []).flatMap((product) =>
+    product.prices.map((price) => ({ value: price.id, label: `${product.name} — ${formatPrice(price)}` })),
+  );
   // Until the person picks one, the plan a pricing link stored (read at render: the route stores it after mounting).
   const [planId, setPlanId] = useState<string | null>(null);
   const preferredPlan = planId ?? getCheckoutValues().priceId;
   const chosenPlan = planOptions.find((option) => option.value === preferredPlan)?.value ?? planOptions[0]?.value ?? '';
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
 
   if (register.isSuccess) {
     return (
@@ -46,33 +57,30 @@ export function SchoolRegistrationForm() {
     );
   }
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    register.mutate(
-      { school_name: values.school_name.trim(), name: values.name.trim(), email: values.email.trim(), password: values.password },
-      { onSuccess: () => chosenPlan && storeCheckoutValues({ priceId: chosenPlan }) },
-    );
-  };
+  const handleSubmit = form.handleSubmit(({ confirmation: _repeat, ...registration }) =>
+    register.mutate(registration, {
+      onSuccess: () => chosenPlan && storeCheckoutValues({ priceId: chosenPlan }),
+      onError: (error) => showServerFieldErrors(form.setError, error, ['school_name', 'name', 'email', 'password']),
+    }),
+  );
 
-  const isInvalid =
-    !values.school_name.trim() || !values.name.trim() || !values.email.trim() || !isNewPasswordValid(values.password, values.confirmation);
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
       {register.error ? <Alert tone="error">{getErrorMessage(register.error)}</Alert> : null}
-      <TextInput label="School name" name="school_name" value={values.school_name} onChange={set('school_name')} error={fieldErrors.school_name} />
-      <TextInput label="Your name" name="name" autoComplete="name" value={values.name} onChange={set('name')} error={fieldErrors.name} />
-      <TextInput label="E-mail" type="email" name="email" autoComplete="username" value={values.email} onChange={set('email')} error={fieldErrors.email} />
-      <NewPasswordFields
-        password={values.password}
-        confirmation={values.confirmation}
-        onPasswordChange={(password) => setValues({ ...values, password })}
-        onConfirmationChange={(confirmation) => setValues({ ...values, confirmation })}
-        serverError={fieldErrors.password}
-      />
+      <TextInput label="School name" {...form.register('school_name')} error={errors.school_name?.message} />
+      <TextInput label="Your name" autoComplete="name" {...form.register('name')} error={errors.name?.message} />
+      <TextInput label="E-mail" type="email" autoComplete="username" {...form.register('email')} error={errors.email?.message} />
+      <NewPasswordFields form={form} />
       {planOptions.length > 0 ? (
-        <SelectInput label="Plan" name="plan" value={chosenPlan} options={planOptions} onChange={(event) => setPlanId(event.target.value)} />
+        <SelectInput
+          label="Plan"
+          name="plan"
+          value={chosenPlan}
+          options={planOptions}
+          onChange={(event) => setPlanId(event.target.value)}
+        />
       ) : null}
-      <Button type="submit" isLoading={register.isPending} disabled={isInvalid}>
+      <Button type="submit" isLoading={register.isPending}>
         Register school
       </Button>
       <Link to={paths.login.path} className="text-center text-sm text-brand-600 hover:underline">
