@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SettingsSection } from '../../../components/ui/settings-section.tsx';
+import { CurrentPasswordInput } from '../../../components/ui/current-password-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -71,13 +72,7 @@ function AddAuthenticator({ isRequired, onAdded }: { isRequired: boolean; onAdde
       ) : null}
       {add.error && !(add.error instanceof ApiError && add.error.body.fields) ? <Alert tone="error">{add.error.message}</Alert> : null}
       <TextInput label="Name of the app or phone" {...form.register('friendly_name')} error={errors.friendly_name?.message} />
-      <TextInput
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        {...form.register('password')}
-        error={errors.password?.message}
-      />
+      <CurrentPasswordInput {...form.register('password')} error={errors.password?.message} />
       <Button type="submit" isLoading={add.isPending} className="self-start">
         Add an authenticator app
       </Button>

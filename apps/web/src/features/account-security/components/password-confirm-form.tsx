@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/text-input.tsx';
+import { CurrentPasswordInput } from '../../../components/ui/current-password-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
 type PasswordValues = z.input<typeof passwordConfirmSchema>;
@@ -31,7 +31,7 @@ export function PasswordConfirmForm({
   return (
     <form aria-label={label} className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit((values) => onSubmit(values.password))}>
       {error instanceof Error && !serverField ? <Alert tone="error">{error.message}</Alert> : null}
-      <TextInput label="Current password" type="password" autoComplete="current-password" {...form.register('password')} error={message} />
+      <CurrentPasswordInput {...form.register('password')} error={message} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

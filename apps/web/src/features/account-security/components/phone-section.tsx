@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SettingsSection } from '../../../components/ui/settings-section.tsx';
+import { CurrentPasswordInput } from '../../../components/ui/current-password-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -65,13 +66,7 @@ function AddPhone({ onAdded }: { onAdded: () => void }) {
         {...form.register('phone')}
         error={errors.phone?.message}
       />
-      <TextInput
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        {...form.register('password')}
-        error={errors.password?.message}
-      />
+      <CurrentPasswordInput {...form.register('password')} error={errors.password?.message} />
       <Button type="submit" isLoading={add.isPending} className="self-start">
         Add the phone
       </Button>

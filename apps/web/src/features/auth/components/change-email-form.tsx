@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { CurrentPasswordInput } from '../../../components/ui/current-password-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { useRequestEmailChange, type EmailChangeRequest } from '../api/request-email-change.ts';
 import { getErrorMessage, getFieldErrors } from '../utils/field-errors.ts';
@@ -47,13 +48,7 @@ export function ChangeEmailForm({ onClose }: { onClose: () => void }) {
     <form onSubmit={handleSubmit} className="flex flex-col gap-3" aria-label="Change e-mail" noValidate>
       {request.error && !hasFieldError ? <Alert tone="error">{getErrorMessage(request.error)}</Alert> : null}
       <TextInput label="New e-mail" type="email" autoComplete="email" {...form.register('new_email')} error={errors.new_email?.message} />
-      <TextInput
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        {...form.register('password')}
-        error={errors.password?.message}
-      />
+      <CurrentPasswordInput {...form.register('password')} error={errors.password?.message} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
           Cancel

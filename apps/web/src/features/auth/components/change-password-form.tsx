@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/text-input.tsx';
+import { CurrentPasswordInput } from '../../../components/ui/current-password-input.tsx';
 import { useChangePassword } from '../api/change-password.ts';
 import { getErrorMessage, getFieldErrors } from '../utils/field-errors.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
@@ -50,13 +50,7 @@ export function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-3" aria-label="Change password" noValidate>
       {change.error && !hasFieldError ? <Alert tone="error">{getErrorMessage(change.error)}</Alert> : null}
-      <TextInput
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        {...form.register('currentPassword')}
-        error={form.formState.errors.currentPassword?.message}
-      />
+      <CurrentPasswordInput {...form.register('currentPassword')} error={form.formState.errors.currentPassword?.message} />
       <NewPasswordFields form={form} labels={{ password: 'New password', confirmation: 'Repeat new password' }} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
