@@ -25,7 +25,7 @@ async function main() {
   // repeat a second or more later stops at once.
   let started: Started | undefined;
   let signalledAt: number | undefined;
-  const starting = start(config, () => signalledAt !== undefined).then((value) => (started = value));
+  let starting: Promise<unknown> = Promise.resolve();
   const stop = async (signal: NodeJS.Signals) => {
     if (signalledAt !== undefined) {
       if (started || Date.now() - signalledAt < 1000) return;
@@ -39,8 +39,11 @@ async function main() {
     await started?.close();
     process.exit(0);
   };
+  // Listening before start-up begins: the database folder's lock appears at once, and a signal that came
+  // before a listener would end the process the operating system's way, mid-initialization.
   process.on('SIGINT', (signal) => void stop(signal));
   process.on('SIGTERM', (signal) => void stop(signal));
+  starting = start(config, () => signalledAt !== undefined).then((value) => (started = value));
   await starting;
 }
 
