@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { authAccount, authSession, authTwoFactor, authVerification, usedTotpCodes } from '../../db/schema/index.ts';
+import { findPhoneFactor } from './phone-factor.repository.ts';
 
 /**
  * Takes an authenticator code for a person, once: false when it was already taken and may still be
@@ -44,6 +45,12 @@ export async function findTwoFactor(db: Executor, authId: string) {
     .where(eq(authTwoFactor.userId, authId))
     .limit(1);
   return row;
+}
+
+/** The person's authenticator app and phone, each if they have one (confirmed or not). */
+export async function findFactors(db: Executor, authId: string) {
+  const [authenticator, phone] = await Promise.all([findTwoFactor(db, authId), findPhoneFactor(db, authId)]);
+  return { authenticator, phone };
 }
 
 export async function deleteTwoFactor(db: Executor, authId: string): Promise<void> {

@@ -58,10 +58,7 @@ function toFactor(row: TotpRow | PhoneFactorRow): Factor {
 }
 
 export async function listFactors(ctx: AppContext, actor: RequestUser): Promise<FactorList> {
-  const [authenticator, phone] = await Promise.all([
-    repository.findTwoFactor(ctx.db, actor.authId),
-    phoneRepository.findPhoneFactor(ctx.db, actor.authId),
-  ]);
+  const { authenticator, phone } = await repository.findFactors(ctx.db, actor.authId);
   const codesLeft = authenticator?.verified ? (JSON.parse(authenticator.backupCodes) as string[]).length : 0;
   return {
     items: [authenticator, phone].filter((row) => row !== undefined).map(toFactor),
@@ -72,10 +69,7 @@ export async function listFactors(ctx: AppContext, actor: RequestUser): Promise<
 
 /** One of the person's own factors by id: their authenticator app or their phone. */
 async function requireFactor(ctx: AppContext, actor: RequestUser, id: string) {
-  const [authenticator, phone] = await Promise.all([
-    repository.findTwoFactor(ctx.db, actor.authId),
-    phoneRepository.findPhoneFactor(ctx.db, actor.authId),
-  ]);
+  const { authenticator, phone } = await repository.findFactors(ctx.db, actor.authId);
   if (authenticator?.id === id) return { kind: 'totp' as const, row: authenticator };
   if (phone?.id === id) return { kind: 'phone' as const, row: phone };
   throw notFound(accountMessages.factorNotFound);

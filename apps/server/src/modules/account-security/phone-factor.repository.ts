@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { limits } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { authPhoneFactor, authTwoFactor, authUser, phoneFactorChallenges } from '../../db/schema/index.ts';
@@ -17,7 +17,7 @@ export async function replacePendingPhoneFactor(
   friendlyName: string,
   phoneNumber: string,
 ): Promise<PhoneFactorRow> {
-  await db.delete(authPhoneFactor).where(and(eq(authPhoneFactor.userId, authId), sql`${authPhoneFactor.verifiedAt} is null`));
+  await db.delete(authPhoneFactor).where(and(eq(authPhoneFactor.userId, authId), isNull(authPhoneFactor.verifiedAt)));
   const [row] = await db.insert(authPhoneFactor).values({ userId: authId, friendlyName, phoneNumber }).returning();
   return row!;
 }
@@ -75,7 +75,7 @@ export async function confirmPhoneFactor(db: Executor, factorId: string, authId:
     .update(authPhoneFactor)
     .set({ verifiedAt: sql`now()` })
     .where(eq(authPhoneFactor.id, factorId));
-  await db.update(authUser).set({ twoFactorEnabled: true }).where(eq(authUser.id, authId));
+  await syncSecondStepFlag(db, authId);
 }
 
 /**
@@ -101,7 +101,7 @@ export async function syncSecondStepFlag(db: Executor, authId: string): Promise<
 export async function phoneLockedUntil(db: Executor, factor: PhoneFactorRow): Promise<Date | null> {
   if (!factor.lockedUntil) return null;
   if (factor.lockedUntil.getTime() > Date.now()) return factor.lockedUntil;
-  await db.update(authPhoneFactor).set({ failedAttempts: 0, lockedUntil: null }).where(eq(authPhoneFactor.id, factor.id));
+  await resetPhoneFailures(db, factor.id);
   return null;
 }
 

@@ -4,9 +4,8 @@ import type { Executor } from '../../db/client.ts';
 import { hashSecretToken } from '../../lib/secret-token.ts';
 import { parseCookies } from 'better-call';
 import { unsignedCookieValue, type Auth } from '../../lib/better-auth.ts';
-import { claimTotpCode, findTwoFactor, releaseTotpCode, userOfSignInChallenge } from './account-security.repository.ts';
+import { claimTotpCode, findFactors, releaseTotpCode, userOfSignInChallenge } from './account-security.repository.ts';
 import { phoneHintOf } from './phone-factor.ts';
-import { findPhoneFactor } from './phone-factor.repository.ts';
 
 /** A code is valid one step early or late (RFC 6238 drift): it must stay "used" for three steps. */
 const codeLifetimeMs = limits.totpPeriodSeconds * 3 * 1000;
@@ -88,7 +87,7 @@ export async function secondStepOwner(auth: Auth, db: Executor, cookieHeader: st
 
 /** The second steps a person can take: their confirmed authenticator app (with its recovery codes) and phone. */
 export async function secondStepOptionsOf(db: Executor, authId: string): Promise<SecondStep> {
-  const [authenticator, phone] = await Promise.all([findTwoFactor(db, authId), findPhoneFactor(db, authId)]);
+  const { authenticator, phone } = await findFactors(db, authId);
   const hasAuthenticator = authenticator?.verified === true;
   const confirmedPhone = phone?.verifiedAt ? phone : undefined;
   const methods: SecondStepMethod[] = [];
