@@ -173,7 +173,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   const sessionCache = createSessionCache({ maxEntries: limits.sessionCacheEntries, maxAgeMs: limits.sessionCacheMaxAgeSeconds * 1000 });
   const accessChanges = await database.changes.subscribe(accessChangesChannel, everyListener(sessionCache.listener, ctx.listTotals.listener, ctx.me.listener, ctx.aircraft.listener));
   app.addHook('onClose', accessChanges.close);
-  await app.register(sessionPlugin, { auth, db, cache: sessionCache, syncChanges: accessChanges.sync });
+  await app.register(sessionPlugin, { auth, db, cache: sessionCache, syncChanges: accessChanges.sync, isBillingOn: Boolean(ctx.billing) });
   await app.register(authProxyPlugin, {
     auth,
     db,

@@ -2,14 +2,12 @@ import { billingStateSchema, generateSessionFailedMessage, messages } from '@sky
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeLocalCatalogue as catalogue } from '../scripts/stripe-local/catalogue.ts';
-import { signStripePayload, startFakeStripeServer, type FakeStripeEvent, type FakeStripeServer } from '../scripts/stripe-local/fake-stripe-server.ts';
+import { signStripePayload, type FakeStripeServer } from '../scripts/stripe-local/fake-stripe-server.ts';
 import { auditLog, billingAccounts, stripeEvents } from '../src/db/schema/index.ts';
 import { createSchool, type School } from './factories.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
-
-const apiKey = 'sk_test_skylog_billing';
-const webhookSecret = 'whsec_skylog_billing_test';
+import { billingApiKey as apiKey, billingWebhookSecret as webhookSecret, startBillingApp, type BillingApp } from './support/billing-app.ts';
 
 /**
  * Billing end to end (issue 12): the server talks to a local Stripe-compatible server through the real
@@ -17,30 +15,18 @@ const webhookSecret = 'whsec_skylog_billing_test';
  * deliver them.
  */
 describe('billing with Stripe', () => {
+  let billing: BillingApp;
   let stripe: FakeStripeServer;
   let t: TestApp;
-  let s: ReturnType<typeof sessions>;
+  let s: BillingApp['s'];
+  let post: BillingApp['post'];
 
   beforeAll(async () => {
-    stripe = await startFakeStripeServer({ apiKey });
-    t = await createTestApp({ seed: false, env: { STRIPE_SECRET_KEY: apiKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: stripe.url } });
-    s = sessions(() => t);
+    billing = await startBillingApp();
+    ({ stripe, t, s, post } = billing);
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(async () => billing.close());
 
-  const post = (event: FakeStripeEvent, options: { secret?: string; at?: number; signature?: string | null } = {}) => {
-    const payload = JSON.stringify(event);
-    const signature = options.signature === undefined ? signStripePayload(payload, options.secret ?? webhookSecret, options.at ?? Math.floor(Date.now() / 1000)) : options.signature;
-    return t.request({
-      method: 'POST',
-      url: '/api/billing/webhook',
-      payload,
-      headers: { 'content-type': 'application/json; charset=utf-8', origin: undefined, ...(signature === null ? {} : { 'stripe-signature': signature }) },
-    });
-  };
   const me = async (email: string) => (await s.call(email, 'GET', '/api/me')).json() as { is_paid: boolean };
   const state = async (email: string) => billingStateSchema.parse((await s.call(email, 'GET', '/api/billing')).json());
   const checkout = (school: School, body: Record<string, unknown> = {}) =>
@@ -59,13 +45,17 @@ describe('billing with Stripe', () => {
     return { school, sessionId, subscriptionId, invoiceId, events, customerId: account.stripeCustomerId };
   }
 
-  it('lists the plans publicly: active products with their recurring prices, and a price by product', async () => {
+  it('lists the catalogue publicly: active products with their plans and one-off prices, and a price by product', async () => {
     const products = await t.request({ method: 'GET', url: '/api/billing/products' });
     expect(products.statusCode, products.body).toBe(200);
-    const list = products.json().products as { id: string; prices: { id: string }[] }[];
-    expect(list.map((product) => product.id).sort()).toEqual([catalogue.products.basic, catalogue.products.pro].sort());
+    const list = products.json().products as { id: string; name: string; prices: { id: string; type: string; interval: string | null }[] }[];
+    expect(list.map((product) => product.id).sort()).toEqual([catalogue.products.basic, catalogue.products.pro, catalogue.products.cable].sort());
     const pro = list.find((product) => product.id === catalogue.products.pro)!;
     expect(pro.prices.map((price) => price.id).sort()).toEqual([catalogue.prices.proMonthly, catalogue.prices.proYearly].sort());
+    expect(pro.prices.every((price) => price.type === 'recurring')).toBe(true);
+    // The recorder cable is sold once: its price is one_time, with no interval.
+    const cable = list.find((product) => product.id === catalogue.products.cable)!;
+    expect(cable).toMatchObject({ name: 'Recorder cable', prices: [{ id: catalogue.prices.cable, type: 'one_time', interval: null, unit_amount: 9900 }] });
 
     const price = await t.request({ method: 'GET', url: `/api/billing/products/${catalogue.products.pro}/price` });
     expect(price.json().price).toMatchObject({ id: catalogue.prices.proMonthly, unit_amount: 9900, currency: 'usd', interval: 'month' });
@@ -121,13 +111,13 @@ describe('billing with Stripe', () => {
     const other = await createSchool(t, s, 'Other Field');
     const otherOrg = await checkout(school, { orgId: other.orgId });
     expect(otherOrg.statusCode).toBe(404);
-    const instructor = await school.addPerson('instructor');
+    const instructor = await school.addMemberBeforePaying('instructor');
     expect((await s.call(instructor.email, 'POST', '/api/billing/checkout-sessions', { priceId: catalogue.prices.basicMonthly, orgId: school.orgId })).statusCode).toBe(403);
   });
 
   it('pays: webhooks set is_paid for every member, and the Billing state shows the plan and the invoice', async () => {
     const { school, events, invoiceId } = await paidSchool('Paying Academy');
-    const student = await school.addPerson('student');
+    const student = await school.addMemberBeforePaying('student');
     expect((await me(student.email)).is_paid).toBe(false);
     for (const event of events) {
       const answer = await post(event);
@@ -176,8 +166,8 @@ describe('billing with Stripe', () => {
 
   it('a deleted subscription makes every member unpaid; a failed payment keeps the school working while Stripe retries', async () => {
     const { school, subscriptionId, events } = await paidSchool('Lapsed Wings');
-    const student = await school.addPerson('student');
     for (const event of events) await post(event);
+    const student = await school.addPerson('student');
     expect((await me(student.email)).is_paid).toBe(true);
 
     const failed = await stripe.failPayment(subscriptionId, { deliver: false });

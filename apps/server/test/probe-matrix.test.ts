@@ -1,9 +1,9 @@
-import { apiErrorSchema, messages } from '@skylog/contracts';
+import { apiErrorSchema, isSubOrgRole, messages } from '@skylog/contracts';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query, skylogIdOf, type TestApp } from './helper.ts';
-import { buildRequest, idProperties, schemaProblems, send, type RequestPlan } from './probe/requests.ts';
+import { buildRequest, idProperties, schemaProblems, send, type BuiltRequest, type RequestPlan } from './probe/requests.ts';
 import { loadOperations, type ProbeOperation } from './probe/route-table.ts';
 import { changedTables, fingerprint, leakStrings, leaksIn } from './probe/tenant-state.ts';
 import { accessOf, createProbeApp, createWorld, type Actor, type Tenant, type TenantKey } from './probe/tenants.ts';
@@ -45,9 +45,12 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
     return Number(row?.id ?? 0);
   }
 
-  function expectedOf(actor: Actor, op: ProbeOperation, relation: Relation): Expected {
+  function expectedOf(actor: Actor, op: ProbeOperation, relation: Relation, names: BuiltRequest['names']): Expected {
     const access = accessOf(actor, op.operation, op.access);
     if (access !== 'allowed') return access;
+    // decisions.md tenancy: sub-organization admins may send a new flight, but any call naming an existing one (adding
+    // a recording to a flight the probe's world made) is refused by role, whichever organization it belongs to.
+    if (actor.role && isSubOrgRole(actor.role) && names.some((name) => name.kind === 'trip')) return 'role-denied';
     if (op.access === 'public' || relation === 'own' || isSuperAdmin(actor)) return 'reaches';
     if (relation === 'cross') return 'hidden';
     return op.method === 'GET' ? 'reaches' : 'refused';
@@ -73,7 +76,7 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
     ];
     if (problems.length > 0) return problems.map((problem) => `${where}: ${problem} (extend the generator or requestOverrides)`);
 
-    const expected = expectedOf(actor, op, relation);
+    const expected = expectedOf(actor, op, relation, request.names);
     const victim = relation === 'own' ? undefined : relation === 'cross' ? plan.target : plan.cross![0]!.tenant;
     const watchesVictim = victim && op.method !== 'GET' && !(isSuperAdmin(actor) && expected === 'reaches');
     // Background jobs earlier cells queued (a flight's analysis) change their rows on their own: let them finish first.

@@ -1,8 +1,9 @@
-import { auditListSchema, tripDetailSchema } from '@skylog/contracts';
+import { auditListSchema, messages, tripDetailSchema } from '@skylog/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, skylogIdOf, type TestApp } from './helper.ts';
+import { createTestApp, query, skylogIdOf, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
-import { straightTrack, tripsApi } from './trips-helper.ts';
+import { gpxOf, straightTrack, tripsApi } from './trips-helper.ts';
 
 const tripNotFound = { status: 404, code: 'not_found', message: 'Trip not found' };
 const readOnly = { status: 403, code: 'forbidden', message: 'You can view this trip but not change it.' };
@@ -10,7 +11,8 @@ const debriefRefused = { status: 403, code: 'forbidden', message: 'Only instruct
 
 /**
  * Who sees and changes which trip (tenancy): students their own and shared ones, instructors also
- * their linked students', admins their organization's or sub-organization's, nobody another school's.
+ * their linked students', admins their organization's, nobody another school's; sub-organization admins
+ * none (they send new flights for their members).
  * Seed links: Iris Calder (instructor@) teaches Stella, Leo and Priya; Ana Costa Stella and Priya;
  * Marcus Webb Jonas and Emma. Leo and Priya are in North Field, Jonas in Lakeside.
  */
@@ -35,6 +37,13 @@ describe('trips: visibility and rights', () => {
     }
     expect(response.statusCode, `${email}: ${response.body}`).toBe(200);
     return true;
+  };
+  const denialsOf = async (email: string) => {
+    const [row] = await query<{ count: number }>(
+      t,
+      sql`select count(*)::int as count from audit_log where status = 'denied' and user_id = ${await skylogIdOf(t, email)}`,
+    );
+    return row?.count ?? 0;
   };
   const listed = async (email: string) => new Set((await api.list(email, '?page_size=100')).items.map((trip) => trip.trip_id));
 
@@ -238,15 +247,66 @@ describe('trips: visibility and rights', () => {
       expect(await canSee('superadmin@skyline.test', leoTrip)).toBe(true);
     });
 
-    it('sub-organization admins see only the trips of their sub-organization', async () => {
+    it('sub-organization admins open no flight: every read or change of one is 403 and audited, whether or not it exists', async () => {
+      const gpx = gpxOf(points());
       for (const email of ['suborgadmin@skyline.test', 'suborgsecondary@skyline.test']) {
-        const trips = await listed(email);
-        expect(trips, email).toContain(leoTrip);
-        expect(trips, email).not.toContain(jonasTrip);
-        expect(await canSee(email, leoTrip), email).toBe(true);
-        expect(await canSee(email, jonasTrip), email).toBe(false);
-        expect(await canSee(email, harborTrip), email).toBe(false);
+        const cookie = await s.as(email);
+        const before = await denialsOf(email);
+        // Leo's flight is in their sub-organization, Jonas's in another, Harbor's in another school; the last id is made up.
+        for (const trip of [leoTrip, jonasTrip, harborTrip, '00000000-0000-4000-8000-000000000000']) {
+          const calls: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: unknown; contentType?: string }[] = [
+            { method: 'GET', url: `/api/trips/${trip}` },
+            { method: 'GET', url: `/api/trips/${trip}/track` },
+            { method: 'GET', url: `/api/trips/${trip}/transcript` },
+            { method: 'GET', url: `/api/trips/${trip}/audio` },
+            { method: 'GET', url: `/api/trips/${trip}/analysis` },
+            { method: 'GET', url: `/api/trips/${trip}/manual-markers` },
+            { method: 'PATCH', url: `/api/trips/${trip}`, payload: { origin: 'KPRB' } },
+            { method: 'PUT', url: `/api/trips/${trip}/shared-with`, payload: { shared_with: [] } },
+            { method: 'POST', url: `/api/trips/${trip}/manual-markers`, payload: { markerID: 1, timestamp: Date.parse('2026-05-02T16:00:10Z'), notes: { text: 'Mine now' } } },
+            { method: 'POST', url: `/api/trips/${trip}/transcription` },
+            { method: 'DELETE', url: `/api/trips/${trip}` },
+            // Adding a recording or a track to an existing flight is changing it.
+            { method: 'POST', url: `/api/trips/${trip}/audio-uploads`, payload: { filename: 'cockpit.m4a', size_bytes: 1000 } },
+            { method: 'POST', url: `/api/trips/import?filename=track.gpx&trip_id=${trip}`, payload: gpx, contentType: 'application/gpx+xml' },
+          ];
+          for (const call of calls) {
+            const response = await t.request({
+              method: call.method,
+              url: call.url,
+              cookie,
+              ...(call.payload === undefined ? {} : { payload: call.payload as string }),
+              ...(call.contentType ? { headers: { 'content-type': call.contentType } } : {}),
+            });
+            expect(response.statusCode, `${email} ${call.method} ${call.url}: ${response.body}`).toBe(403);
+            expect(response.json().message).toBe(messages.permissionDenied);
+          }
+          expect((await s.call(email, 'GET', '/api/trips?page=0')).statusCode, email).toBe(403);
+        }
+        // Every refusal is in the audit log as a denial of theirs.
+        expect((await denialsOf(email)) - before, email).toBeGreaterThanOrEqual(4 * 13 + 4);
       }
+      // Nothing changed on Leo's flight.
+      expect((await api.get('orgadmin@skyline.test', leoTrip)).origin).not.toBe('KPRB');
+    });
+
+    it('a sub-organization admin sends a new flight for a member and adds its recording, and gets no flight back to open', async () => {
+      const email = 'suborgadmin@skyline.test';
+      const leo = id.get('leo.nakamura@skyline.test')!;
+      const created = await s.call(email, 'POST', '/api/trips', { trip_name: 'Sent by the sub-organization', points: points(), left_seat: leo });
+      expect(created.statusCode, created.body).toBe(201);
+      const trip = tripDetailSchema.parse(created.json());
+      expect(trip).toMatchObject({ left_seat: { skylog_id: leo }, can_edit: false, can_share: false, can_delete: false, can_debrief: false });
+      const started = await s.call(email, 'POST', `/api/trips/${trip.trip_id}/audio-uploads`, { filename: 'cockpit.m4a', size_bytes: 1000 });
+      expect(started.statusCode, started.body).toBe(201);
+      expect((await s.call(email, 'GET', `/api/audio-uploads/${started.json().id}`)).statusCode).toBe(200);
+      // The flight is Leo's to open, not theirs.
+      expect((await s.call(email, 'GET', `/api/trips/${trip.trip_id}`)).statusCode).toBe(403);
+      expect((await s.call(email, 'PATCH', `/api/trips/${trip.trip_id}`, { origin: 'KPRB' })).statusCode).toBe(403);
+      expect(await canSee('leo.nakamura@skyline.test', trip.trip_id)).toBe(true);
+      // A track file is a new flight too.
+      const imported = await api.importFile(email, 'sent.gpx', gpxOf(points()), `&left_seat=${leo}`);
+      expect(imported.statusCode, imported.body).toBe(201);
     });
 
     it('Harbor Aviation never sees a Skyline trip', async () => {
@@ -285,7 +345,7 @@ describe('trips: visibility and rights', () => {
         expect(response.statusCode, email).toBe(status);
       }
       expect(await canSee('leo.nakamura@skyline.test', trip.trip_id)).toBe(true);
-      const response = await s.call('suborgadmin@skyline.test', 'DELETE', `/api/trips/${trip.trip_id}`);
+      const response = await s.call('secondary@skyline.test', 'DELETE', `/api/trips/${trip.trip_id}`);
       expect(response.statusCode).toBe(204);
       expect(await canSee('leo.nakamura@skyline.test', trip.trip_id)).toBe(false);
 

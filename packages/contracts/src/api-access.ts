@@ -3,7 +3,7 @@ import { roleGroups, type Role } from './roles.ts';
 /** Who may call an API operation. `authenticated` routes check scope in their service. */
 export type ApiAccess = 'public' | 'authenticated' | readonly Role[];
 
-const { orgAdmins, allAdmins, specAdmins, flightPageRoles } = roleGroups;
+const { orgAdmins, allAdmins, specAdmins, flightRoles } = roleGroups;
 
 /**
  * Every API operation and the roles that may call it; the server refuses to register a route
@@ -65,32 +65,35 @@ export const apiAccess = {
   'alerts.list': specAdmins,
   // The school at a glance: spec §6's Overview row.
   'overview.read': specAdmins,
-  // Trips: everyone reads what their scope holds (decisions.md tenancy); services decide per trip.
-  'trips.list': 'authenticated',
-  'trips.read': 'authenticated',
+  // Trips: everyone who opens flights reads what their scope holds (decisions.md tenancy); services decide per trip.
+  // Sub-organization admins never open one (the route table keeps them off the flight screens, and so does the API).
+  'trips.list': flightRoles,
+  'trips.read': flightRoles,
+  // Sending a new flight (Audio Upload, the recorder): whoever has an organization; its service checks the crew.
+  // A sub-organization admin sends one for a member and may then only add its recording (access-rules.ts).
   'trips.create': 'authenticated',
   'trips.import-track': 'authenticated',
-  'trips.update': 'authenticated',
-  'trips.share': 'authenticated',
-  'trips.delete': 'authenticated',
-  'trips.export': 'authenticated',
+  'trips.update': flightRoles,
+  'trips.share': flightRoles,
+  'trips.delete': flightRoles,
+  'trips.export': flightRoles,
   // Whoever may debrief the flight (its service decides): the PDF to its students, audited.
-  'trips.send-debrief': 'authenticated',
+  'trips.send-debrief': flightRoles,
   // Whoever may edit the trip (its service decides); the spec's GET /deepgramTranscription.
-  'trips.transcribe': 'authenticated',
-  'trips.analysis': 'authenticated',
-  'transcriptions.list': 'authenticated',
+  'trips.transcribe': flightRoles,
+  'trips.analysis': flightRoles,
+  'transcriptions.list': flightRoles,
   'pilot-profiles.list': 'authenticated',
   // Whoever may see the person, counted in the flights the reader may see (its service decides).
   'users.training-record': 'authenticated',
   // Every student's flights of the organization or a sub-organization, as CSV: the organization's admins.
   'training-records.export': orgAdmins,
   'map-features.read': 'authenticated',
-  'manual-markers.list': 'authenticated',
-  'manual-markers.create': 'authenticated',
-  'manual-markers.update': 'authenticated',
-  'speakers.read': 'authenticated',
-  'speakers.update': 'authenticated',
+  'manual-markers.list': flightRoles,
+  'manual-markers.create': flightRoles,
+  'manual-markers.update': flightRoles,
+  'speakers.read': flightRoles,
+  'speakers.update': flightRoles,
   'audio-uploads.create': 'authenticated',
   'audio-uploads.read': 'authenticated',
   'audio-uploads.append': 'authenticated',
@@ -109,9 +112,10 @@ export const apiAccess = {
   'sessions.revoke-others': 'authenticated',
   'identities.list': 'authenticated',
   'identities.unlink': 'authenticated',
-  // Billing (ARCHITECTURE.md "Billing"): the organization pays; its admins manage the plan, everyone on spec §6's
-  // Billing row sees its status. Plans and prices are public: a pricing page and registration show them.
-  'billing.read': flightPageRoles,
+  // Billing (ARCHITECTURE.md "Billing"): the organization pays; its admins manage the plan, every member sees its
+  // status and whom to ask (a member of an unpaid school is held on a page that says so, whatever their role).
+  // Plans and prices are public: a pricing page and registration show them.
+  'billing.read': 'authenticated',
   'billing.products': 'public',
   'billing.price': 'public',
   'billing.checkout': orgAdmins,
@@ -122,6 +126,8 @@ export const apiAccess = {
   'billing.invoices': orgAdmins,
   'billing.invoice': orgAdmins,
   'billing.portal': orgAdmins,
+  // A one-off item of the catalogue (the recorder cable), bought through Checkout in payment mode.
+  'billing.purchase': orgAdmins,
   // Stripe calls it: the signature on the raw body is the proof, checked by the service.
   'billing.webhook': 'public',
 } as const satisfies Record<string, ApiAccess>;
@@ -168,6 +174,42 @@ export const twoFactorSetupOperations: readonly ApiOperation[] = [
   'sessions.revoke-others',
   'identities.list',
 ];
+
+/**
+ * What a member of an organization without an active subscription may still do (decisions.md #4): see who they
+ * are, keep their own profile and account security, name their organization in the shell, and pay. Everything
+ * else answers 402 `payment_required`. Public operations (registration, the plans, sign-in) need no session and
+ * are never held; `users.update-profile` only for the person's own profile (`isOpenWhileUnpaid`).
+ */
+export const unpaidOperations: readonly ApiOperation[] = [
+  'me.read',
+  'users.update-profile',
+  'me.change-email',
+  'orgs.list',
+  'orgs.read',
+  // The top bar names a sub-organization admin's sub-organization, as it names everyone's organization.
+  'sub-orgs.read',
+  'factors.list',
+  'factors.create',
+  'factors.challenge',
+  'factors.verify',
+  'factors.delete',
+  'factors.recovery-codes',
+  'sessions.list',
+  'sessions.revoke',
+  'sessions.revoke-others',
+  'identities.list',
+  'identities.unlink',
+  'access-tokens.list',
+  'access-tokens.revoke',
+  ...(Object.keys(apiAccess) as ApiOperation[]).filter((operation) => operation.startsWith('billing.')),
+];
+
+/** Whether an unpaid organization's member may call the operation; `isOwnRow`: the path names the caller themself. */
+export function isOpenWhileUnpaid(operation: ApiOperation, isOwnRow: boolean): boolean {
+  if (!unpaidOperations.includes(operation)) return false;
+  return operation !== 'users.update-profile' || isOwnRow;
+}
 
 /** Whether a role may call an operation at all (the server still checks scope per row). */
 export function canCallOperation(role: Role, operation: ApiOperation): boolean {

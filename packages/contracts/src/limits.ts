@@ -75,6 +75,14 @@ export const limits = {
   couponMaxLength: 64,
   /** Stripe's products and prices change rarely: each instance keeps the catalogue this long. */
   billingCatalogueCacheSeconds: 60,
+  /**
+   * How long a school keeps working after a renewal payment failed (Stripe's `past_due`, counted from the first time
+   * Skylog reads it): Stripe's own retries of the card run inside this, and a school whose Stripe settings leave a
+   * subscription past due for ever still stops being served once it ends.
+   */
+  billingGraceDays: 14,
+  /** Recorder cables (a one-off price) bought in one checkout. */
+  oneOffQuantityMax: 50,
   /** Stripe's own tolerance for a webhook's signed timestamp. */
   stripeWebhookToleranceSeconds: 300,
   /** A day at 1 Hz, with room to spare. */

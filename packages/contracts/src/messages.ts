@@ -141,10 +141,14 @@ export const messages = {
   billingAlreadySubscribed: 'Your organization already has a plan. Change it on the Billing screen.',
   billingNoSubscription: 'Your organization has no plan yet. Choose one first.',
   billingNoCustomer: 'Your organization has not paid through Stripe yet.',
+  billingCustomerNotYours: "This is not your organization's Stripe customer.",
   billingNeedsOrganization: 'You need an organization to pay for. Ask your administrator to assign you one.',
   billingCheckoutNotFound: 'This checkout was not found for your organization.',
   billingWebhookSignature: 'The Stripe-Signature header is missing, invalid or too old.',
   billingSamePlan: 'Your organization is already on this plan.',
+  paymentRequired: "Your school's Skylog subscription is not active. An administrator of your school can choose a plan on the Billing screen.",
+  billingOneOffQuantity: `Order from 1 to ${limits.oneOffQuantityMax}.`,
+  billingNotOneOff: 'Choose one of the items sold once (such as the recorder cable).',
 } as const;
 
 export function uploadTooLargeMessage(limitBytes: number): string {

@@ -60,10 +60,15 @@ const specAdmins = ['super_admin', 'org_admin', 'admin_secondary'] as const sati
 export const roleGroups = {
   /** Everything in their organization, its sub-organizations included (decisions.md tenancy). */
   orgAdmins,
-  /** Their sub-organization's people, trips and settings. */
+  /** Their sub-organization's people and settings, and its flight counts and hours per member. */
   subOrgAdmins,
   /** Every administrator, of an organization or of a sub-organization. */
   allAdmins: [...orgAdmins, ...subOrgAdmins],
+  /**
+   * Who opens flights (their rows, tracks, audio, transcripts, markers): everyone but the sub-organization
+   * admins, whose pages show flight counts and hours per member instead (decisions.md tenancy).
+   */
+  flightRoles: [...orgAdmins, 'instructor', 'student'],
   /** Spec §6: Overview, Instructors, Aircraft, Admin, Cable Collection, and the instructor buttons. */
   specAdmins,
   /** Spec §6: the Flights pages and Billing. */

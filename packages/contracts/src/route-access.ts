@@ -30,6 +30,9 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/configuration/rbac', rbac: specAdmins },
   // Decided here (issue 15): everyone's own account security, opened from the profile (every role, the secondary admins too).
   { path: '/account/security', rbac: roles },
+  // Decided here: where a member of a school whose subscription is not active is held (decisions.md #4), whatever
+  // their role, told whom to ask; the school's billing admins are held on Billing instead, where they pay.
+  { path: '/account/subscription', rbac: roles },
 ];
 
 function splitPath(path: string): string[] {

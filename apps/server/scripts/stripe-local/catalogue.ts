@@ -1,6 +1,6 @@
 /**
- * What the local Stripe server sells: Skylog's plans as they are set up in the Stripe dashboard, plus an
- * inactive price and product that must never be offered, and two coupons. Tests name them through
+ * What the local Stripe server sells: Skylog's plans as they are set up in the Stripe dashboard, the recorder
+ * cable (sold once, not by subscription), an inactive price and product that must never be offered, and two coupons. Tests name them through
  * `stripeLocalCatalogue` rather than retyping the ids.
  */
 
@@ -12,7 +12,8 @@ export type CataloguePrice = {
   /** In the currency's smallest unit (cents). */
   unitAmount: number;
   currency: string;
-  interval: 'month' | 'year';
+  /** null: a price paid once (Stripe's `one_time`), such as the recorder cable. */
+  interval: 'month' | 'year' | null;
   active: boolean;
 };
 
@@ -21,13 +22,14 @@ export type CatalogueCoupon = { id: string; name: string; duration: 'once' | 'fo
 );
 
 export const stripeLocalCatalogue = {
-  products: { basic: 'prod_skylog_basic', pro: 'prod_skylog_pro', legacy: 'prod_skylog_legacy' },
+  products: { basic: 'prod_skylog_basic', pro: 'prod_skylog_pro', legacy: 'prod_skylog_legacy', cable: 'prod_skylog_cable' },
   prices: {
     basicMonthly: 'price_skylog_basic_monthly',
     basicOld: 'price_skylog_basic_old',
     proMonthly: 'price_skylog_pro_monthly',
     proYearly: 'price_skylog_pro_yearly',
     legacy: 'price_skylog_legacy',
+    cable: 'price_skylog_cable',
   },
   coupons: { fly10: 'FLY10', welcome25: 'WELCOME25' },
 } as const;
@@ -44,6 +46,7 @@ export const catalogueProducts: CatalogueProduct[] = [
     defaultPrice: prices.proMonthly,
   },
   { id: products.legacy, name: 'Skylog Legacy', description: null, active: false, defaultPrice: prices.legacy },
+  { id: products.cable, name: 'Recorder cable', description: 'Connects the cockpit intercom to the recorder', active: true, defaultPrice: prices.cable },
 ];
 
 export const cataloguePrices: CataloguePrice[] = [
@@ -52,6 +55,7 @@ export const cataloguePrices: CataloguePrice[] = [
   { id: prices.proMonthly, product: products.pro, unitAmount: 9900, currency: 'usd', interval: 'month', active: true },
   { id: prices.proYearly, product: products.pro, unitAmount: 99000, currency: 'usd', interval: 'year', active: true },
   { id: prices.legacy, product: products.legacy, unitAmount: 1900, currency: 'usd', interval: 'month', active: false },
+  { id: prices.cable, product: products.cable, unitAmount: 9900, currency: 'usd', interval: null, active: true },
 ];
 
 export const catalogueCoupons: CatalogueCoupon[] = [

@@ -187,7 +187,13 @@ type CheckoutSession = {
 };
 
 /** What a session was created with that its object does not show: the lines (see /line_items) and the subscription's metadata. */
-type CheckoutDetails = { lines: { id: string; price: Price; quantity: number }[]; coupon: Coupon | null; subscriptionMetadata: Metadata };
+type CheckoutDetails = {
+  lines: { id: string; price: Price; quantity: number }[];
+  coupon: Coupon | null;
+  subscriptionMetadata: Metadata;
+  /** A payment-mode session's `invoice_creation`: paying it makes a paid invoice with these metadata. */
+  invoiceMetadata: Metadata | null;
+};
 
 type Plan = {
   id: string;
@@ -282,7 +288,7 @@ type LineParent =
     }
   | {
       type: 'invoice_item_details';
-      invoice_item_details: { invoice_item: string; proration: false; proration_details: { credited_items: null }; subscription: string };
+      invoice_item_details: { invoice_item: string; proration: false; proration_details: { credited_items: null }; subscription: string | null };
       subscription_item_details: null;
     };
 
@@ -318,7 +324,7 @@ type Invoice = {
   amount_shipping: 0;
   attempt_count: number;
   attempted: boolean;
-  billing_reason: 'subscription_create' | 'subscription_cycle';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'manual';
   collection_method: 'charge_automatically';
   created: number;
   currency: string;
@@ -336,7 +342,8 @@ type Invoice = {
   metadata: Metadata;
   next_payment_attempt: number | null;
   number: string;
-  parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Metadata }; quote_details: null };
+  /** Null for a one-off payment's invoice (Checkout's `invoice_creation`), which belongs to no subscription. */
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string; metadata: Metadata }; quote_details: null } | null;
   period_end: number;
   period_start: number;
   status: 'paid' | 'open';
@@ -462,13 +469,9 @@ export async function startFakeStripeServer(options: FakeStripeOptions): Promise
     });
   }
   for (const price of cataloguePrices) {
-    const recurring: Recurring = {
-      interval: price.interval,
-      interval_count: 1,
-      meter: null,
-      trial_period_days: null,
-      usage_type: 'licensed',
-    };
+    const recurring: Recurring | null = price.interval
+      ? { interval: price.interval, interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' }
+      : null;
     insert({ ...newPrice(price.product, price.unitAmount, price.currency, recurring, price.active, seededAt), id: price.id });
   }
   for (const coupon of catalogueCoupons) {
@@ -516,6 +519,16 @@ export async function startFakeStripeServer(options: FakeStripeOptions): Promise
     });
   }
 
+  /** `invoice_creation[enabled]` (payment mode only, as Stripe says) and its `invoice_data[metadata]`. */
+  function invoiceMetadataOf(mode: 'payment' | 'subscription', value: FormValue | undefined): Metadata | null {
+    if (value === undefined) return null;
+    const creation = asForm(value, 'invoice_creation');
+    if (mode !== 'payment') throw invalid('`invoice_creation` can only be used in `payment` mode.', 'invoice_creation');
+    if (asText(creation.enabled, 'invoice_creation[enabled]') !== 'true') return null;
+    const data = creation.invoice_data === undefined ? {} : asForm(creation.invoice_data, 'invoice_creation[invoice_data]');
+    return updatedMetadata({}, data.metadata, 'invoice_creation[invoice_data][metadata]');
+  }
+
   function createCheckoutSession(params: Form): CheckoutSession {
     const mode = asText(params.mode, 'mode');
     if (mode === undefined) throw invalid('Missing required param: mode.', 'mode');
@@ -561,6 +574,7 @@ export async function startFakeStripeServer(options: FakeStripeOptions): Promise
       lines,
       coupon,
       subscriptionMetadata: updatedMetadata({}, subscriptionData.metadata, 'subscription_data[metadata]'),
+      invoiceMetadata: invoiceMetadataOf(mode, params.invoice_creation),
     });
     return insert({
       id,
@@ -666,17 +680,18 @@ export async function startFakeStripeServer(options: FakeStripeOptions): Promise
 
   type InvoiceInput = {
     customer: Customer;
-    subscription: Subscription;
+    subscription: Subscription | null;
     status: Invoice['status'];
     billingReason: Invoice['billing_reason'];
     lines: { price: Price; quantity: number; period: Period; subscriptionItem: string | null }[];
     discount: Discount | null;
+    metadata?: Metadata;
   };
 
   function createInvoice(input: InvoiceInput): Invoice {
     const created = now();
     const id = newId('in');
-    const subscription = input.subscription.id;
+    const subscription = input.subscription?.id ?? null;
     const amounts = input.lines.map((line) => line.price.unit_amount * line.quantity);
     const subtotal = sum(amounts);
     const coupon = input.discount ? (findObject('coupon', input.discount.source.coupon) ?? null) : null;
@@ -684,7 +699,7 @@ export async function startFakeStripeServer(options: FakeStripeOptions): Promise
     const shares = shareOut(discountTotal, amounts);
     const lines = input.lines.map((line, index): InvoiceLine => {
       const amount = amounts[index]!;
-      const parent: LineParent = line.subscriptionItem
+      const parent: LineParent = line.subscriptionItem && subscription
         ? {
             type: 'subscription_item_details',
             subscription_item_details: {
@@ -752,7 +767,7 @@ export async function startFakeStripeServer(options: FakeStripeOptions): Promise
       billing_reason: input.billingReason,
       collection_method: 'charge_automatically',
       created,
-      currency: input.subscription.currency,
+      currency: input.lines[0]!.price.currency,
       customer: input.customer.id,
       customer_email: input.customer.email,
       customer_name: input.customer.name,
@@ -764,15 +779,14 @@ export async function startFakeStripeServer(options: FakeStripeOptions): Promise
       invoice_pdf: `${baseUrl}/invoices/${id}/pdf`,
       lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
       livemode: false,
-      metadata: {},
+      metadata: input.metadata ?? {},
       // Stripe retries a failed renewal about three days later.
       next_payment_attempt: isPaid ? null : created + 3 * day,
       number: `SKY-${String(invoiceCount).padStart(4, '0')}`,
-      parent: {
-        type: 'subscription_details',
-        subscription_details: { subscription, metadata: { ...input.subscription.metadata } },
-        quote_details: null,
-      },
+      parent:
+        input.subscription && subscription
+          ? { type: 'subscription_details', subscription_details: { subscription, metadata: { ...input.subscription.metadata } }, quote_details: null }
+          : null,
       period_end: Math.max(...input.lines.map((line) => line.period.end)),
       period_start: Math.min(...input.lines.map((line) => line.period.start)),
       status: input.status,
@@ -795,7 +809,21 @@ export async function startFakeStripeServer(options: FakeStripeOptions): Promise
     session.customer = customer.id;
     session.customer_details = { email: customer.email, name: customer.name, address: null, phone: null, tax_exempt: 'none', tax_ids: [] };
     if (details.coupon) details.coupon.times_redeemed += 1;
-    if (session.mode === 'payment') return [createEvent('checkout.session.completed', session)];
+    if (session.mode === 'payment') {
+      if (!details.invoiceMetadata) return [createEvent('checkout.session.completed', session)];
+      const paidAt = now();
+      const invoice = createInvoice({
+        customer,
+        subscription: null,
+        status: 'paid',
+        billingReason: 'manual',
+        lines: details.lines.map((line) => ({ price: line.price, quantity: line.quantity, period: { start: paidAt, end: paidAt }, subscriptionItem: null })),
+        discount: null,
+        metadata: details.invoiceMetadata,
+      });
+      session.invoice = invoice.id;
+      return [createEvent('invoice.paid', invoice), createEvent('checkout.session.completed', session)];
+    }
 
     const start = now();
     const subscriptionId = newId('sub');
@@ -1087,7 +1115,7 @@ export async function startFakeStripeServer(options: FakeStripeOptions): Promise
         const invoices = all('invoice').filter(
           (invoice) =>
             (customer === undefined || invoice.customer === customer) &&
-            (subscription === undefined || invoice.parent.subscription_details.subscription === subscription) &&
+            (subscription === undefined || invoice.parent?.subscription_details.subscription === subscription) &&
             (status === undefined || invoice.status === status),
         );
         return list('/v1/invoices', invoices, params);

@@ -117,11 +117,13 @@ const trip = (facts: Partial<TripFacts>): TripFacts => ({
   rightSeat: null,
   isSharedWithActor: false,
   isActorInstructorOfCrew: false,
+  hasRecording: true,
   ...facts,
 });
 
 const trips = {
   own: trip({ ownerId: 'actor' }),
+  ownBeingSent: trip({ ownerId: 'actor', hasRecording: false }),
   inASeat: trip({ leftSeat: 'actor' }),
   crewIsOwnStudents: trip({ isActorInstructorOfCrew: true }),
   sharedWithActor: trip({ isSharedWithActor: true }),
@@ -132,18 +134,21 @@ const trips = {
 
 type TripRelation = keyof typeof trips;
 
-/** R read, E edit, B debrief, D delete, S share. */
+/**
+ * R read, E edit, B debrief, D delete, S share, A add the recording. Sub-organization admins open no flight
+ * (decisions.md tenancy): they only add the recording of a new flight they are sending.
+ */
 const tripTable: Record<AssignableRole, Record<TripRelation, string>> = {
-  super_admin: { own: 'REBDS', inASeat: 'REBDS', crewIsOwnStudents: 'REBDS', sharedWithActor: 'REBDS', sameSubOrg: 'REBDS', otherSubOrg: 'REBDS', otherOrg: '' },
-  org_admin: { own: 'REBDS', inASeat: 'REBDS', crewIsOwnStudents: 'REBDS', sharedWithActor: 'REBDS', sameSubOrg: 'REBDS', otherSubOrg: 'REBDS', otherOrg: '' },
-  admin_secondary: { own: 'REBDS', inASeat: 'REBDS', crewIsOwnStudents: 'REBDS', sharedWithActor: 'REBDS', sameSubOrg: 'REBDS', otherSubOrg: 'REBDS', otherOrg: '' },
-  sub_org_admin: { own: 'REBDS', inASeat: 'REBDS', crewIsOwnStudents: 'REBDS', sharedWithActor: 'REBDS', sameSubOrg: 'REBDS', otherSubOrg: '', otherOrg: '' },
-  sub_org_admin_secondary: { own: 'REBDS', inASeat: 'REBDS', crewIsOwnStudents: 'REBDS', sharedWithActor: 'REBDS', sameSubOrg: 'REBDS', otherSubOrg: '', otherOrg: '' },
-  instructor: { own: 'REBDS', inASeat: 'REBS', crewIsOwnStudents: 'REBS', sharedWithActor: 'R', sameSubOrg: '', otherSubOrg: '', otherOrg: '' },
-  student: { own: 'REDS', inASeat: 'RES', crewIsOwnStudents: '', sharedWithActor: 'R', sameSubOrg: '', otherSubOrg: '', otherOrg: '' },
+  super_admin: { own: 'REBDSA', ownBeingSent: 'REBDSA', inASeat: 'REBDSA', crewIsOwnStudents: 'REBDSA', sharedWithActor: 'REBDSA', sameSubOrg: 'REBDSA', otherSubOrg: 'REBDSA', otherOrg: '' },
+  org_admin: { own: 'REBDSA', ownBeingSent: 'REBDSA', inASeat: 'REBDSA', crewIsOwnStudents: 'REBDSA', sharedWithActor: 'REBDSA', sameSubOrg: 'REBDSA', otherSubOrg: 'REBDSA', otherOrg: '' },
+  admin_secondary: { own: 'REBDSA', ownBeingSent: 'REBDSA', inASeat: 'REBDSA', crewIsOwnStudents: 'REBDSA', sharedWithActor: 'REBDSA', sameSubOrg: 'REBDSA', otherSubOrg: 'REBDSA', otherOrg: '' },
+  sub_org_admin: { own: '', ownBeingSent: 'A', inASeat: '', crewIsOwnStudents: '', sharedWithActor: '', sameSubOrg: '', otherSubOrg: '', otherOrg: '' },
+  sub_org_admin_secondary: { own: '', ownBeingSent: 'A', inASeat: '', crewIsOwnStudents: '', sharedWithActor: '', sameSubOrg: '', otherSubOrg: '', otherOrg: '' },
+  instructor: { own: 'REBDSA', ownBeingSent: 'REBDSA', inASeat: 'REBSA', crewIsOwnStudents: 'REBSA', sharedWithActor: 'R', sameSubOrg: '', otherSubOrg: '', otherOrg: '' },
+  student: { own: 'REDSA', ownBeingSent: 'REDSA', inASeat: 'RESA', crewIsOwnStudents: '', sharedWithActor: 'R', sameSubOrg: '', otherSubOrg: '', otherOrg: '' },
 };
 
-const tripLetters: Record<TripAction, string> = { read: 'R', edit: 'E', debrief: 'B', delete: 'D', share: 'S' };
+const tripLetters: Record<TripAction, string> = { read: 'R', edit: 'E', debrief: 'B', delete: 'D', share: 'S', 'add-recording': 'A' };
 
 describe('trips: role × relation', () => {
   for (const role of assignableRoles) {
@@ -158,9 +163,10 @@ describe('trips: role × relation', () => {
     }
   }
 
-  it('the list scope of each role is the read rule: the organization, the sub-organization, or the person', () => {
+  it('the list scope of each role is the read rule: the organization, the person, or none for sub-organization admins', () => {
     expect(tripScope(actorOf('org_admin'))).toEqual({ kind: 'org', orgId: orgA });
-    expect(tripScope(actorOf('sub_org_admin'))).toEqual({ kind: 'sub-org', subOrgId: north });
+    expect(tripScope(actorOf('sub_org_admin'))).toEqual({ kind: 'none' });
+    expect(tripScope(actorOf('sub_org_admin_secondary'))).toEqual({ kind: 'none' });
     expect(tripScope(actorOf('instructor'))).toEqual({ kind: 'person', userId: 'actor', withStudents: true });
     expect(tripScope(actorOf('student'))).toEqual({ kind: 'person', userId: 'actor', withStudents: false });
     expect(tripScope({ ...actorOf('sub_org_admin'), subOrgId: null })).toEqual({ kind: 'none' });

@@ -190,16 +190,15 @@ export function linkScope(actor: Actor): LinkScope {
 
 // Trips
 
-/** Which trips a person reads (decisions.md tenancy); the trips repository turns it into one SQL condition. */
-export type TripScope =
-  | { kind: 'org'; orgId: string }
-  | { kind: 'sub-org'; subOrgId: string }
-  | { kind: 'person'; userId: string; withStudents: boolean }
-  | { kind: 'none' };
+/**
+ * Which trips a person reads (decisions.md tenancy); the trips repository turns it into one SQL condition.
+ * Sub-organization admins read none: their pages count flights and hours per member instead.
+ */
+export type TripScope = { kind: 'org'; orgId: string } | { kind: 'person'; userId: string; withStudents: boolean } | { kind: 'none' };
 
 export function tripScope(actor: Actor): TripScope {
   if (isSuperAdmin(actor) || isOrgWideRole(actor.role)) return actor.orgId ? { kind: 'org', orgId: actor.orgId } : { kind: 'none' };
-  if (isSubOrgRole(actor.role)) return actor.subOrgId ? { kind: 'sub-org', subOrgId: actor.subOrgId } : { kind: 'none' };
+  if (isSubOrgRole(actor.role)) return { kind: 'none' };
   return { kind: 'person', userId: actor.skylogId, withStudents: actor.role === 'instructor' };
 }
 
@@ -213,28 +212,33 @@ export type TripFacts = {
   isSharedWithActor: boolean;
   /** The actor is an instructor linked to the owner or a seat. */
   isActorInstructorOfCrew: boolean;
+  /** The trip's cockpit audio has been processed (a new flight being sent has none yet). */
+  hasRecording: boolean;
 };
 
-export type TripAction = 'read' | 'edit' | 'debrief' | 'delete' | 'share';
+/** `add-recording`: send the cockpit audio of a flight (Audio Upload sends the track first, then the audio to the new trip). */
+export type TripAction = 'read' | 'edit' | 'debrief' | 'delete' | 'share' | 'add-recording';
 
-function isTripAdmin(actor: Actor, trip: TripFacts): boolean {
-  if (isSuperAdmin(actor) || isOrgWideRole(actor.role)) return inOrg(actor, trip.orgId);
-  if (isSubOrgRole(actor.role)) return inSubOrg(actor, trip.subOrgId);
-  return false;
-}
+const isTripAdmin = (actor: Actor, trip: TripFacts) => (isSuperAdmin(actor) || isOrgWideRole(actor.role)) && inOrg(actor, trip.orgId);
 
 const isOnTrip = (actor: Actor, trip: TripFacts) => [trip.ownerId, trip.leftSeat, trip.rightSeat].includes(actor.skylogId);
 
-/** Reading follows tripScope; changing needs the trip's admins, its crew or their instructors (a share only lets one read). */
+/**
+ * Reading follows tripScope; changing needs the trip's admins, its crew or their instructors (a share only lets one
+ * read). Sub-organization admins never open a flight: they only finish sending one of their own, its recording
+ * added while it has none (decisions.md tenancy).
+ */
 export function mayOnTrip(actor: Actor, trip: TripFacts, action: TripAction): boolean {
+  if (isSubOrgRole(actor.role)) return action === 'add-recording' && trip.ownerId === actor.skylogId && !trip.hasRecording;
   if (isTripAdmin(actor, trip)) return true;
   const isCrewsInstructor = actor.role === 'instructor' && trip.isActorInstructorOfCrew;
   const canEdit = isOnTrip(actor, trip) || isCrewsInstructor;
   switch (action) {
     case 'read':
-      return isSubOrgRole(actor.role) || isOrgWideRole(actor.role) ? false : canEdit || trip.isSharedWithActor;
+      return isOrgWideRole(actor.role) ? false : canEdit || trip.isSharedWithActor;
     case 'edit':
     case 'share':
+    case 'add-recording':
       return canEdit;
     case 'debrief':
       return canEdit && actor.role === 'instructor';
@@ -283,6 +287,11 @@ export function seatChoiceScope(actor: Actor): SeatChoiceScope {
   if (actor.role === 'instructor' || actor.role === 'student') return { orgId: actor.orgId, linkedTo: { userId: actor.skylogId, as: actor.role } };
   return { isEmpty: true };
 }
+
+// Billing
+
+/** Whom a school's members ask about paying: its administrators who may pay (not the super admin, who only visits). */
+export const billingContactRoles: readonly Role[] = roleGroups.orgAdmins.filter((role) => role !== 'super_admin');
 
 // The audit log and alerts
 

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import { studentInstructor, tripShares, trips } from '../db/schema/index.ts';
+import { studentInstructor, tripAudio, tripShares, trips } from '../db/schema/index.ts';
 import { tripHeaderColumns } from '../modules/trips/trips.repository.ts';
 
 /** How two people are linked: does `a` instruct `b`, does `b` instruct `a`. */
@@ -33,7 +33,7 @@ export async function findInstructorIdsOf(db: Executor, studentId: string): Prom
 
 /**
  * A flight's header and how the actor relates to it (shared with them; do they instruct its owner or a
- * seat), in one prepared read: every request for a flight and its parts asks both.
+ * seat) and whether its recording is in, in one prepared read: every request for a flight and its parts asks.
  */
 const tripAccessQuery = preparedQuery((db) => {
   const actor = sql.placeholder('actorId');
@@ -43,6 +43,7 @@ const tripAccessQuery = preparedQuery((db) => {
       isSharedWithActor: sql<boolean>`exists (select 1 from ${tripShares} where ${tripShares.tripId} = ${trips.id} and ${tripShares.userId} = ${actor})`,
       isActorInstructorOfCrew: sql<boolean>`exists (select 1 from ${studentInstructor} where ${studentInstructor.instructor} = ${actor}
         and ${studentInstructor.student} in (${trips.skylogId}, ${trips.leftSeat}, ${trips.rightSeat}))`,
+      hasRecording: sql<boolean>`exists (select 1 from ${tripAudio} where ${tripAudio.tripId} = ${trips.id})`,
     })
     .from(trips)
     .where(eq(trips.id, sql.placeholder('tripId')))

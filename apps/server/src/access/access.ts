@@ -182,6 +182,15 @@ export async function requireOwnCustomer(ctx: AppContext, actor: RequestUser, cu
   return refuse(ctx, actor, `billing/${customerId ?? 'unknown'}`, at, notFound(messages.billingNoCustomer));
 }
 
+/**
+ * A customer named in a checkout's body must be the organization's own (the one it pays through, if any): any other,
+ * another school's included, is refused under the field and audited, and nothing is made at Stripe.
+ */
+export async function requireOrgsCustomer(ctx: AppContext, actor: RequestUser, named: string, own: string | undefined, at: AccessContext): Promise<void> {
+  if (named === own) return;
+  await refuse(ctx, actor, `billing/${named}`, at, badRequest(messages.billingCustomerNotYours, { customerId: messages.billingCustomerNotYours }));
+}
+
 export async function requireInvitation(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
   const found = await findInvitationById(ctx.db, id);
   const invitationNotFound = () => notFound('Invitation not found');
@@ -221,12 +230,20 @@ export type AccessibleTrip = TripHeader & { rights: TripRights; isSharedWithActo
 
 /**
  * The trip if the actor may read it (404 otherwise) and do `action` to it (403 otherwise: they can
- * see it, so saying why is no leak). Answers what else they may do, for the screen.
+ * see it, so saying why is no leak). Answers what else they may do, for the screen. Sub-organization
+ * admins read none: they get 403 for anything but adding the recording of a new flight of their own.
  */
 export async function requireTrip(ctx: AppContext, actor: RequestUser, id: string, action: TripAction, at: AccessContext): Promise<AccessibleTrip> {
   const found = await facts.findTripAccess(ctx.db, id, actor.skylogId);
-  if (!found) throw tripNotFound();
-  const { isActorInstructorOfCrew, ...trip } = { ...found, isSharedWithActor: Boolean(found.isSharedWithActor) };
+  // Sub-organization admins are refused every existing flight by role (as the API's access table refuses its
+  // routes), found or not, so the answer tells nothing of which flights exist; only a new one of theirs takes its recording.
+  const isSubOrgAdmin = isSubOrgRole(actor.role);
+  const refuseSubOrgAdmin = () => refuse(ctx, actor, `trips/${id}`, at, forbidden(messages.permissionDenied), 'role');
+  if (!found) {
+    if (isSubOrgAdmin) return refuseSubOrgAdmin();
+    throw tripNotFound();
+  }
+  const { isActorInstructorOfCrew, hasRecording, ...trip } = { ...found, isSharedWithActor: Boolean(found.isSharedWithActor) };
   const tripFacts = {
     orgId: trip.orgId,
     subOrgId: trip.subOrgId,
@@ -235,9 +252,11 @@ export async function requireTrip(ctx: AppContext, actor: RequestUser, id: strin
     rightSeat: trip.rightSeat,
     isSharedWithActor: trip.isSharedWithActor,
     isActorInstructorOfCrew: Boolean(isActorInstructorOfCrew),
+    hasRecording: Boolean(hasRecording),
   };
   const may = (what: TripAction) => mayOnTrip(actor, tripFacts, what);
-  if (!may('read')) return refuse(ctx, actor, `trips/${id}`, at, tripNotFound());
+  if (isSubOrgAdmin && !may(action)) return refuseSubOrgAdmin();
+  if (!isSubOrgAdmin && !may('read')) return refuse(ctx, actor, `trips/${id}`, at, tripNotFound());
   if (!may(action)) {
     return refuse(ctx, actor, `trips/${id}`, at, forbidden(action === 'debrief' ? messages.debriefNeedsInstructor : messages.tripReadOnly), 'role');
   }
@@ -325,6 +344,8 @@ export async function requireCrewChange(ctx: AppContext, actor: RequestUser, tri
     rightSeat: crew.right_seat,
     isSharedWithActor: trip.isSharedWithActor,
     isActorInstructorOfCrew: [trip.skylogId, crew.left_seat, crew.right_seat].some((id) => id !== null && links.students.has(id)),
+    // Reading does not depend on it.
+    hasRecording: true,
   };
   if (!mayOnTrip(actor, after, 'read')) {
     const message = actor.role === 'instructor' ? messages.crewChangeHidesTripFromInstructor : messages.crewChangeHidesTrip;

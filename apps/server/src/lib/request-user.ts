@@ -14,6 +14,11 @@ export type RequestUser = {
   hasAuthenticator: boolean;
   /** Whether they must have one: every super_admin (decisions.md #3), and admins of an organization that requires it. */
   isTwoFactorRequired: boolean;
+  /**
+   * Whether their organization pays (modules/billing/paid-standing.ts): always with billing off and for the super
+   * admin. When false, only `unpaidOperations` (contracts) answer; everything else is 402.
+   */
+  isPaid: boolean;
   /** The browser session in use (null with an access token): kept when the person's other sessions end. */
   sessionToken: string | null;
 };

@@ -13,6 +13,7 @@ const person = (skylogId: string): RequestUser => ({
   sessionToken: `token-${skylogId}`,
   hasAuthenticator: false,
   isTwoFactorRequired: false,
+  isPaid: true,
 });
 
 function cacheAt(start = 1_000_000) {

@@ -1,4 +1,4 @@
-import { accountMessages, apiAccess, messages, twoFactorSetupOperations, type ApiOperation } from '@skylog/contracts';
+import { accountMessages, apiAccess, isOpenWhileUnpaid, messages, twoFactorSetupOperations, type ApiOperation } from '@skylog/contracts';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
@@ -50,6 +50,10 @@ export const authorizationPlugin = fp<{ audit: AuditService }>(async (app: Fasti
     const user = request.user;
     if (!user) throw new AppError('unauthenticated', messages.notSignedIn);
     if (isTwoFactorSetupDue(user) && !twoFactorSetupOperations.includes(operation)) throw new AppError('forbidden', accountMessages.twoFactorSetupRequired);
+    // decisions.md #4: an organization that has not paid gets billing, the profile and sign-out, nothing else.
+    if (!user.isPaid && !isOpenWhileUnpaid(operation, Object.values(request.params ?? {}).includes(user.skylogId))) {
+      throw new AppError('payment_required', messages.paymentRequired);
+    }
     if (access === 'authenticated') return;
     if ((access as readonly string[]).includes(user.role)) return;
     await audit.recordDenial({

@@ -12,7 +12,8 @@ import { isSafeMethod } from '../lib/safe-methods.ts';
 import { hashSecretToken } from '../lib/secret-token.ts';
 import type { SessionCache } from '../lib/session-cache.ts';
 import { findTokenOwner, touchToken } from '../modules/access-tokens/access-tokens.repository.ts';
-import { findSessionPerson, touchSessionLastSeen, type UserRow } from '../modules/users/users.repository.ts';
+import { isMemberPaid } from '../modules/billing/paid-standing.ts';
+import { findSessionPerson, touchSessionLastSeen, type SignInDemands, type UserRow } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
   // Module augmentation only works with interfaces.
@@ -25,10 +26,17 @@ declare module 'fastify' {
 /** better-auth extends a session once it is this close to its end; until then its cached person may be used. */
 const refreshDueBeforeExpiryMs = (limits.sessionLifetimeSeconds - limits.sessionRefreshAgeSeconds) * 1000;
 
-type SessionPluginOptions = { auth: Auth; db: Database; cache: SessionCache; syncChanges: () => Promise<void> };
+type SessionPluginOptions = {
+  auth: Auth;
+  db: Database;
+  cache: SessionCache;
+  syncChanges: () => Promise<void>;
+  /** Billing is on (Stripe keys set): an organization's members are held until it pays. */
+  isBillingOn: boolean;
+};
 
 /** Resolves every API request's session cookie (or personal access token) to the Skylog person behind it. */
-export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, { auth, db, cache, syncChanges }) => {
+export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, { auth, db, cache, syncChanges, isBillingOn }) => {
   app.decorateRequest('user', null);
   // A change (sign-out, a role, a deactivation) answers only once this instance's session cache has heard
   // of it, so the next request here never finds the session as it was.
@@ -56,7 +64,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
     if (operation && operation !== 'auth' && apiAccess[operation] === 'public') return;
     const token = accessTokenOf(request.headers.authorization);
     if (token) {
-      request.user = await userOfAccessToken(db, token, operation);
+      request.user = await userOfAccessToken(db, token, operation, isBillingOn);
       return;
     }
     // Parsed as better-auth parses it (better-call), so the key is the very value it verifies.
@@ -77,7 +85,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
     if (!session) return;
     const person = await findSessionPerson(db, session.user.id);
     if (!person || !person.user.isActive || !isRole(person.user.userType)) return;
-    request.user = toRequestUser(person, { accessTokenId: null, sessionToken: session.session.token });
+    request.user = toRequestUser(person, { accessTokenId: null, sessionToken: session.session.token }, isBillingOn);
     const expiresAt = new Date(session.session.expiresAt).getTime();
     cache.set(cookie, readAt, { user: request.user, sessionId: session.session.id, validUntil: expiresAt - refreshDueBeforeExpiryMs });
     await touchLastSeen(session.session.token);
@@ -85,7 +93,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
 });
 
 /** The recorder app's person behind a personal access token; tokens only reach the flight operations. */
-async function userOfAccessToken(db: Database, token: string, operation: ApiOperation | 'auth' | undefined): Promise<RequestUser> {
+async function userOfAccessToken(db: Database, token: string, operation: ApiOperation | 'auth' | undefined, isBillingOn: boolean): Promise<RequestUser> {
   const found = await findTokenOwner(db, hashSecretToken(token));
   if (!found || !found.user.isActive || !isRole(found.user.userType)) throw new AppError('unauthenticated', messages.accessTokenInvalid);
   if (!operation || operation === 'auth' || !accessTokenOperations.includes(operation)) {
@@ -93,13 +101,14 @@ async function userOfAccessToken(db: Database, token: string, operation: ApiOper
   }
   // Last use is shown to the person; a minute's precision is enough and spares a write per request.
   if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) await touchToken(db, found.tokenId);
-  return toRequestUser(found, { accessTokenId: found.tokenId, sessionToken: null });
+  return toRequestUser(found, { accessTokenId: found.tokenId, sessionToken: null }, isBillingOn);
 }
 
 /** A person read with `signInDemands` (users.repository.ts), as requests carry them. */
 function toRequestUser(
-  { user, hasAuthenticator, orgRequiresAdminTwoFactor }: { user: UserRow; hasAuthenticator: boolean; orgRequiresAdminTwoFactor: boolean },
+  { user, hasAuthenticator, orgRequiresAdminTwoFactor, ...billing }: { user: UserRow } & SignInDemands,
   via: Pick<RequestUser, 'accessTokenId' | 'sessionToken'>,
+  isBillingOn: boolean,
 ): RequestUser {
   const role = user.userType as Role;
   return {
@@ -112,5 +121,6 @@ function toRequestUser(
     ...via,
     hasAuthenticator,
     isTwoFactorRequired: isTwoFactorRequiredOf(role, orgRequiresAdminTwoFactor),
+    isPaid: isMemberPaid({ role, isPaid: user.isPaid }, billing, isBillingOn),
   };
 }

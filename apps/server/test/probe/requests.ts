@@ -10,8 +10,14 @@ import { bodyIdKind, pathIdKinds, type Actor, type IdKind, type Tenant, type Wor
  * Values a generic generator cannot choose well: a role every inviting actor may grant, and the demo
  * accounts' password where a route asks for the caller's current one.
  */
-// priceId: a plan of the local Stripe's catalogue, so the org admin's checkout reaches the handler.
-const valueHints: Record<string, unknown> = { user_type: 'student', password: demoPassword, priceId: stripeLocalCatalogue.prices.basicMonthly };
+// priceId: a plan of the local Stripe's catalogue, so the org admin's checkout reaches the handler; price_id: the item
+// sold once (the recorder cable), which is what a purchase names (a plan change names a price only when asked to).
+const valueHints: Record<string, unknown> = {
+  user_type: 'student',
+  password: demoPassword,
+  priceId: stripeLocalCatalogue.prices.basicMonthly,
+  price_id: stripeLocalCatalogue.prices.cable,
+};
 
 /**
  * Routes whose request a JSON schema cannot describe: raw bodies. A cell of a route that reads a raw

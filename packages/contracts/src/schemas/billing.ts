@@ -42,6 +42,32 @@ export const checkoutRequestSchema = z.strictObject({
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
+const oneOffQuantity = z
+  .number({ error: messages.billingOneOffQuantity })
+  .int(messages.billingOneOffQuantity)
+  .min(1, messages.billingOneOffQuantity)
+  .max(limits.oneOffQuantityMax, messages.billingOneOffQuantity);
+
+/** A one-off item of the catalogue (the recorder cable) bought for the caller's organization, through Checkout in payment mode. */
+export const purchaseRequestSchema = z.strictObject({
+  price_id: stripeId('price_id'),
+  quantity: oneOffQuantity,
+});
+export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
+
+/**
+ * The plan a new school chose at registration (spec §2's pricing-link values), kept with its organization so
+ * whoever signs in for it, from any browser, is offered that plan first.
+ */
+export const chosenPlanSchema = z.strictObject({
+  price_id: stripeId('price_id'),
+  coupon: couponSchema.nullable(),
+  cable_price: cablePriceSchema.nullable(),
+});
+export type ChosenPlan = z.output<typeof chosenPlanSchema>;
+/** The same plan as answers carry it (a response schema is a plain shape, without the input's conversions). */
+const chosenPlanAnswerSchema = z.object({ price_id: text(), coupon: text().nullable(), cable_price: z.number().nullable() });
+
 export const billingIntervalSchema = z.enum(['day', 'week', 'month', 'year']);
 
 export const billingPriceSchema = z.object({
@@ -50,6 +76,8 @@ export const billingPriceSchema = z.object({
   /** In the currency's smallest unit (cents), as Stripe gives it. */
   unit_amount: z.number().int().nullable(),
   currency: text(),
+  /** `recurring`: a plan, paid by subscription; `one_time`: an item sold once (the recorder cable), paid at checkout. */
+  type: z.enum(['recurring', 'one_time']),
   interval: billingIntervalSchema.nullable(),
   interval_count: z.number().int().nullable(),
 });
@@ -128,6 +156,12 @@ export const billingStateSchema = z.object({
   is_paid: z.boolean(),
   subscription: billingSubscriptionSchema.nullable(),
   latest_invoice: billingInvoiceSchema.nullable(),
+  /** The plan chosen at registration, until the organization first pays (shown to those who may pay). */
+  chosen_plan: chosenPlanAnswerSchema.nullable(),
+  /** Whom to ask about paying, for those who cannot (`can_manage` false): the organization's administrators. */
+  contacts: z.array(z.object({ name: text().nullable(), email: text() })),
+  /** After a failed renewal (past_due): when Skylog stops serving the school unless the payment goes through. */
+  grace_ends_at: z.iso.datetime({ offset: true }).nullable(),
 });
 export type BillingState = z.infer<typeof billingStateSchema>;
 
@@ -142,6 +176,8 @@ export const subscriptionChangeSchema = z
 export type SubscriptionChange = z.infer<typeof subscriptionChangeSchema>;
 
 export const checkoutConfirmationSchema = z.object({
+  /** `subscription`: a plan; `payment`: an item sold once (the recorder cable), which changes no plan. */
+  mode: z.enum(['subscription', 'payment']),
   status: z.enum(['open', 'complete', 'expired']).nullable(),
   payment_status: text().nullable(),
   is_paid: z.boolean(),

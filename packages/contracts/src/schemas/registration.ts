@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { limits } from '../limits.ts';
 import { assignableRoles } from '../roles.ts';
+import { chosenPlanSchema } from './billing.ts';
 
 const password = text({ error: 'Password is required' })
   .min(limits.passwordMinLength, `Password must be at least ${limits.passwordMinLength} characters`)
@@ -47,6 +48,8 @@ export const schoolRegistrationSchema = z.strictObject({
   name: personName,
   email,
   password,
+  /** The plan chosen before registering (a pricing link or the registration screen), kept with the new school. */
+  plan: chosenPlanSchema.nullable().optional(),
 });
 
 /** A screen's new password, typed twice: the second must match (only the first is sent). */
@@ -57,7 +60,7 @@ const passwordsDiffer = { message: 'The passwords do not match', path: ['confirm
 /** The forms of the screens that set a password: invitation, school registration, reset, change. */
 export const invitationAcceptFormSchema = passwordPair.extend({ name: personName }).refine(isSamePassword, passwordsDiffer);
 export const schoolRegistrationFormSchema = passwordPair
-  .extend(schoolRegistrationSchema.omit({ password: true }).shape)
+  .extend(schoolRegistrationSchema.omit({ password: true, plan: true }).shape)
   .refine(isSamePassword, passwordsDiffer);
 export const passwordResetFormSchema = passwordPair.refine(isSamePassword, passwordsDiffer);
 export const passwordChangeFormSchema = passwordPair

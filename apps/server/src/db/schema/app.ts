@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AiNotesDraft, AiNotesSource, AiStatus, Coords, FlightAnalysis, Marker, TeachableMoment, TrackPoint, TranscriptJson, Utterance } from '@skylog/contracts';
+import type { AiNotesDraft, AiNotesSource, AiStatus, ChosenPlan, Coords, FlightAnalysis, Marker, TeachableMoment, TrackPoint, TranscriptJson, Utterance } from '@skylog/contracts';
 import { authUser } from './auth.ts';
 
 /** raw_trips: the recorder's points and markers, manual markers included (spec §7). */
@@ -29,6 +29,8 @@ export const orgs = pgTable('orgs', {
   name: text('name').notNull(),
   /** Issue 15: the organization's administrators must sign in with an authenticator app. */
   requireAdminTwoFactor: boolean('require_admin_two_factor').notNull().default(false),
+  /** The plan chosen when the school registered, offered first until the organization pays (then forgotten). */
+  chosenPlan: jsonb('chosen_plan').$type<ChosenPlan>(),
   createdAt: createdAt(),
 });
 
@@ -415,6 +417,8 @@ export const billingAccounts = pgTable('billing_accounts', {
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   isPaid: boolean('is_paid').notNull().default(false),
+  /** When Skylog first read the subscription as past_due: the grace period (limits.billingGraceDays) runs from here. */
+  pastDueSince: timestamp('past_due_since', { withTimezone: true }),
   syncedAt: timestamp('synced_at', { withTimezone: true }),
   createdAt: createdAt(),
 });

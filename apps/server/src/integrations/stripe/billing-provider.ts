@@ -3,6 +3,7 @@ import type { BillingInvoice, BillingProduct, BillingSubscription } from '@skylo
 /** A Checkout Session as Skylog needs it, with who it was made for. */
 export type CheckoutSessionInfo = {
   id: string;
+  mode: 'subscription' | 'payment';
   url: string | null;
   status: 'open' | 'complete' | 'expired' | null;
   payment_status: string | null;
@@ -19,6 +20,17 @@ export type CheckoutInput = {
   /** A one-off line (the recorder cable), in the currency's smallest unit; null: none. */
   cableAmount: number | null;
   coupon: string | null;
+  orgId: string;
+  userId: string;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+/** A one-off item (the recorder cable) bought in Checkout's payment mode. */
+export type PurchaseInput = {
+  customerId: string;
+  priceId: string;
+  quantity: number;
   orgId: string;
   userId: string;
   successUrl: string;
@@ -64,6 +76,7 @@ export type BillingProvider = {
   /** One customer per organization: the same `orgId` gives the same customer (Stripe idempotency key). */
   createCustomer(input: { orgId: string; name: string; email: string }): Promise<string>;
   createCheckoutSession(input: CheckoutInput): Promise<CheckoutSessionInfo>;
+  createPurchaseSession(input: PurchaseInput): Promise<CheckoutSessionInfo>;
   getCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
   /** Every subscription of the customer, canceled ones included, newest first. */
   listSubscriptions(customerId: string): Promise<(BillingSubscription & { customerId: string })[]>;

@@ -13,6 +13,7 @@ function toPrice(price: Stripe.Price): BillingPrice {
     product_id: idOf(price.product) ?? '',
     unit_amount: price.unit_amount,
     currency: price.currency,
+    type: price.recurring ? 'recurring' : 'one_time',
     interval: billingIntervalSchema.safeParse(price.recurring?.interval).data ?? null,
     interval_count: price.recurring?.interval_count ?? null,
   };
@@ -55,6 +56,8 @@ function toInvoice(invoice: Stripe.Invoice): BillingInvoice & { customerId: stri
 function toSession(session: Stripe.Checkout.Session): CheckoutSessionInfo {
   return {
     id: session.id,
+    // Skylog makes sessions in these two modes only (a setup-mode session would carry no payment).
+    mode: session.mode === 'payment' ? 'payment' : 'subscription',
     url: session.url,
     status: checkoutSessionSchema.shape.status.safeParse(session.status).data ?? null,
     payment_status: session.payment_status,
@@ -133,7 +136,8 @@ export function createStripeProvider(config: StripeConfig): BillingProvider {
     async listProducts(): Promise<BillingProduct[]> {
       const [products, prices] = await Promise.all([
         call(() => stripe.products.list({ active: true, limit: 100 })),
-        call(() => stripe.prices.list({ active: true, type: 'recurring', limit: 100 })),
+        // Plans (recurring) and items sold once (the recorder cable, one_time) alike.
+        call(() => stripe.prices.list({ active: true, limit: 100 })),
       ]);
       return products.data.map((product) => ({
         id: product.id,
@@ -166,6 +170,23 @@ export function createStripeProvider(config: StripeConfig): BillingProvider {
           client_reference_id: input.orgId,
           metadata,
           subscription_data: { metadata: { org_id: input.orgId } },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        }),
+      );
+      return toSession(session);
+    },
+
+    async createPurchaseSession(input) {
+      const session = await call(() =>
+        stripe.checkout.sessions.create({
+          mode: 'payment',
+          customer: input.customerId,
+          line_items: [{ price: input.priceId, quantity: input.quantity }],
+          client_reference_id: input.orgId,
+          metadata: { org_id: input.orgId, user_id: input.userId },
+          // Stripe sends the receipt for a one-off payment as an invoice the school finds under Billing.
+          invoice_creation: { enabled: true, invoice_data: { metadata: { org_id: input.orgId } } },
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
         }),

@@ -79,7 +79,7 @@ async function makeRoomForUpload(ctx: AppContext, actor: RequestUser, tripId: st
 }
 
 export async function createUpload(ctx: AppContext, actor: RequestUser, tripId: string, input: z.infer<typeof audioUploadCreateSchema>, path: string) {
-  await requireTrip(ctx, actor, tripId, 'edit', { action: 'audio-uploads.create', path });
+  await requireTrip(ctx, actor, tripId, 'add-recording', { action: 'audio-uploads.create', path });
   if (input.size_bytes > ctx.config.audioUploadMaxBytes) {
     const message = uploadTooLargeMessage(ctx.config.audioUploadMaxBytes);
     throw new AppError('body_too_large', message, { size_bytes: message });

@@ -1,6 +1,7 @@
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import type { ChosenPlan, Role } from '@skylog/contracts';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { billingAccounts, stripeEvents, users } from '../../db/schema/index.ts';
+import { billingAccounts, orgs, stripeEvents, users } from '../../db/schema/index.ts';
 
 export type BillingAccount = typeof billingAccounts.$inferSelect;
 
@@ -29,22 +30,42 @@ export type SubscriptionState = {
   priceId: string | null;
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: Date | null;
+  pastDueSince: Date | null;
   isPaid: boolean;
 };
 
-/**
- * Stores the state read from Stripe at `syncedAt`, unless a later read is already stored (two webhooks
- * racing: the older read never wins). Answers the state before, or undefined when this read was older.
- */
-export async function storeSubscriptionState(tx: Executor, orgId: string, state: SubscriptionState, syncedAt: Date) {
-  const [before] = await tx.select().from(billingAccounts).where(eq(billingAccounts.orgId, orgId)).for('update');
-  if (!before) return undefined;
-  const [stored] = await tx
+/** The organization's account, locked until the transaction ends: one read of Stripe is stored at a time. */
+export async function lockBillingAccount(tx: Executor, orgId: string): Promise<BillingAccount | undefined> {
+  const [row] = await tx.select().from(billingAccounts).where(eq(billingAccounts.orgId, orgId)).for('update');
+  return row;
+}
+
+export async function storeSubscriptionState(tx: Executor, orgId: string, state: SubscriptionState, syncedAt: Date): Promise<void> {
+  await tx
     .update(billingAccounts)
     .set({ ...state, syncedAt })
-    .where(and(eq(billingAccounts.orgId, orgId), or(isNull(billingAccounts.syncedAt), lt(billingAccounts.syncedAt, syncedAt))))
-    .returning({ orgId: billingAccounts.orgId });
-  return stored ? before : undefined;
+    .where(eq(billingAccounts.orgId, orgId));
+}
+
+/** The school's active people of the roles given (those who pay for it), whom its other members ask. */
+export async function findBillingContacts(db: Executor, orgId: string, billingManagerRoles: readonly Role[]) {
+  return db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), eq(users.isActive, true), inArray(users.userType, [...billingManagerRoles])))
+    .orderBy(users.name)
+    .limit(5);
+}
+
+/** The plan a new school chose at registration (null once it has paid, or when none was chosen). */
+export async function findChosenPlan(db: Executor, orgId: string): Promise<ChosenPlan | null> {
+  const [row] = await db.select({ plan: orgs.chosenPlan }).from(orgs).where(eq(orgs.id, orgId)).limit(1);
+  return row?.plan ?? null;
+}
+
+/** The school has paid: the plan it chose at registration has served its purpose. */
+export async function forgetChosenPlan(tx: Executor, orgId: string): Promise<void> {
+  await tx.update(orgs).set({ chosenPlan: null }).where(and(eq(orgs.id, orgId), isNotNull(orgs.chosenPlan)));
 }
 
 /** Every member of the organization (its sub-organizations included) pays through it; the super admin only visits. */

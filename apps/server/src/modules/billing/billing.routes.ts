@@ -10,6 +10,7 @@ import {
   priceResponseSchema,
   productIdParamsSchema,
   productsResponseSchema,
+  purchaseRequestSchema,
   stripeIdParamsSchema,
   subscriptionChangeSchema,
   subscriptionResponseSchema,
@@ -64,6 +65,20 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => reply.status(201).send(await service.createCheckout(ctx, requireUser(request), request.body, request.url)),
+  );
+
+  app.post(
+    '/api/billing/purchases',
+    {
+      config: { operation: 'billing.purchase' },
+      schema: {
+        tags,
+        summary: 'A Stripe Checkout Session (payment mode) for an item sold once, such as the recorder cable, with its quantity',
+        body: purchaseRequestSchema,
+        response: { 201: checkoutSessionResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.createPurchase(ctx, requireUser(request), request.body)),
   );
 
   app.post(

@@ -11,19 +11,23 @@ import {
   type CheckoutConfirmation,
   type SubscriptionChange,
   type SubscriptionStatus,
+  type BillingPrice,
+  type ChosenPlan,
   type checkoutRequestSchema,
+  type purchaseRequestSchema,
 } from '@skylog/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { requireOrgReach, requireOwnCustomer, type AccessContext } from '../../access/access.ts';
+import { billingContactRoles } from '../../access/access-rules.ts';
+import { requireOrgReach, requireOrgsCustomer, requireOwnCustomer, type AccessContext } from '../../access/access.ts';
 import type { Executor } from '../../db/client.ts';
-import { BillingProviderError, WebhookSignatureError, type BillingProvider } from '../../integrations/stripe/index.ts';
+import { BillingProviderError, WebhookSignatureError, type BillingProvider, type CheckoutSessionInfo } from '../../integrations/stripe/index.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { findOrg } from '../orgs/orgs.repository.ts';
-import { findUserById } from '../users/users.repository.ts';
 import * as repository from './billing.repository.ts';
+import { graceEndOf, isSubscriptionPaying } from './paid-standing.ts';
 
 function requireProvider(ctx: AppContext): BillingProvider {
   if (!ctx.billing) throw new AppError('not_configured', messages.billingNotConfigured);
@@ -82,12 +86,23 @@ export async function getPriceByProduct(ctx: AppContext, productId: string) {
   return { price };
 }
 
-/** A plan of the catalogue: an active recurring price of an active product; anything else is refused with the field. */
-async function requirePlanPrice(ctx: AppContext, priceId: string, field: string) {
+/**
+ * A price of the catalogue of the kind asked for: a plan (an active recurring price of an active product) or an item
+ * sold once (the recorder cable); anything else, another organization's or a made-up id included, is refused with the field.
+ */
+async function requireCataloguePrice(ctx: AppContext, priceId: string, type: BillingPrice['type'], field: string) {
   const { products } = await getProducts(ctx);
-  const price = products.flatMap((product) => product.prices).find((candidate) => candidate.id === priceId);
-  if (!price) throw badRequest(messages.billingNotOnePlan, { [field]: messages.billingNotOnePlan });
+  const price = products.flatMap((product) => product.prices).find((candidate) => candidate.id === priceId && candidate.type === type);
+  const message = type === 'recurring' ? messages.billingNotOnePlan : messages.billingNotOneOff;
+  if (!price) throw badRequest(message, { [field]: message });
   return price;
+}
+
+/** A plan chosen before registering must be one of the catalogue's (billing off: none is kept, nobody pays). */
+export async function checkChosenPlan(ctx: AppContext, plan: ChosenPlan | null | undefined): Promise<ChosenPlan | null> {
+  if (!plan || !ctx.billing) return null;
+  await requireCataloguePrice(ctx, plan.price_id, 'recurring', 'plan.price_id');
+  return plan;
 }
 
 /** The subscription that decides: the newest one still paying, else the newest of all. */
@@ -98,7 +113,7 @@ function decidingSubscription(subscriptions: BillingSubscription[]): BillingSubs
 
 type SyncCause = { actor: RequestUser; action: string } | { event: { id: string; type: string; createdAt: number } };
 
-/** Stripe expands four levels at most, so a listed subscription names its product by id: the catalogue names it. */
+/** Stripe's expansion reaches the product only when asked, and never from a list: the catalogue names it. */
 async function withProductNames<T extends BillingSubscription>(ctx: AppContext, subscriptions: T[]): Promise<T[]> {
   if (subscriptions.every((subscription) => subscription.product_name || !subscription.price)) return subscriptions;
   const { products } = await getProducts(ctx);
@@ -117,22 +132,31 @@ async function syncFromStripe(ctx: AppContext, account: repository.BillingAccoun
   const provider = requireProvider(ctx);
   const subscription = decidingSubscription(await withProvider(() => provider.listSubscriptions(account.stripeCustomerId)));
   const readAt = new Date();
-  const state: repository.SubscriptionState = {
-    subscriptionId: subscription?.id ?? null,
-    subscriptionStatus: subscription?.status ?? null,
-    priceId: subscription?.price?.id ?? null,
-    cancelAtPeriodEnd: subscription?.cancel_at_period_end ?? false,
-    currentPeriodEnd: subscription?.current_period_end ? new Date(subscription.current_period_end) : null,
-    isPaid: isPaidSubscriptionStatus(subscription?.status ?? null),
-  };
-  const before = await ctx.db.transaction(async (tx) => {
+  const status = subscription?.status ?? null;
+  const stored = await ctx.db.transaction(async (tx) => {
     await inTransaction?.(tx);
-    const previous = await repository.storeSubscriptionState(tx, account.orgId, state, readAt);
-    if (previous) await repository.setOrgMembersPaid(tx, account.orgId, state.isPaid);
-    return previous;
+    const previous = await repository.lockBillingAccount(tx, account.orgId);
+    // A newer read is already stored (two webhooks racing): the older one never wins.
+    if (!previous || (previous.syncedAt && previous.syncedAt >= readAt)) return undefined;
+    // The grace period of a failed renewal runs from the first read that found it past due.
+    const pastDueSince = status === 'past_due' ? (previous.subscriptionStatus === 'past_due' ? previous.pastDueSince : null) ?? readAt : null;
+    const state: repository.SubscriptionState = {
+      subscriptionId: subscription?.id ?? null,
+      subscriptionStatus: status,
+      priceId: subscription?.price?.id ?? null,
+      cancelAtPeriodEnd: subscription?.cancel_at_period_end ?? false,
+      currentPeriodEnd: subscription?.current_period_end ? new Date(subscription.current_period_end) : null,
+      pastDueSince,
+      isPaid: isSubscriptionPaying(status, pastDueSince, readAt),
+    };
+    await repository.storeSubscriptionState(tx, account.orgId, state, readAt);
+    await repository.setOrgMembersPaid(tx, account.orgId, state.isPaid);
+    if (state.isPaid) await repository.forgetChosenPlan(tx, account.orgId);
+    return { before: previous, state };
   });
   // Stored unless a newer read already was (then that one's entry tells the story).
-  if (before) {
+  if (stored) {
+    const { before, state } = stored;
     const was = { status: before.subscriptionStatus, price_id: before.priceId, is_paid: before.isPaid, cancel_at_period_end: before.cancelAtPeriodEnd };
     const now = { status: state.subscriptionStatus, price_id: state.priceId, is_paid: state.isPaid, cancel_at_period_end: state.cancelAtPeriodEnd };
     const isChange = JSON.stringify(was) !== JSON.stringify(now);
@@ -153,8 +177,8 @@ async function syncFromStripe(ctx: AppContext, account: repository.BillingAccoun
     }
   }
   // A newer read may have won meanwhile: answer what is stored.
-  const stored = await repository.findBillingAccount(ctx.db, account.orgId);
-  return { isPaid: stored?.isPaid ?? state.isPaid, subscription };
+  const now = await repository.findBillingAccount(ctx.db, account.orgId);
+  return { isPaid: now?.isPaid ?? false, subscription };
 }
 
 /** Whether someone joining the organization now pays through it (billing off: everyone counts as paid). */
@@ -168,37 +192,59 @@ export async function isNewMemberPaid(ctx: AppContext, tx: Executor, orgId: stri
   return account?.syncedAt ? account.isPaid : repository.isAnyMemberPaid(tx, orgId);
 }
 
-/** The spec's is_paid as the paid gate reads it: with billing off everyone is paid, and so is the super admin, who runs Skylog. */
-export const isPaidNow = (ctx: AppContext, user: { isPaid: boolean; userType: string }) => !ctx.billing || user.userType === 'super_admin' || user.isPaid;
-
 const withoutCustomer = <T extends { customerId: unknown }>({ customerId: _customer, ...rest }: T): Omit<T, 'customerId'> => rest;
 
 const mayManage = (actor: RequestUser) => Boolean(actor.orgId) && canCallOperation(actor.role, 'billing.checkout');
 
 export async function getBillingState(ctx: AppContext, actor: RequestUser): Promise<BillingState> {
-  if (!ctx.billing) {
-    return { enabled: false, org_id: actor.orgId, can_manage: false, customer_id: null, is_paid: true, subscription: null, latest_invoice: null };
-  }
+  const base = { org_id: actor.orgId, is_paid: actor.isPaid, chosen_plan: null, contacts: [], grace_ends_at: null, subscription: null, latest_invoice: null };
+  if (!ctx.billing) return { ...base, enabled: false, can_manage: false, customer_id: null };
   const provider = ctx.billing;
-  const user = await findUserById(ctx.db, actor.skylogId);
-  const isPaid = user ? isPaidNow(ctx, user) : false;
   const canManage = mayManage(actor);
-  const account = actor.orgId ? await repository.findBillingAccount(ctx.db, actor.orgId) : undefined;
+  const orgId = actor.orgId;
+  const [account, chosenPlan, contacts] = orgId
+    ? await Promise.all([
+        repository.findBillingAccount(ctx.db, orgId),
+        canManage ? repository.findChosenPlan(ctx.db, orgId) : null,
+        canManage ? [] : repository.findBillingContacts(ctx.db, orgId, billingContactRoles),
+      ])
+    : [undefined, null, []];
   const subscriptionId = account?.subscriptionId;
   const [subscription, invoices] = await Promise.all([
     subscriptionId ? withProvider(() => provider.getSubscription(subscriptionId)) : null,
     account && canManage ? withProvider(() => provider.listInvoices(account.stripeCustomerId)) : [],
   ]);
+  const [named] = subscription ? await withProductNames(ctx, [subscription]) : [];
   return {
+    ...base,
     enabled: true,
-    org_id: actor.orgId,
     can_manage: canManage,
     customer_id: canManage ? (account?.stripeCustomerId ?? null) : null,
-    is_paid: isPaid,
-    subscription: subscription ? withoutCustomer(subscription) : null,
+    chosen_plan: chosenPlan,
+    contacts,
+    grace_ends_at: graceEndOf(account)?.toISOString() ?? null,
+    subscription: named ? withoutCustomer(named) : null,
     latest_invoice: invoices[0] ?? null,
   };
 }
+
+/** A Checkout Session as the browser gets it: where to go, never whose customer or organization it names. */
+const publicSession = ({ customerId: _customer, orgId: _org, ...session }: CheckoutSessionInfo) => session;
+
+const describeSessionFailure = (status: number, message: string) => generateSessionFailedMessage(status, message);
+
+/** The organization's first checkout makes its Stripe customer (one per organization, whoever clicks twice). */
+async function linkNewCustomer(ctx: AppContext, actor: RequestUser, orgId: string) {
+  const provider = requireProvider(ctx);
+  const org = await findOrg(ctx.db, orgId);
+  const customerId = await withProvider(() => provider.createCustomer({ orgId, name: org?.name ?? orgId, email: actor.email }), describeSessionFailure);
+  return repository.linkCustomer(ctx.db, orgId, customerId);
+}
+
+const checkoutUrls = (ctx: AppContext) => ({
+  successUrl: `${ctx.config.appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+  cancelUrl: `${ctx.config.appUrl}/payment-cancel`,
+});
 
 /** Spec §7 generateStripeSession: a hosted Checkout in subscription mode for the caller's organization. */
 export async function createCheckout(ctx: AppContext, actor: RequestUser, input: z.output<typeof checkoutRequestSchema>, path: string) {
@@ -207,25 +253,16 @@ export async function createCheckout(ctx: AppContext, actor: RequestUser, input:
   // Refuses another organization's id; answers null only for someone without an organization.
   const orgId = await requireOrgReach(ctx, actor, input.orgId, at);
   if (!orgId) throw badRequest(messages.billingNeedsOrganization, { orgId: messages.billingNeedsOrganization });
-  const price = await requirePlanPrice(ctx, input.priceId, 'priceId');
-  let account = await repository.findBillingAccount(ctx.db, orgId);
-  if (input.customerId && input.customerId !== account?.stripeCustomerId) {
-    await requireOwnCustomer(ctx, actor, input.customerId, at);
-  }
+  const price = await requireCataloguePrice(ctx, input.priceId, 'recurring', 'priceId');
+  const account = await repository.findBillingAccount(ctx.db, orgId);
+  if (input.customerId) await requireOrgsCustomer(ctx, actor, input.customerId, account?.stripeCustomerId, at);
   if (account) {
     // Stripe's word, not the stored copy (a webhook may be late): a second subscription would charge the school twice.
     const { subscription } = await syncFromStripe(ctx, account, { actor, action: 'billing.checkout' });
     if (subscription && isPaidSubscriptionStatus(subscription.status)) throw conflict(messages.billingAlreadySubscribed);
     if (subscription?.status === 'incomplete') throw conflict(messages.billingCheckoutProcessing);
   }
-  const describe = (status: number, message: string) => generateSessionFailedMessage(status, message);
-  if (!account) {
-    // requireOrgReach has found the organization: it names the new customer.
-    const org = await findOrg(ctx.db, orgId);
-    const customerId = await withProvider(() => provider.createCustomer({ orgId, name: org?.name ?? orgId, email: actor.email }), describe);
-    account = await repository.linkCustomer(ctx.db, orgId, customerId);
-  }
-  const customerId = account.stripeCustomerId;
+  const customerId = (account ?? (await linkNewCustomer(ctx, actor, orgId))).stripeCustomerId;
   const cableAmount = input.cablePrice ? Math.round(input.cablePrice * minorUnitsPerMajor(price.currency)) : null;
   const session = await withProvider(
     () =>
@@ -237,10 +274,9 @@ export async function createCheckout(ctx: AppContext, actor: RequestUser, input:
         coupon: input.coupon ?? null,
         orgId,
         userId: actor.skylogId,
-        successUrl: `${ctx.config.appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${ctx.config.appUrl}/payment-cancel`,
+        ...checkoutUrls(ctx),
       }),
-    describe,
+    describeSessionFailure,
   );
   await ctx.audit.record({
     actor,
@@ -250,8 +286,30 @@ export async function createCheckout(ctx: AppContext, actor: RequestUser, input:
     status: 'success',
     details: { session_id: session.id, price_id: price.id, coupon: input.coupon ?? null, cable_amount: cableAmount, customer_id: customerId },
   });
-  const { orgId: _org, ...publicSession } = withoutCustomer(session);
-  return { session: publicSession };
+  return { session: publicSession(session) };
+}
+
+/** A one-off item of the catalogue (the recorder cable) for the caller's organization: Checkout in payment mode, with an invoice. */
+export async function createPurchase(ctx: AppContext, actor: RequestUser, input: z.output<typeof purchaseRequestSchema>) {
+  const provider = requireProvider(ctx);
+  const orgId = actor.orgId;
+  if (!orgId) throw badRequest(messages.billingNeedsOrganization, { price_id: messages.billingNeedsOrganization });
+  const price = await requireCataloguePrice(ctx, input.price_id, 'one_time', 'price_id');
+  const account = (await repository.findBillingAccount(ctx.db, orgId)) ?? (await linkNewCustomer(ctx, actor, orgId));
+  const customerId = account.stripeCustomerId;
+  const session = await withProvider(
+    () => provider.createPurchaseSession({ customerId, priceId: price.id, quantity: input.quantity, orgId, userId: actor.skylogId, ...checkoutUrls(ctx) }),
+    describeSessionFailure,
+  );
+  await ctx.audit.record({
+    actor,
+    orgId,
+    action: 'billing.purchase',
+    resource: `orgs/${orgId}/billing`,
+    status: 'success',
+    details: { session_id: session.id, price_id: price.id, quantity: input.quantity, customer_id: customerId },
+  });
+  return { session: publicSession(session) };
 }
 
 /** /payment-success asks here: Skylog reads the session from Stripe itself and never trusts the address. */
@@ -261,9 +319,10 @@ export async function confirmCheckout(ctx: AppContext, actor: RequestUser, sessi
   if (!session?.customerId) throw notFound(messages.billingCheckoutNotFound);
   const account = await requireOwnCustomer(ctx, actor, session.customerId, { action: 'billing.confirm-checkout', path });
   if (session.orgId && session.orgId !== account.orgId) throw notFound(messages.billingCheckoutNotFound);
-  if (session.status !== 'complete') return { status: session.status, payment_status: session.payment_status, is_paid: account.isPaid };
+  const answer = { mode: session.mode, status: session.status, payment_status: session.payment_status };
+  if (session.status !== 'complete') return { ...answer, is_paid: account.isPaid };
   const { isPaid } = await syncFromStripe(ctx, account, { actor, action: 'billing.confirm-checkout' });
-  return { status: session.status, payment_status: session.payment_status, is_paid: isPaid };
+  return { ...answer, is_paid: isPaid };
 }
 
 async function requireManagedAccount(ctx: AppContext, actor: RequestUser) {
@@ -308,7 +367,7 @@ export async function updateSubscription(ctx: AppContext, actor: RequestUser, ch
   const subscriptionId = account.subscriptionId;
   if (!subscriptionId || !isPaidSubscriptionStatus(account.subscriptionStatus as SubscriptionStatus | null)) throw conflict(messages.billingNoSubscription);
   if (change.price_id) {
-    await requirePlanPrice(ctx, change.price_id, 'price_id');
+    await requireCataloguePrice(ctx, change.price_id, 'recurring', 'price_id');
     if (change.price_id === account.priceId) throw badRequest(messages.billingSamePlan, { price_id: messages.billingSamePlan });
   }
   const updated = await withProvider(() => provider.updateSubscription(subscriptionId, { cancelAtPeriodEnd: change.cancel_at_period_end, priceId: change.price_id }));

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { ChosenPlan } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { byPersonName } from '../people/people.repository.ts';
@@ -17,8 +18,8 @@ export async function findOrg(db: Executor, id: string) {
   return row;
 }
 
-export async function insertOrg(db: Executor, name: string) {
-  const [row] = await db.insert(orgs).values({ name }).returning(orgColumns);
+export async function insertOrg(db: Executor, name: string, chosenPlan: ChosenPlan | null = null) {
+  const [row] = await db.insert(orgs).values({ name, chosenPlan }).returning(orgColumns);
   return row!;
 }
 

@@ -12,7 +12,7 @@ import type { RequestUser } from '../../lib/request-user.ts';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token.ts';
 import type { Executor } from '../../db/client.ts';
 import { deleteAuthUser, insertAccount, insertMember, isEmailTaken, type NewMember } from '../accounts/accounts.repository.ts';
-import { isNewMemberPaid } from '../billing/billing.service.ts';
+import { checkChosenPlan, isNewMemberPaid } from '../billing/billing.service.ts';
 import { insertRelations } from '../relations/relations.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { findOrg, insertOrg } from '../orgs/orgs.repository.ts';
@@ -193,6 +193,8 @@ export async function joinThroughProvider(ctx: AppContext, user: { id: string; e
 export async function registerSchool(ctx: AppContext, input: z.infer<typeof schoolRegistrationSchema>, ip: string) {
   const retryAfter = await ctx.rateLimits.schoolRegistration.reserve(ip);
   if (retryAfter !== null) throw new AppError('rate_limited', rateLimitedMessage(retryAfter));
+  // Checked before anything else, so a known and a new address get the same answer to a wrong plan.
+  const chosenPlan = await checkChosenPlan(ctx, input.plan);
   // Hashed either way, so both answers take as long.
   const passwordHash = await hashPassword(input.password);
   const accepted = { email: input.email };
@@ -204,7 +206,7 @@ export async function registerSchool(ctx: AppContext, input: z.infer<typeof scho
   let created: { orgId: string; skylogId: string };
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const org = await insertOrg(tx, input.school_name);
+      const org = await insertOrg(tx, input.school_name, chosenPlan);
       const account = await insertAccount(tx, {
         email: input.email,
         name: input.name,

@@ -37,8 +37,6 @@ export function scopeCondition(scope: TripScope): SQL {
   switch (scope.kind) {
     case 'org':
       return eq(trips.orgId, scope.orgId);
-    case 'sub-org':
-      return eq(trips.subOrgId, scope.subOrgId);
     case 'none':
       return sql`false`;
     case 'person': {
@@ -176,29 +174,22 @@ function orderOf(sort: TripSort): SQL[] {
  * parameter for it, PostgreSQL's generic plan guesses a tenth of the school's flights, finds that costly
  * and JIT-compiles the statement on every run (14 ms for a 0.1 ms page).
  */
-const newestOf = (column: typeof trips.orgId | typeof trips.subOrgId, name: string) =>
-  preparedQuery((db) =>
-    summaryQuery(db)
-      .where(eq(column, sql.placeholder('scopeId')))
-      .orderBy(...orderOf({ field: 'begin_time', order: 'desc' }))
-      .limit(tripListQueryDefaults.page_size)
-      .prepare(name),
-  );
-const countOf = (column: typeof trips.orgId | typeof trips.subOrgId, name: string) =>
-  preparedQuery((db) => db.select({ value: count() }).from(trips).where(eq(column, sql.placeholder('scopeId'))).prepare(name));
-const newestQueries = { org: newestOf(trips.orgId, 'newest_trips_of_org'), 'sub-org': newestOf(trips.subOrgId, 'newest_trips_of_sub_org') };
-const countQueries = { org: countOf(trips.orgId, 'count_trips_of_org'), 'sub-org': countOf(trips.subOrgId, 'count_trips_of_sub_org') };
+const newestOfOrgQuery = preparedQuery((db) =>
+  summaryQuery(db)
+    .where(eq(trips.orgId, sql.placeholder('orgId')))
+    .orderBy(...orderOf({ field: 'begin_time', order: 'desc' }))
+    .limit(tripListQueryDefaults.page_size)
+    .prepare('newest_trips_of_org'),
+);
+const countOfOrgQuery = preparedQuery((db) => db.select({ value: count() }).from(trips).where(eq(trips.orgId, sql.placeholder('orgId'))).prepare('count_trips_of_org'));
 
-export type WholeScope = Extract<TripScope, { kind: 'org' | 'sub-org' }>;
-const scopeIdOf = (scope: WholeScope) => (scope.kind === 'org' ? scope.orgId : scope.subOrgId);
-
-/** The first page, newest first, of the default size. */
-export function listNewestTripsOf(db: Database, scope: WholeScope) {
-  return newestQueries[scope.kind](db, { scopeId: scopeIdOf(scope) });
+/** The organization's first page, newest first, of the default size. */
+export function listNewestTripsOf(db: Database, orgId: string) {
+  return newestOfOrgQuery(db, { orgId });
 }
 
-export async function countTripsOf(db: Database, scope: WholeScope): Promise<number> {
-  const [row] = await countQueries[scope.kind](db, { scopeId: scopeIdOf(scope) });
+export async function countTripsOf(db: Database, orgId: string): Promise<number> {
+  const [row] = await countOfOrgQuery(db, { orgId });
   return row?.value ?? 0;
 }
 

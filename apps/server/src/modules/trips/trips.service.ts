@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
 import type { tripCreateSchema, tripListQuerySchema, tripUpdateSchema } from '@skylog/contracts';
 import { tripScope } from '../../access/access-rules.ts';
-import { getSeatChoices, requireCrewChange, requireSeats, requireTrip, tripNotFound } from '../../access/access.ts';
+import { getSeatChoices, requireCrewChange, requireSeats, requireTrip, tripNotFound, type TripRights } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
@@ -69,10 +69,10 @@ export async function listTrips(ctx: AppContext, actor: RequestUser, query: z.in
   const isFirstPage = query.page === 0 && query.page_size === tripListQueryDefaults.page_size;
   const isPlain = Object.values(filter).every((value) => value === undefined) && query.sort === 'begin_time' && query.order === 'desc' && !withFlightTime;
   const [rows, totals] =
-    isPlain && isFirstPage && (scope.kind === 'org' || scope.kind === 'sub-org')
+    isPlain && isFirstPage && scope.kind === 'org'
       ? await Promise.all([
-          repository.listNewestTripsOf(ctx.db, scope),
-          readListTotals(ctx.listTotals, JSON.stringify(scope), async () => ({ total: await repository.countTripsOf(ctx.db, scope), durationMs: 0 })),
+          repository.listNewestTripsOf(ctx.db, scope.orgId),
+          readListTotals(ctx.listTotals, JSON.stringify(scope), async () => ({ total: await repository.countTripsOf(ctx.db, scope.orgId), durationMs: 0 })),
         ])
       : await listFiltered(ctx, repository.tripListCondition(scope, filter), { field: query.sort, order: query.order }, page, withFlightTime);
   // A page past the end is an empty list with the count (the spec's 416 handling), never an error.
@@ -91,6 +91,10 @@ function sortedMarkers(markers: Marker[]): Marker[] {
 
 export async function getTrip(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<TripDetail> {
   const { rights } = await requireTrip(ctx, actor, id, 'read', { action: 'trips.read', path });
+  return tripDetail(ctx, id, rights);
+}
+
+async function tripDetail(ctx: AppContext, id: string, rights: TripRights): Promise<TripDetail> {
   const trip = await repository.findTripDetail(ctx.db, id);
   if (!trip) throw tripNotFound();
   const base = toSummary(trip);
@@ -205,7 +209,10 @@ export async function createTrip(ctx: AppContext, actor: RequestUser, input: New
   await queueAnalysis(ctx.db, row.id);
   ctx.jobs.wake();
   await ctx.audit.record({ actor, action: 'trips.create', resource: `trips/${row.id}`, status: 'success', details: { points: points.length } });
-  return getTrip(ctx, actor, row.id, `/api/trips/${row.id}`);
+  // What was sent, read back by its sender, who may add its recording next: a sub-organization admin, who opens no
+  // flight, gets it too, with no rights on it.
+  const { rights } = await requireTrip(ctx, actor, row.id, 'add-recording', { action: 'trips.create', path: `/api/trips/${row.id}` });
+  return tripDetail(ctx, row.id, rights);
 }
 
 /** Replaces a trip's track (an imported file); markers and everything else stay. */

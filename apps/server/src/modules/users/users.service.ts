@@ -4,7 +4,6 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { readThrough } from '../../lib/announced-cache.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isTwoFactorSetupDue, type RequestUser } from '../../lib/request-user.ts';
-import { isPaidNow } from '../billing/billing.service.ts';
 import { findOrg } from '../orgs/orgs.repository.ts';
 import { toSubOrg } from '../orgs/orgs.service.ts';
 import * as repository from './users.repository.ts';
@@ -36,8 +35,8 @@ export async function getMe(ctx: AppContext, user: RequestUser): Promise<Me> {
   const { user: row, org, subOrg } = found;
   return {
     ...toUser(row),
-    // What the paid gate acts on (spec §4): billing off, or the super admin, is always paid.
-    is_paid: isPaidNow(ctx, row),
+    // What the paid gate and the payment hold act on: the session's standing, the one the server enforces.
+    is_paid: user.isPaid,
     role_label: getRoleLabel(row.userType),
     is_profile_complete: isProfileComplete(row),
     email_verified: found.isEmailVerified ?? false,
