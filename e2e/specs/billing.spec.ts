@@ -1,5 +1,5 @@
 import { messages } from '@skylog/contracts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { linkFrom, readLatestEmail } from './fixtures.ts';
 
 /**
@@ -106,4 +106,84 @@ test('a school whose subscription Stripe deleted is unpaid at once; a pricing li
   await page.goto(`/login?price_id=price_skylog_pro_monthly&org_id=${billing.org_id}`);
   await page.waitForURL(`${stripeUrl}/checkout/pay/**`);
   await expect(page.getByText('Skylog Pro')).toBeVisible();
+});
+
+/** Another browser (no storage, no cookies of the first): what a school owner who registered elsewhere meets. */
+async function signInElsewhere(browser: Browser, email: string) {
+  const context = await browser.newContext({ baseURL: billingUrl });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  return { page, close: () => context.close() };
+}
+
+test('the server holds an unpaid school from any browser: its admin lands on Billing with the plan chosen at registration, pays, then reaches the flights', async ({ page, browser }) => {
+  const email = await registerFromPricingLink(page, 'Merlin Flight Academy');
+  const elsewhere = await signInElsewhere(browser, email);
+  const other = elsewhere.page;
+  try {
+    // Nothing in this browser's storage: the hold is the server's (402) and the shell's, not the paid gate's.
+    expect(await storedCheckout(other)).toEqual([null, null, null, null]);
+    await other.waitForURL(/\/configuration\/billing$/);
+    await expect(other.getByRole('heading', { name: "Your school's subscription is not active" })).toBeVisible();
+    await expect(other.getByTestId('chosen-plan')).toHaveText(
+      'You chose Skylog Basic at $49.00 / month when you registered, with the coupon FLY10, and a recorder cable for $150.00.',
+    );
+    // The incomplete profile does not stand in the way of paying, and the menu offers only Billing.
+    await expect(other.getByRole('dialog')).toHaveCount(0);
+    await expect(other.getByRole('navigation', { name: 'Main menu' }).getByRole('link')).toHaveText(['Billing']);
+    // The flights are held, by the shell and by the server.
+    await other.goto('/dashboard/flights');
+    await other.waitForURL(/\/configuration\/billing$/);
+    const held = await other.request.get('/api/trips?page=0');
+    expect(held.status()).toBe(402);
+    expect(await held.json()).toMatchObject({ code: 'payment_required', message: messages.paymentRequired });
+
+    await other.getByRole('button', { name: 'Continue to payment' }).click();
+    await other.waitForURL(`${stripeUrl}/checkout/pay/**`);
+    await expect(other.getByText('Discount: FLY10')).toBeVisible();
+    await expect(other.getByText('$179.10').first()).toBeVisible();
+    await other.getByRole('button', { name: /Pay/ }).click();
+    await other.waitForURL(/\/payment-success\?session_id=cs_/);
+    await expect(other.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+    await other.getByRole('link', { name: 'Open the dashboard' }).click();
+    await expect(other).toHaveURL(/\/dashboard\/flights$/);
+    expect((await other.request.get('/api/trips?page=0')).status()).toBe(200);
+    // Paid: now the profile is asked for (spec §4).
+    await expect(other.getByRole('dialog')).toBeVisible();
+  } finally {
+    await elsewhere.close();
+  }
+});
+
+test('an admin buys recorder cables from Billing: Stripe checkout in payment mode, and the invoice is listed', async ({ page }) => {
+  const email = await registerFromPricingLink(page, 'Shrike Aero');
+  await signInToCheckout(page, email);
+  await page.getByRole('button', { name: /Pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+
+  await page.goto('/configuration/billing');
+  const dialog = page.getByRole('dialog');
+  // The incomplete profile is not forced open on Billing; nothing to close.
+  await expect(dialog).toHaveCount(0);
+  const equipment = page.getByRole('list', { name: 'Equipment' });
+  await expect(equipment.getByRole('heading', { name: 'Recorder cable' })).toBeVisible();
+  await expect(equipment.getByText('$99.00 each')).toBeVisible();
+  await equipment.getByLabel('Quantity').fill('0');
+  await equipment.getByRole('button', { name: 'Buy: Recorder cable, $99.00 each' }).click();
+  await expect(equipment.getByText(messages.billingOneOffQuantity)).toBeVisible();
+  await equipment.getByLabel('Quantity').fill('2');
+  await equipment.getByRole('button', { name: 'Buy: Recorder cable, $99.00 each' }).click();
+  await page.waitForURL(`${stripeUrl}/checkout/pay/**`);
+  await expect(page.getByText('Recorder cable × 2')).toBeVisible();
+  await expect(page.getByText('$198.00').first()).toBeVisible();
+  await page.getByRole('button', { name: /Pay/ }).click();
+  await page.waitForURL(/\/payment-success\?session_id=cs_/);
+  await expect(page.getByText('Thank you: your order is paid. Its invoice is on the Billing screen.')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to billing' }).click();
+  const invoices = page.getByRole('table', { name: 'Invoices' });
+  await expect(invoices.getByText('$198.00')).toBeVisible();
+  await expect(page.getByTestId('plan-name')).toHaveText('Skylog Basic');
 });

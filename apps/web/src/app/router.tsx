@@ -62,6 +62,7 @@ const createAppRouter = (queryClient: QueryClient) => createBrowserRouter([
       screen(paths.configuration.cableCollection.path, () => import('./routes/configuration/cable-collection.tsx')),
       screen(paths.configuration.markers.path, () => import('./routes/configuration/markers.tsx')),
       screen(paths.accountSecurity.path, () => import('./routes/account/security.tsx')),
+      screen(paths.accountSubscription.path, () => import('./routes/account/subscription.tsx')),
     ],
   },
   // Spec §2: any unknown path goes to the flights list.

@@ -7,6 +7,7 @@ export const paths = {
   resetPassword: { path: '/auth/reset-password' },
   unauthorized: { path: '/unauthorized' },
   accountSecurity: { path: '/account/security' },
+  accountSubscription: { path: '/account/subscription' },
   paymentPreparing: { path: '/payment-preparing' },
   paymentCancel: { path: '/payment-cancel' },
   paymentSuccess: { path: '/payment-success' },

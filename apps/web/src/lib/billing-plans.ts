@@ -5,8 +5,8 @@ import { formatMoney } from './format-money.ts';
 import { billingKeys } from './query-keys.ts';
 
 /**
- * Spec §3 `products`: the plans (active products with their recurring prices), public so registration
- * can offer them. With billing off the server answers 409, and there is no plan to choose.
+ * Spec §3 `products`: the catalogue (active products with their prices: plans, and items sold once such as the
+ * recorder cable), public so registration can offer the plans. With billing off the server answers 409.
  */
 export const useProducts = (isEnabled = true) =>
   useQuery(
@@ -19,6 +19,18 @@ export const useProducts = (isEnabled = true) =>
       enabled: isEnabled,
     }),
   );
+
+/** The plans: each product with its recurring prices only (a product that has none is not a plan). */
+export const planProducts = (products: BillingProduct[]) => pricesOfType(products, 'recurring');
+
+/** What is bought once, through Checkout in payment mode (the recorder cable). */
+export const oneOffProducts = (products: BillingProduct[]) => pricesOfType(products, 'one_time');
+
+function pricesOfType(products: BillingProduct[], type: BillingPrice['type']): BillingProduct[] {
+  return products
+    .map((product) => ({ ...product, prices: product.prices.filter((price) => price.type === type) }))
+    .filter((product) => product.prices.length > 0);
+}
 
 /** "$49.00 / month" */
 export function formatPrice(price: Pick<BillingPrice, 'unit_amount' | 'currency' | 'interval' | 'interval_count'>): string {

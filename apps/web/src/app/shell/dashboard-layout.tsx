@@ -5,9 +5,10 @@ import { useMe } from '../../features/auth/api/get-me.ts';
 import { RequireAuth } from '../../features/auth/components/require-auth.tsx';
 import { useSessionRefresh } from '../../features/auth/hooks/use-session-refresh.ts';
 import { UpdateProfileModal } from '../../features/profile/components/update-profile-modal.tsx';
+import { paths } from '../../config/paths.ts';
 import { useHasRestoredSettings } from '../../lib/settings-store.ts';
 import { BreadcrumbProvider } from './breadcrumbs.tsx';
-import { RoleGate, usePaidGate } from './gates.tsx';
+import { paymentHoldPath, RoleGate, usePaidGate } from './gates.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useSidebar } from './use-sidebar.ts';
@@ -33,26 +34,24 @@ function Shell({ me }: { me: Me }) {
   useSessionRefresh();
   const sidebar = useSidebar();
   const { closeOverlay } = sidebar;
-  const locationKey = useLocation().key;
+  const { key: locationKey, pathname } = useLocation();
+  // Opened from the avatar; an incomplete profile is also opened by itself (isProfileForced).
   const [isProfileOpen, setIsProfileOpen] = useState(false);
   // Screens load on demand: 'Loading...' shows while the next one's code arrives.
   const isLoadingScreen = useNavigation().state === 'loading';
   const orgName = me.org?.name ?? null;
 
-  // Spec §4: an incomplete profile opens the Update Profile modal by itself (never on payment screens,
-  // which are outside this shell).
-  // A super admin sets up their authenticator app first: until then the profile could not be saved.
-  useEffect(() => {
-    if (!me.is_profile_complete && !me.two_factor_setup_required) setIsProfileOpen(true);
-  }, [me.is_profile_complete, me.two_factor_setup_required]);
+  // Spec §4: an incomplete profile opens the Update Profile modal by itself and keeps it open (never on payment
+  // screens, which are outside this shell). Nor does it stand between a school and paying: not on Billing, nor while
+  // the person is held for payment (decisions.md #4). A super admin sets up their authenticator app first: until
+  // then the profile could not be saved.
+  const isProfileForced =
+    !me.is_profile_complete && !me.two_factor_setup_required && paymentHoldPath(me) === null && pathname !== paths.configuration.billing.path;
 
   // The overlay sidebar of a narrow window closes once a menu item (or anything else) navigates.
   useEffect(() => closeOverlay(), [locationKey, closeOverlay]);
   // Leaving through the profile's Account security link closes the profile (an incomplete one stays open, as spec §4 asks).
-  const isProfileComplete = me.is_profile_complete;
-  useEffect(() => {
-    if (isProfileComplete) setIsProfileOpen(false);
-  }, [locationKey, isProfileComplete]);
+  useEffect(() => setIsProfileOpen(false), [locationKey]);
 
   return (
     <BreadcrumbProvider>
@@ -65,7 +64,7 @@ function Shell({ me }: { me: Me }) {
           </main>
         </div>
       </div>
-      <UpdateProfileModal me={me} orgName={orgName} isOpen={isProfileOpen} onClose={() => setIsProfileOpen(false)}>
+      <UpdateProfileModal me={me} orgName={orgName} isOpen={isProfileOpen || isProfileForced} isForced={isProfileForced} onClose={() => setIsProfileOpen(false)}>
         <Suspense fallback={null}>
           <SignInSettings />
           <AccessTokensPanel />

@@ -16,6 +16,7 @@ import {
 } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { OrganizationPanel } from '../../features/orgs/components/organization-panel.tsx';
+import { paymentHoldPath } from './gates.tsx';
 import { LogoutStrip } from './logout-strip.tsx';
 
 const icons: Record<string, LucideIcon> = {
@@ -51,7 +52,9 @@ type SidebarProps = {
 
 /** Logo, the two-section menu filtered by the route-access table, the organization panel, logout. */
 export function Sidebar({ me, isOpen, isOverlay, onClose }: SidebarProps) {
-  const items = getMenuItemsForRole(me.user_type);
+  // A member of an unpaid school reaches only the page they are held on (decisions.md #4).
+  const holdPath = paymentHoldPath(me);
+  const items = getMenuItemsForRole(me.user_type).filter((item) => holdPath === null || item.path === holdPath);
   return (
     <>
       {isOverlay ? (

@@ -1,9 +1,9 @@
-import type { schoolRegistrationAcceptedSchema } from '@skylog/contracts';
+import type { schoolRegistrationAcceptedSchema, schoolRegistrationSchema } from '@skylog/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export type RegisterSchoolInput = { school_name: string; name: string; email: string; password: string };
+export type RegisterSchoolInput = z.input<typeof schoolRegistrationSchema>;
 export type SchoolRegistrationAccepted = z.infer<typeof schoolRegistrationAcceptedSchema>;
 
 /**

@@ -12,14 +12,21 @@ const plans = {
       name: 'Skylog Basic',
       description: null,
       default_price_id: 'price_basic',
-      prices: [{ id: 'price_basic', product_id: 'prod_basic', unit_amount: 4900, currency: 'usd', interval: 'month', interval_count: 1 }],
+      prices: [{ id: 'price_basic', product_id: 'prod_basic', unit_amount: 4900, currency: 'usd', type: 'recurring', interval: 'month', interval_count: 1 }],
+    },
+    {
+      id: 'prod_cable',
+      name: 'Recorder cable',
+      description: null,
+      default_price_id: 'price_cable',
+      prices: [{ id: 'price_cable', product_id: 'prod_cable', unit_amount: 9900, currency: 'usd', type: 'one_time', interval: null, interval_count: null }],
     },
     {
       id: 'prod_pro',
       name: 'Skylog Pro',
       description: null,
       default_price_id: 'price_pro',
-      prices: [{ id: 'price_pro', product_id: 'prod_pro', unit_amount: 9900, currency: 'usd', interval: 'month', interval_count: 1 }],
+      prices: [{ id: 'price_pro', product_id: 'prod_pro', unit_amount: 9900, currency: 'usd', type: 'recurring', interval: 'month', interval_count: 1 }],
     },
   ],
 };
@@ -54,10 +61,21 @@ describe('SchoolRegistrationForm', () => {
     expect(window.localStorage.getItem('temporaryPriceId')).toBeNull();
   });
 
-  it('with billing on keeps the chosen plan for the checkout after the first sign-in', async () => {
-    await register({ status: 202, body: { email: 'chief@bluebird.test' } }, { status: 200, body: plans }, 'price_pro');
+  it('with billing on sends the chosen plan with the registration, so the server keeps it with the school, and keeps it here too', async () => {
+    // A pricing link brought a coupon and a cable price.
+    window.localStorage.setItem('temporaryCoupon', 'FLY10');
+    window.localStorage.setItem('temporaryCablePrice', '99');
+    const calls = await register({ status: 202, body: { email: 'chief@bluebird.test' } }, { status: 200, body: plans }, 'price_pro');
     expect(await screen.findByText(messages.schoolRegistrationAccepted)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ plan: { price_id: 'price_pro', coupon: 'FLY10', cable_price: '99' } });
     expect(window.localStorage.getItem('temporaryPriceId')).toBe('price_pro');
+  });
+
+  it('offers only plans, never an item sold once', async () => {
+    stubApi((call) => (call.url === '/api/billing/products' ? { status: 200, body: plans } : { status: 404 }));
+    renderWithProviders(<SchoolRegistrationForm />);
+    const select = (await screen.findByLabelText('Plan')) as HTMLSelectElement;
+    expect([...select.options].map((option) => option.value)).toEqual(['price_basic', 'price_pro']);
   });
 
   it("shows the rate limit's message when one address registers too often", async () => {

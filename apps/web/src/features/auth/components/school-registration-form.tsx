@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatPrice, useProducts } from '../../../lib/billing-plans.ts';
+import { formatPrice, planProducts, useProducts } from '../../../lib/billing-plans.ts';
 import { getCheckoutValues, storeCheckoutValues } from '../../../lib/checkout-storage.ts';
 import { useRegisterSchool } from '../api/register-school.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
@@ -32,7 +32,7 @@ export function SchoolRegistrationForm() {
   const { errors } = form.formState;
   // With billing on the school chooses its plan here (a pricing link may have chosen it); checkout follows the first sign-in.
   const products = useProducts();
-  const planOptions = (products.data ?? []).flatMap((product) =>
+  const planOptions = planProducts(products.data ?? []).flatMap((product) =>
     product.prices.map((price) => ({ value: price.id, label: `${product.name} — ${formatPrice(price)}` })),
   );
   // Until the person picks one, the plan a pricing link stored (read at render: the route stores it after mounting).
@@ -57,12 +57,16 @@ export function SchoolRegistrationForm() {
     );
   }
 
-  const handleSubmit = form.handleSubmit(({ confirmation: _repeat, ...registration }) =>
-    register.mutate(registration, {
+  // The plan travels with the registration: the server keeps it with the new school, so whoever signs in for it, from
+  // any browser, is offered it; the browser also keeps it for spec §4's paid gate.
+  const handleSubmit = form.handleSubmit(({ confirmation: _repeat, ...registration }) => {
+    const { coupon, cablePrice } = getCheckoutValues();
+    const plan = chosenPlan ? { price_id: chosenPlan, coupon, cable_price: cablePrice || null } : null;
+    register.mutate(plan ? { ...registration, plan } : registration, {
       onSuccess: () => chosenPlan && storeCheckoutValues({ priceId: chosenPlan }),
       onError: (error) => showServerFieldErrors(form.setError, error, ['school_name', 'name', 'email', 'password']),
-    }),
-  );
+    });
+  });
 
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>

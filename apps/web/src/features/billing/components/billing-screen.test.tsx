@@ -11,6 +11,7 @@ const monthly: BillingPrice = {
   product_id: 'prod_school',
   unit_amount: 4900,
   currency: 'usd',
+  type: 'recurring',
   interval: 'month',
   interval_count: 1,
 };
@@ -19,6 +20,7 @@ const yearly: BillingPrice = {
   product_id: 'prod_school',
   unit_amount: 49000,
   currency: 'usd',
+  type: 'recurring',
   interval: 'year',
   interval_count: 1,
 };
@@ -29,6 +31,13 @@ const products: BillingProduct[] = [
     description: 'Every flight, debrief and student record.',
     default_price_id: monthly.id,
     prices: [monthly, yearly],
+  },
+  {
+    id: 'prod_cable',
+    name: 'Recorder cable',
+    description: 'Connects the intercom to the recorder',
+    default_price_id: 'price_cable',
+    prices: [{ id: 'price_cable', product_id: 'prod_cable', unit_amount: 9900, currency: 'usd', type: 'one_time', interval: null, interval_count: null }],
   },
 ];
 
@@ -63,6 +72,9 @@ const noPlan: BillingState = {
   is_paid: false,
   subscription: null,
   latest_invoice: null,
+  chosen_plan: null,
+  contacts: [],
+  grace_ends_at: null,
 };
 
 /** The billing state given, the plans and invoices above, and `other` for anything else. */
@@ -90,6 +102,9 @@ describe('BillingScreen', () => {
       is_paid: true,
       subscription: null,
       latest_invoice: null,
+      chosen_plan: null,
+      contacts: [],
+      grace_ends_at: null,
     });
     renderWithProviders(<BillingScreen />);
     expect(
@@ -206,11 +221,61 @@ describe('BillingScreen', () => {
     );
   });
 
+  it('holds an unpaid school’s admin with the plan chosen at registration, one click from Stripe', async () => {
+    const calls = serve({ ...noPlan, chosen_plan: { price_id: 'price_year', coupon: 'FLY10', cable_price: 99 } }, (call) =>
+      call.method === 'POST' ? { status: 201, body: { session: { id: 'cs_1', url: null, status: 'open', payment_status: 'unpaid', amount_total: 0, currency: 'usd' } } } : { status: 404 },
+    );
+    renderWithProviders(<BillingScreen />);
+    expect(await screen.findByRole('heading', { name: "Your school's subscription is not active" })).toBeTruthy();
+    expect((await screen.findByTestId('chosen-plan')).textContent).toBe(
+      'You chose Flight School at $490.00 / year when you registered, with the coupon FLY10, and a recorder cable for $99.00.',
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' })));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([
+        { method: 'POST', url: '/api/billing/checkout-sessions', body: { priceId: 'price_year', orgId, coupon: 'FLY10', cablePrice: 99 } },
+      ]),
+    );
+  });
+
+  it('sells the recorder cable apart from the plans, with a quantity checked before Stripe is asked', async () => {
+    const calls = serve({ ...noPlan, is_paid: true, customer_id: 'cus_1', subscription: activeSubscription }, (call) =>
+      call.method === 'POST' ? { status: 201, body: { session: { id: 'cs_2', url: null, status: 'open', payment_status: 'unpaid', amount_total: 19800, currency: 'usd' } } } : { status: 404 },
+    );
+    renderWithProviders(<BillingScreen />);
+    const equipment = await screen.findByRole('list', { name: 'Equipment' });
+    expect(within(equipment).getByRole('heading', { name: 'Recorder cable' })).toBeTruthy();
+    expect(within(equipment).getByText('$99.00 each')).toBeTruthy();
+    // Not a plan: no subscribe or switch button for it.
+    expect(screen.queryByRole('heading', { name: 'Recorder cable', level: 3 })?.closest('[aria-label="Plans"]')).toBeFalsy();
+    const quantity = within(equipment).getByLabelText('Quantity');
+    for (const wrong of ['0', '-1', '1000000000']) {
+      fireEvent.change(quantity, { target: { value: wrong } });
+      await act(async () => fireEvent.click(within(equipment).getByRole('button', { name: 'Buy: Recorder cable, $99.00 each' })));
+      expect(await within(equipment).findByText(messages.billingOneOffQuantity)).toBeTruthy();
+    }
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    fireEvent.change(quantity, { target: { value: '2' } });
+    await act(async () => fireEvent.click(within(equipment).getByRole('button', { name: 'Buy: Recorder cable, $99.00 each' })));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', url: '/api/billing/purchases', body: { price_id: 'price_cable', quantity: 2 } }]),
+    );
+  });
+
   it('shows a student the plan and its status only', async () => {
-    const calls = serve({ ...noPlan, can_manage: false, is_paid: true, subscription: { ...activeSubscription, status: 'past_due' } });
+    const calls = serve({
+      ...noPlan,
+      can_manage: false,
+      is_paid: true,
+      grace_ends_at: '2026-04-15T10:00:00Z',
+      subscription: { ...activeSubscription, status: 'past_due' },
+    });
     renderWithProviders(<BillingScreen />);
     expect((await screen.findByTestId('plan-status')).textContent).toBe('Past due');
     expect(screen.getByText(/Payment failed, Stripe will retry/)).toBeTruthy();
+    expect(screen.getByTestId('grace-ends').textContent).toBe(
+      'Skylog keeps working until 15 April 2026 while Stripe retries the card; after that it is paused until the payment goes through.',
+    );
     expect(screen.getByText("Your organization's admins manage billing: plans, invoices and the payment method.")).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Invoices' })).toBeNull();

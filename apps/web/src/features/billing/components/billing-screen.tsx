@@ -4,11 +4,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useBilling } from '../api/get-billing.ts';
 import { CurrentPlan } from './current-plan.tsx';
 import { InvoiceTable } from './invoice-table.tsx';
+import { OneOffList } from './one-off-list.tsx';
+import { PaymentHoldNotice } from './payment-hold-notice.tsx';
 import { PlanList } from './plan-list.tsx';
 
 /**
- * The Billing screen's body: the organization's plan for everyone who may open it; plans, invoices,
- * cancellation and the payment method for its admins only (the server says who with `can_manage`).
+ * The Billing screen's body: the organization's plan for everyone who may open it; plans, equipment sold once,
+ * invoices, cancellation and the payment method for its admins only (the server says who with `can_manage`).
  */
 export function BillingScreen() {
   const billing = useBilling();
@@ -44,10 +46,12 @@ export function BillingScreen() {
 
   return (
     <>
+      <PaymentHoldNotice billing={state} />
       <CurrentPlan billing={state} />
       {state.can_manage ? (
         <>
           <PlanList billing={state} />
+          <OneOffList billing={state} />
           <InvoiceTable customerId={state.customer_id} />
         </>
       ) : null}

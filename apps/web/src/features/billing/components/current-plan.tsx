@@ -69,6 +69,12 @@ export function CurrentPlan({ billing }: { billing: BillingState }) {
             </span>
           </p>
           {status.note ? <p className="text-sm text-slate-700">{status.note}</p> : null}
+          {billing.grace_ends_at ? (
+            <p className="text-sm text-amber-900" data-testid="grace-ends">
+              Skylog keeps working until {formatDate(billing.grace_ends_at)} while Stripe retries the card; after that it is paused until
+              the payment goes through.{canManage ? ' Update the payment method to settle it.' : ''}
+            </p>
+          ) : null}
           {isPaying && periodEnd ? (
             <p className="text-sm text-slate-700">
               {subscription.cancel_at_period_end ? `Ends on ${periodEnd}` : `Renews on ${periodEnd}`}

@@ -21,13 +21,14 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
   const confirmation = useConfirmCheckout(sessionId);
   const queryClient = useQueryClient();
   const isPaid = confirmation.data?.is_paid === true;
+  // An item sold once (the recorder cable) changes no plan: Stripe's word that it is paid is the whole answer.
+  const isOrderPaid = confirmation.data?.mode === 'payment' && confirmation.data.status === 'complete' && confirmation.data.payment_status === 'paid';
 
   useEffect(() => {
-    if (!isPaid) return;
-    // The account is paid now: the stored plan is done with, and every screen reads the new state.
-    clearCheckoutValues();
-    void queryClient.invalidateQueries();
-  }, [isPaid, queryClient]);
+    // The account is paid now: the stored plan is done with. After a plan or an order every screen reads the new state.
+    if (isPaid) clearCheckoutValues();
+    if (isPaid || isOrderPaid) void queryClient.invalidateQueries();
+  }, [isPaid, isOrderPaid, queryClient]);
 
   if (!sessionId) {
     return (
@@ -46,6 +47,13 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
           <Alert tone="error">{confirmation.error.message}</Alert>
           <GoToBilling />
         </div>
+      </AuthCard>
+    );
+  }
+  if (isOrderPaid) {
+    return (
+      <AuthCard title="Payment received" subtitle="Thank you: your order is paid. Its invoice is on the Billing screen.">
+        <GoToBilling />
       </AuthCard>
     );
   }

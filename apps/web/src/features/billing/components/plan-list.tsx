@@ -16,7 +16,7 @@ import { TextInput } from '../../../components/ui/text-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateCheckout } from '../api/create-checkout.ts';
-import { formatPrice, useProducts } from '../../../lib/billing-plans.ts';
+import { formatPrice, planProducts, useProducts } from '../../../lib/billing-plans.ts';
 import { useUpdateSubscription } from '../api/update-subscription.ts';
 
 /** The coupon is optional: an empty field reads as none (see setValueAs below), anything typed must be a coupon code. */
@@ -29,6 +29,7 @@ type CouponValues = z.input<typeof couponFormSchema>;
  */
 export function PlanList({ billing }: { billing: BillingState }) {
   const products = useProducts(billing.enabled);
+  const plans = products.data ? planProducts(products.data) : undefined;
   const checkout = useCreateCheckout();
   const update = useUpdateSubscription();
   const confirm = useConfirmDialog();
@@ -105,14 +106,13 @@ export function PlanList({ billing }: { billing: BillingState }) {
           </Button>
         </div>
       ) : null}
-      {products.data?.length === 0 ? <p className="text-sm text-slate-600">No plans are offered yet.</p> : null}
-      {products.data && products.data.length > 0 ? (
+      {plans?.length === 0 ? <p className="text-sm text-slate-600">No plans are offered yet.</p> : null}
+      {plans && plans.length > 0 ? (
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Plans">
-          {products.data.map((product) => (
+          {plans.map((product) => (
             <li key={product.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4">
               <h3 className="font-medium text-slate-900">{product.name}</h3>
               {product.description ? <p className="text-sm text-slate-600">{product.description}</p> : null}
-              {product.prices.length === 0 ? <p className="text-sm text-slate-600">No price yet.</p> : null}
               <ul className="flex flex-col gap-2" aria-label={`${product.name} prices`}>
                 {product.prices.map((price) => {
                   const priceText = formatPrice(price);

@@ -11,12 +11,14 @@ type UpdateProfileModalProps = {
   /** The organization's name, or null when it could not be found. */
   orgName: string | null;
   isOpen: boolean;
+  /** Opened by itself for an incomplete profile (spec §4): it cannot be closed until the profile is complete. */
+  isForced: boolean;
   onClose: () => void;
   /** More of the person's own settings, below the form (the shell composes them). */
   children?: ReactNode;
 };
 
-export function UpdateProfileModal({ me, orgName, isOpen, onClose, children }: UpdateProfileModalProps) {
+export function UpdateProfileModal({ me, orgName, isOpen, isForced, onClose, children }: UpdateProfileModalProps) {
   const [isDirty, setIsDirty] = useState(false);
   const [isWarningShown, setIsWarningShown] = useState(false);
 
@@ -26,11 +28,11 @@ export function UpdateProfileModal({ me, orgName, isOpen, onClose, children }: U
     onClose();
   };
 
-  // Spec §4: an incomplete profile cannot be closed; unsaved changes ask first.
+  // Spec §4: closing an incomplete profile says what is missing, and a forced one stays open; unsaved changes ask first.
   const handleRequestClose = () => {
     if (!me.is_profile_complete) {
       notify.error(messages.profileRequired);
-      return;
+      if (isForced) return;
     }
     if (isDirty) {
       setIsWarningShown(true);
