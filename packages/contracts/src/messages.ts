@@ -95,6 +95,9 @@ export const messages = {
   audioNotReady: 'This trip has no audio yet.',
   transcriptNotConfigured:
     'Transcription is not configured on this server. Set DEEPGRAM_API_KEY (Deepgram) or WHISPER_BASE_URL (an OpenAI-compatible Whisper server), then restart Skylog.',
+  transcriptNotSetUp: "Transcription is not set up yet. Ask your school's administrator to set it up.",
+  transcriptRegenerateConfirm:
+    "The new transcript replaces this one when it is ready, and the analysis and automatic debrief draft are redone from it (the instructor's notes stay). Speaker names stay with their numbers, which may then be other voices: check them.",
   transcriptNeedsAudio: 'This flight has no audio to transcribe. Upload its cockpit recording first.',
   transcriptAudioProcessing: 'The audio of this flight is still being processed. Generate the transcript once it is ready.',
   transcriptAlreadyRunning: 'A transcript is already being generated for this flight. Wait for it to finish.',
