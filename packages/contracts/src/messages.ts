@@ -79,6 +79,11 @@ export const messages = {
   crewChangeHidesTrip: 'After this change you could no longer open this flight: keep yourself in a seat.',
   crewChangeHidesTripFromInstructor: 'After this change you could no longer open this flight: keep yourself or one of your students in a seat.',
   leftSeatRequired: 'Choose the pilot (left seat).',
+  uploadPilotFirst: 'Choose the pilot (left seat) first, then the files.',
+  uploadNeedsFile: 'Choose a track file, an audio file or both.',
+  uploadNeedsName: 'Give the new flight a name.',
+  uploadNeedsBeginTime: 'Give the date and time the flight began.',
+  uploadNeedsTrip: 'Choose the flight to add the files to.',
   tripUpdated: 'Flight saved',
   tripDeleted: 'Flight deleted',
   accessTokenInvalid: 'This access token is invalid or has been revoked.',
@@ -152,6 +157,16 @@ export const messages = {
 
 export function uploadTooLargeMessage(limitBytes: number): string {
   return `The file is larger than the ${Math.round(limitBytes / 1048576)} MB limit.`;
+}
+
+/**
+ * The end of an upload by someone whose role may not open the flight screen (decisions.md: sub-organization
+ * admins): it names whose flight it became, since they cannot go and look.
+ */
+export function flightUploadedForMessage(pilot: string, isAudioSaved: boolean): string {
+  return isAudioSaved
+    ? `Flight uploaded for ${pilot}. They will find it among their flights.`
+    : `The flight was saved for ${pilot}, without the audio. They will find it among their flights.`;
 }
 
 export function logoutRetryMessage(attempt: number, maxAttempts: number): string {
