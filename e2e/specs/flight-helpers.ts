@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TranscriptWord, TripDetail, TripTranscript } from '@skylog/contracts';
+import type { TranscriptWord, TripDetail, TripSummary, TripTranscript } from '@skylog/contracts';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { sendFromApp } from './shell-helpers.ts';
 
@@ -78,6 +78,15 @@ export async function getTrip(request: APIRequestContext, tripId: string): Promi
   const response = await request.get(`/api/trips/${tripId}`);
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as TripDetail;
+}
+
+/** A flight the signed-in page may read, by its exact name (the demo flights have theirs). */
+export async function findTripByName(request: APIRequestContext, tripName: string): Promise<TripSummary> {
+  const response = await request.get(`/api/trips?${new URLSearchParams({ search: tripName, page_size: '50' })}`);
+  expect(response.status(), await response.text()).toBe(200);
+  const trip = ((await response.json()) as { items: TripSummary[] }).items.find((item) => item.trip_name === tripName);
+  expect(trip, `${tripName} is among the flights this person may read`).toBeDefined();
+  return trip!;
 }
 
 /** The words of a trip's transcript (asked for apart from the trip), none when it has no transcript. */

@@ -1,7 +1,7 @@
 import { messages } from '@skylog/contracts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from './fixtures.ts';
-import { fillNewFlight, flightFixtures, searchFlights, tripIdOf, uniqueTripName } from './flight-helpers.ts';
+import { fillNewFlight, flightFixtures, searchFlights, trackInputLabel, tripIdOf, uniqueTripName } from './flight-helpers.ts';
 import { toast } from './shell-helpers.ts';
 
 const viewports = [
@@ -37,16 +37,17 @@ for (const viewport of viewports) {
     const iris = await pageOf(browser, viewport, 'instructor@skyline.test');
     await iris.goto('/dashboard/audio-upload');
 
-    // Iris has three students: she sits in the right seat and names the pilot.
-    await fillNewFlight(iris, { name, aircraft: 'N172SP', track: flightFixtures.patternWork });
+    // Iris has three students: she sits in the right seat and names the pilot before the files.
     await expect(chosen(iris, 'Instructor (right seat)')).toHaveText('Iris Calder');
     await expect(chosen(iris, 'Pilot (left seat)')).toHaveText('Nobody');
+    await expect(iris.getByLabel(trackInputLabel)).toBeDisabled();
     await iris.getByRole('button', { name: 'Upload' }).click();
     await expect(iris.getByText(messages.leftSeatRequired)).toBeVisible();
     const pilots = await iris.getByLabel('Pilot (left seat)').locator('option').allTextContents();
     expect(pilots).toEqual(expect.arrayContaining(['Leo Nakamura', 'Priya Shah', 'Stella Park']));
     expect(pilots).not.toContain('Jonas Berg');
     await iris.getByLabel('Pilot (left seat)').selectOption({ label: 'Leo Nakamura' });
+    await fillNewFlight(iris, { name, aircraft: 'N172SP', track: flightFixtures.patternWork });
     await iris.getByRole('button', { name: 'Upload' }).click();
     const done = iris.getByRole('status').filter({ hasText: 'Flight uploaded.' });
     await expect(done).toBeVisible();

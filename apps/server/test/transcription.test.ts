@@ -208,7 +208,7 @@ describe('transcript generation through Deepgram, Whisper and none', () => {
     }
   });
 
-  it('with no provider: the request is refused naming the variables, and nothing is queued', async () => {
+  it('with no provider: the request is refused, naming the variables to an administrator only, and nothing is queued', async () => {
     const world = await setUp({});
     try {
       const config = await world.t.request({ method: 'GET', url: '/api/client-config' });
@@ -218,6 +218,13 @@ describe('transcript generation through Deepgram, Whisper and none', () => {
       expect(refused.json()).toMatchObject({ code: 'not_configured', message: messages.transcriptNotConfigured });
       expect(refused.json().message).toContain('DEEPGRAM_API_KEY');
       expect(refused.json().message).toContain('WHISPER_BASE_URL');
+      // The crew may ask too, and are told whom to ask: configuration is not theirs to read (decisions.md).
+      for (const { email } of [world.student, world.instructor]) {
+        const crewRefused = await world.transcribe(email);
+        expect(crewRefused.statusCode).toBe(409);
+        expect(crewRefused.json()).toMatchObject({ code: 'not_configured', message: messages.transcriptNotSetUp });
+        expect(crewRefused.json().message).not.toMatch(/DEEPGRAM|WHISPER|restart/);
+      }
       const queued = await world.t.ctx.db.select().from(jobs).where(eq(jobs.kind, 'transcript.generate'));
       expect(queued).toEqual([]);
       expect((await world.state()).transcript_in_progress).toBe(false);

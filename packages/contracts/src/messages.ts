@@ -79,6 +79,11 @@ export const messages = {
   crewChangeHidesTrip: 'After this change you could no longer open this flight: keep yourself in a seat.',
   crewChangeHidesTripFromInstructor: 'After this change you could no longer open this flight: keep yourself or one of your students in a seat.',
   leftSeatRequired: 'Choose the pilot (left seat).',
+  uploadPilotFirst: 'Choose the pilot (left seat) first, then the files.',
+  uploadNeedsFile: 'Choose a track file, an audio file or both.',
+  uploadNeedsName: 'Give the new flight a name.',
+  uploadNeedsBeginTime: 'Give the date and time the flight began.',
+  uploadNeedsTrip: 'Choose the flight to add the files to.',
   tripUpdated: 'Flight saved',
   tripDeleted: 'Flight deleted',
   accessTokenInvalid: 'This access token is invalid or has been revoked.',
@@ -95,6 +100,9 @@ export const messages = {
   audioNotReady: 'This trip has no audio yet.',
   transcriptNotConfigured:
     'Transcription is not configured on this server. Set DEEPGRAM_API_KEY (Deepgram) or WHISPER_BASE_URL (an OpenAI-compatible Whisper server), then restart Skylog.',
+  transcriptNotSetUp: "Transcription is not set up yet. Ask your school's administrator to set it up.",
+  transcriptRegenerateConfirm:
+    "The new transcript replaces this one when it is ready, and the analysis and automatic debrief draft are redone from it (the instructor's notes stay). Speaker names stay with their numbers, which may then be other voices: check them.",
   transcriptNeedsAudio: 'This flight has no audio to transcribe. Upload its cockpit recording first.',
   transcriptAudioProcessing: 'The audio of this flight is still being processed. Generate the transcript once it is ready.',
   transcriptAlreadyRunning: 'A transcript is already being generated for this flight. Wait for it to finish.',
@@ -153,6 +161,16 @@ export const messages = {
 
 export function uploadTooLargeMessage(limitBytes: number): string {
   return `The file is larger than the ${Math.round(limitBytes / 1048576)} MB limit.`;
+}
+
+/**
+ * The end of an upload by someone whose role may not open the flight screen (decisions.md: sub-organization
+ * admins): it names whose flight it became, since they cannot go and look.
+ */
+export function flightUploadedForMessage(pilot: string, isAudioSaved: boolean): string {
+  return isAudioSaved
+    ? `Flight uploaded for ${pilot}. They will find it among their flights.`
+    : `The flight was saved for ${pilot}, without the audio. They will find it among their flights.`;
 }
 
 export function logoutRetryMessage(attempt: number, maxAttempts: number): string {

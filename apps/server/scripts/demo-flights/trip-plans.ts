@@ -36,9 +36,9 @@ const intercom = (espeak: string, pitch: number, wpm: number): Voice => ({ espea
 
 const people = {
   marcus: intercom('en-us+m3', 38, 158),
-  ana: intercom('en-us+f2', 48, 162),
+  iris: intercom('en-us+f2', 48, 162),
   leo: intercom('en-us+m1', 62, 168),
-  priya: intercom('en-gb+f4', 60, 160),
+  stella: intercom('en-gb+f4', 60, 160),
   jonas: intercom('en-gb-x-rp+m5', 52, 160),
 };
 
@@ -618,19 +618,19 @@ const patternWork: TripPlan = {
   tripName: 'Pattern work at KPAO',
   aircraftTail: 'N4521K',
   propellerBlades: 2,
-  leftSeatEmail: 'priya.shah@skyline.test',
-  rightSeatEmail: 'ana.costa@skyline.test',
+  leftSeatEmail: 'student@skyline.test',
+  rightSeatEmail: 'instructor@skyline.test',
   destination: 'KPAO',
   startOffsetDays: 5,
   startTimeUtc: '23:10',
-  crew: { instructor: people.ana, student: people.priya },
+  crew: { instructor: people.iris, student: people.stella },
   start: kpaoStart,
   legs: [
     {
       kind: 'hold',
       seconds: 95,
       cues: [
-        at(4, instructor("Okay Priya, engine's running, oil pressure's up. Let's get the ATIS.")),
+        at(4, instructor("Okay Stella, engine's running, oil pressure's up. Let's get the ATIS.")),
         at(
           12,
           atis(

@@ -6,6 +6,7 @@ import {
   mayOnSubOrg,
   mayOnTrip,
   mayPutInSeat,
+  mayReadServerSetup,
   peopleScope,
   reachOrg,
   reachSubOrg,
@@ -293,5 +294,11 @@ describe('ids out of reach are refused, never silently replaced', () => {
     expect(reachSubOrg(actorOf('instructor'), lake)).toMatchObject({ subOrgId: north, isOutOfReach: true });
     expect(reachSubOrg(actorOf('sub_org_admin'), north)).toMatchObject({ subOrgId: north, isOutOfReach: false });
     expect(reachSubOrg(actorOf('org_admin'), lake)).toMatchObject({ subOrgId: lake, isOutOfReach: false });
+  });
+});
+
+describe('server setup text (a provider to configure) goes to administrators only', () => {
+  it('the organization admins and the super admin read it; sub-organization admins and the crew do not', () => {
+    expect(assignableRoles.filter((role) => mayReadServerSetup(actorOf(role)))).toEqual(['super_admin', 'org_admin', 'admin_secondary']);
   });
 });

@@ -310,6 +310,12 @@ export const mayOnOwnRow = (actor: Actor, row: { userId: string | null }) => row
 export const mayOnAircraft = (actor: Actor, plane: { orgId: string }) => inOrg(actor, plane.orgId);
 
 /**
+ * decisions.md: a feature without its provider tells administrators which server settings to make; the
+ * crew are told whom to ask, never configuration text.
+ */
+export const mayReadServerSetup = (actor: Pick<Actor, 'role'>) => isOrgWideRole(actor.role);
+
+/**
  * decisions.md #3 for super_admin; issue 15: an organization may require it of its administrators (its
  * setting is read only for them).
  */

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { FlightAnalysis } from '@skylog/contracts';
 import { describe, expect, it } from 'vitest';
 import { analyseFlight } from '../../lib/analysis/analyse-flight.ts';
-import { toMarkers, toPoints, type DemoTrip } from './seed-demo-trips.ts';
+import { demoPeople, demoRoleAccounts, otherSchool, type DemoPerson } from './demo-school.ts';
+import { demoTripFiles, toMarkers, toPoints, type DemoTrip } from './seed-demo-trips.ts';
 
 /**
  * The demo flights are what a newcomer sees first, so the analysis must find in them what their scripts
@@ -15,9 +16,11 @@ const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-tri
 /** Any instant will do: the analysis only compares times within a flight. */
 const start = Date.UTC(2025, 5, 2, 16, 0);
 
+const readTrip = (file: string): DemoTrip => JSON.parse(readFileSync(path.join(folder, `${file}.json`), 'utf8')) as DemoTrip;
+
 /** As the seed stores it (track and markers on the flight's clock) and the analysis job reads it back. */
 function analyse(file: string): FlightAnalysis {
-  const trip = JSON.parse(readFileSync(path.join(folder, `${file}.json`), 'utf8')) as DemoTrip;
+  const trip = readTrip(file);
   const points = toPoints(trip, start);
   return analyseFlight({
     points,
@@ -81,5 +84,37 @@ describe('demo flights', () => {
     expect(kindsOf(analysis, 'unstable_approach')).toEqual([]);
     expect(kindsOf(analysis, 'stable_approach')).toHaveLength(1);
     expect(kindsOf(analysis, 'steep_bank').length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * A recording is made for one crew: its audio greets the student by name. When the seed seats other
+ * people, a newcomer hears the instructor talk to someone who is not on board.
+ */
+describe('demo flights: the crew the recording talks to is the crew seated', () => {
+  const everyone: readonly DemoPerson[] = [...demoRoleAccounts, ...demoPeople, ...otherSchool.people];
+  const firstNameOf = (person: DemoPerson) => person.name.split(' ')[0]!;
+  const personOf = (email: string) => everyone.find((person) => person.email === email);
+
+  /** Every demo person whose first name is a word of `texts` (as said or typed: "Leo," or "Leo." count). */
+  function peopleNamedIn(texts: readonly string[]): string[] {
+    const words = new Set(texts.flatMap((text) => text.split(/[^\p{L}]+/u)));
+    return everyone.filter((person) => words.has(firstNameOf(person))).map((person) => person.email);
+  }
+
+  it.each(demoTripFiles)('%s', (file) => {
+    const trip = readTrip(file);
+    const crew = [trip.left_seat_email, trip.right_seat_email];
+    // The seed names speaker 1 Student and speaker 0 Instructor: the seats must hold one of each.
+    expect(personOf(trip.left_seat_email)?.role).toBe('student');
+    expect(personOf(trip.right_seat_email)?.role).toBe('instructor');
+
+    const spoken = trip.transcript.results.channels.flatMap((channel) =>
+      channel.alternatives.flatMap((choice) => choice.words.map((word) => word.punctuated_word ?? word.word)),
+    );
+    const named = peopleNamedIn([...spoken, trip.trip_well ?? '', trip.trip_improve ?? '', ...trip.markers.map((marker) => marker.notes)]);
+    // Every flight greets its student, so an empty list would mean the names were not found at all.
+    expect(named).toContain(trip.left_seat_email);
+    expect(named.filter((email) => !crew.includes(email))).toEqual([]);
   });
 });

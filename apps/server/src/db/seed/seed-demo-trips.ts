@@ -13,7 +13,8 @@ import { aircraft, orgs, trips, users } from '../schema/index.ts';
 import { demoSchool } from './demo-school.ts';
 
 const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-trips');
-const demoTripFiles = ['cross-country-kpao-kmry', 'pattern-work-kpao', 'steep-turns-slow-flight'] as const;
+/** The demo flights the seed inserts, by their file name in demo-trips. */
+export const demoTripFiles = ['cross-country-kpao-kmry', 'pattern-work-kpao', 'steep-turns-slow-flight'] as const;
 
 /** The demo transcripts' voices (scripts/demo-flights/trip-plans.ts): 0 the instructor, 1 the student, 2 the radio. */
 const demoSpeakerLabels = ['Instructor', 'Student', 'ATC'] as const satisfies readonly SpeakerRole[];
@@ -23,15 +24,6 @@ function speakersOf(transcript: TranscriptJson): { speaker: number; label: strin
   const heard = new Set(transcript.results.channels.flatMap((channel) => channel.alternatives.flatMap((choice) => choice.words.map((word) => word.speaker))));
   return demoSpeakerLabels.flatMap((label, speaker) => (heard.has(speaker) ? [{ speaker, label }] : []));
 }
-
-/**
- * The demo accounts fly too, so the Student and the Instructor sign in to a flight of their own:
- * the pattern work is seated with student@ (Stella Park) and instructor@ (Iris Calder). Its recording
- * was generated for Priya Shah and Ana Costa (demo-trips/README.md) and is kept as it is.
- */
-const crewOf: Partial<Record<(typeof demoTripFiles)[number], { leftSeatEmail: string; rightSeatEmail: string }>> = {
-  'pattern-work-kpao': { leftSeatEmail: 'student@skyline.test', rightSeatEmail: 'instructor@skyline.test' },
-};
 
 /** The committed shape of a demo flight (demo-trips/README.md): times in seconds from the start. */
 export type DemoTrip = {
@@ -88,7 +80,7 @@ export async function seedDemoTrips(ctx: AppContext, db: Executor, now = new Dat
   const fleet = await db.select({ id: aircraft.id, tail: aircraft.tailNumber }).from(aircraft).where(eq(aircraft.orgId, school.id));
   for (const file of demoTripFiles) {
     const trip = JSON.parse(readFileSync(path.join(folder, `${file}.json`), 'utf8')) as DemoTrip;
-    const { leftSeatEmail, rightSeatEmail } = crewOf[file] ?? { leftSeatEmail: trip.left_seat_email, rightSeatEmail: trip.right_seat_email };
+    const { left_seat_email: leftSeatEmail, right_seat_email: rightSeatEmail } = trip;
     const people = await db
       .select({ id: users.skylogId, email: users.email, subOrgId: users.subOrgId })
       .from(users)

@@ -10,7 +10,7 @@ import {
 } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { transcriptionListQuerySchema } from '@skylog/contracts';
-import { tripScope } from '../../access/access-rules.ts';
+import { mayReadServerSetup, tripScope } from '../../access/access-rules.ts';
 import { requireTrip, tripNotFound } from '../../access/access.ts';
 import { TranscriptionError } from '../../integrations/transcription/index.ts';
 import { enqueueJob } from '../../jobs/job-payloads.ts';
@@ -59,7 +59,7 @@ export async function getTranscript(ctx: AppContext, actor: RequestUser, tripId:
  */
 export async function requestTranscript(ctx: AppContext, actor: RequestUser, tripId: string, at: string): Promise<TranscriptState> {
   await requireTrip(ctx, actor, tripId, 'edit', { action: 'trips.transcribe', path: at });
-  if (!ctx.transcription) throw new AppError('not_configured', messages.transcriptNotConfigured);
+  if (!ctx.transcription) throw new AppError('not_configured', mayReadServerSetup(actor) ? messages.transcriptNotConfigured : messages.transcriptNotSetUp);
   const [audio, upload] = await Promise.all([findTripAudio(ctx.db, tripId), findLatestUpload(ctx.db, tripId)]);
   if (upload?.status === 'processing') throw conflict(messages.transcriptAudioProcessing);
   if (!audio) throw conflict(messages.transcriptNeedsAudio);
@@ -91,7 +91,8 @@ async function localAudioPath(ctx: AppContext, key: string, workDir: string): Pr
  */
 export async function generateTranscript(ctx: AppContext, tripId: string, workDir: string): Promise<void> {
   const provider = ctx.transcription;
-  if (!provider) throw new PermanentJobError(messages.transcriptNotConfigured);
+  // The reason is kept on the trip for everyone who reads it, so it names no server setting.
+  if (!provider) throw new PermanentJobError(messages.transcriptNotSetUp);
   const audio = await findTripAudio(ctx.db, tripId);
   if (!audio) throw new PermanentJobError(messages.transcriptNeedsAudio);
   const keyterms = [...(await repository.findFleetTerms(ctx.db, tripId)), ...aviationTerms];

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useTrip } from '../../../features/flight-review/api/get-trip.ts';
 import { FlightReview } from '../../../features/flight-review/components/flight-review.tsx';
 import { TripNotFound } from '../../../features/flights/components/trip-not-found.tsx';
@@ -10,12 +11,13 @@ import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 export function Component() {
   const id = useParams().id!;
   const trip = useTrip(id);
+  const viewerRole = useMe().data?.user_type;
   useBreadcrumbTitle(trip.data?.trip_name);
   // Out of reach answers 404; an address whose id is no flight id at all answers 400. Neither is worth a retry.
   const isNotFound = trip.error instanceof ApiError && (trip.error.status === 404 || trip.error.status === 400);
   return (
     <Screen title="Flight review">
-      {isNotFound ? <TripNotFound flightsHref={paths.dashboard.flights.path} /> : <FlightReview id={id} />}
+      {isNotFound ? <TripNotFound flightsHref={paths.dashboard.flights.path} /> : <FlightReview id={id} viewerRole={viewerRole} />}
     </Screen>
   );
 }

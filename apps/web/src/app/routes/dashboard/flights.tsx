@@ -7,6 +7,7 @@ import { useMe } from '../../../features/auth/api/get-me.ts';
 import { FlightsList } from '../../../features/flights/components/flights-list.tsx';
 import { useMarkerCategories } from '../../../features/markers/api/marker-categories.ts';
 import { useSubOrgs } from '../../../features/orgs/api/get-sub-orgs.ts';
+import { canOpen } from '../../../lib/can-open.ts';
 
 export function Component() {
   const me = useMe().data;
@@ -29,7 +30,7 @@ export function Component() {
         role={role}
         fleet={fleet.data?.items ?? []}
         getDetailHref={(trip) => paths.dashboard.flight.getHref(trip.trip_id)}
-        uploadHref={paths.dashboard.audioUpload.path}
+        uploadHref={canOpen(me, paths.dashboard.audioUpload.path) ? paths.dashboard.audioUpload.path : null}
         markerCategories={categories}
         // Last in the filters, so dropping it for a school without sub-organizations moves nothing.
         subOrgs={isOrgWide && !hasNoSubOrgs ? (subOrgs.data?.items ?? []) : null}

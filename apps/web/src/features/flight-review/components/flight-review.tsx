@@ -1,6 +1,6 @@
 import { messages, type PhaseSegment, type TripDetail } from '@skylog/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -20,7 +20,7 @@ import { usePlaybackShortcuts } from '../hooks/use-playback-shortcuts.ts';
 import { getMarkerLooks, sortMarkers } from '../utils/markers.ts';
 import { PlaybackClock } from '../utils/playback-clock.ts';
 import { playbackSkipMs } from '../utils/shortcuts.ts';
-import { getTimeline } from '../utils/timeline.ts';
+import { getTimeline, isAudioPlayable } from '../utils/timeline.ts';
 import { AnalysisPanel, momentElementId } from './analysis-panel.tsx';
 import { AudioPlayer } from './audio-player.tsx';
 import { DebriefNotes } from './debrief-notes.tsx';
@@ -30,13 +30,18 @@ import { FlightMap } from './flight-map.tsx';
 import { MarkersPanel, type MarkersPanelHandle } from './markers-panel.tsx';
 import { PlayerSlotsContext, type PlayerSlots } from './player-slots.ts';
 import { ShortcutsDialog, ShortcutsHint } from './shortcuts-dialog.tsx';
-import { TranscriptGenerator } from './transcript-generator.tsx';
 import { TranscriptPanel } from './transcript-panel.tsx';
+
+// Only those who may edit a flight with audio transcribe it: its controls load for them alone.
+const TranscriptGenerator = lazy(async () => ({ default: (await import('./transcript-generator.tsx')).TranscriptGenerator }));
 
 const noPhases: readonly PhaseSegment[] = [];
 
-/** The flight review screen: the trip and its full track in parallel, then the waveform. */
-export function FlightReview({ id }: { id: string }) {
+/**
+ * The flight review screen: the trip and its full track in parallel, then the waveform. `viewerRole`
+ * decides what the transcript panel says when no transcription provider is set up.
+ */
+export function FlightReview({ id, viewerRole }: { id: string; viewerRole: string | undefined }) {
   // The route's loader has already asked for everything the screen reads (api/prefetch-flight.ts).
   const trip = useTrip(id);
   if (trip.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
@@ -63,10 +68,10 @@ export function FlightReview({ id }: { id: string }) {
       </div>
     );
   }
-  return <FlightReviewScreen trip={trip.data} />;
+  return <FlightReviewScreen trip={trip.data} viewerRole={viewerRole} />;
 }
 
-function FlightReviewScreen({ trip }: { trip: TripDetail }) {
+function FlightReviewScreen({ trip, viewerRole }: { trip: TripDetail; viewerRole: string | undefined }) {
   const timezone = useSettingsStore((state) => state.timezone);
   const track = useTrack(trip.trip_id, trip.point_count > 0);
   const categories = useMarkerCategories();
@@ -178,7 +183,13 @@ function FlightReviewScreen({ trip }: { trip: TripDetail }) {
             audioStartMs={timeline.audioStartMs}
             clock={clock}
             timezone={timezone}
-            generator={<TranscriptGenerator trip={trip} />}
+            generator={
+              trip.can_edit && isAudioPlayable(trip) ? (
+                <Suspense fallback={null}>
+                  <TranscriptGenerator trip={trip} viewerRole={viewerRole} />
+                </Suspense>
+              ) : null
+            }
           />
           <MarkersPanel
             ref={markersPanel}

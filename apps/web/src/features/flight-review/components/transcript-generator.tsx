@@ -1,4 +1,4 @@
-import { generateTranscriptFailedMessage, messages, type TripDetail } from '@skylog/contracts';
+import { generateTranscriptFailedMessage, isOrgWideRole, messages, type TripDetail } from '@skylog/contracts';
 import { AudioLines } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -7,13 +7,9 @@ import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatClock } from '../../../lib/format-time.ts';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { useGenerateTranscript } from '../api/generate-transcript.ts';
-import { isAudioPlayable } from '../utils/timeline.ts';
 import { Spinner } from './panel.tsx';
 
-type TranscriptTrip = Pick<
-  TripDetail,
-  'trip_id' | 'audio' | 'record_uri' | 'can_edit' | 'has_transcript' | 'transcript_in_progress' | 'transcript_error' | 'transcript_started_at'
->;
+type TranscriptTrip = Pick<TripDetail, 'trip_id' | 'audio' | 'has_transcript' | 'transcript_in_progress' | 'transcript_error' | 'transcript_started_at'>;
 
 /** Seconds since `since`, ticking once a second while shown. */
 function useElapsedSeconds(since: string | null): number {
@@ -27,17 +23,18 @@ function useElapsedSeconds(since: string | null): number {
 }
 
 /**
- * Generate / Regenerate transcript (spec §4): the state while it runs (providers report no progress,
- * so the elapsed time is shown, never a made-up percentage), the failure in spec §8's words, and,
- * with no provider configured, which variables to set.
+ * Generate / Regenerate transcript (spec §4), for those who may edit a flight with playable audio: the state while it runs (providers report no progress,
+ * so the elapsed time is shown, never a made-up percentage) and the failure in spec §8's words. With no
+ * provider configured, the organization's administrators read which variables to set; anyone else reads
+ * whom to ask while the flight has no transcript, and nothing once it has one (decisions.md).
  */
-export function TranscriptGenerator({ trip }: { trip: TranscriptTrip }) {
+export function TranscriptGenerator({ trip, viewerRole }: { trip: TranscriptTrip; viewerRole: string | undefined }) {
   const config = useClientConfig();
   const generate = useGenerateTranscript(trip.trip_id);
   const { dialog, ask } = useConfirmDialog();
   const elapsed = useElapsedSeconds(trip.transcript_in_progress ? trip.transcript_started_at : null);
   const provider = config.data?.transcription_provider;
-  if (!trip.can_edit || !isAudioPlayable(trip) || !provider) return null;
+  if (!provider) return null;
 
   if (trip.transcript_in_progress) {
     const audioMinutes = Math.round((trip.audio.duration_ms ?? 0) / 60000);
@@ -54,16 +51,13 @@ export function TranscriptGenerator({ trip }: { trip: TranscriptTrip }) {
   }
 
   const hasTranscript = trip.has_transcript;
+  if (provider === 'none' && !(viewerRole && isOrgWideRole(viewerRole))) {
+    return hasTranscript ? null : <p className="text-sm text-slate-600">{messages.transcriptNotSetUp}</p>;
+  }
+
+  const label = hasTranscript ? 'Regenerate transcript' : 'Generate transcript';
   const start = async () => {
-    if (
-      hasTranscript &&
-      !(await ask({
-        title: 'Regenerate transcript',
-        message: 'The current transcript is replaced when the new one is ready. Speaker names are kept by speaker number.',
-        confirmLabel: 'Regenerate',
-      }))
-    )
-      return;
+    if (hasTranscript && !(await ask({ title: 'Regenerate transcript?', message: messages.transcriptRegenerateConfirm, confirmLabel: 'Regenerate' }))) return;
     generate.mutate();
   };
   const failure = generate.error ? generateTranscriptFailedMessage(generate.error.message) : trip.transcript_error;
@@ -74,7 +68,7 @@ export function TranscriptGenerator({ trip }: { trip: TranscriptTrip }) {
       {provider === 'none' ? (
         <div className="flex flex-col items-start gap-1">
           <Button variant="secondary" disabled aria-describedby={`transcription-off-${trip.trip_id}`} className="px-3 py-1.5">
-            <AudioLines size={14} aria-hidden className="mr-1" /> Generate transcript
+            <AudioLines size={14} aria-hidden className="mr-1" /> {label}
           </Button>
           <p id={`transcription-off-${trip.trip_id}`} className="text-xs text-slate-600">
             {messages.transcriptNotConfigured}
@@ -82,7 +76,7 @@ export function TranscriptGenerator({ trip }: { trip: TranscriptTrip }) {
         </div>
       ) : (
         <Button variant="secondary" onClick={() => void start()} isLoading={generate.isPending} className="self-start px-3 py-1.5">
-          <AudioLines size={14} aria-hidden className="mr-1" /> {hasTranscript ? 'Regenerate transcript' : 'Generate transcript'}
+          <AudioLines size={14} aria-hidden className="mr-1" /> {label}
         </Button>
       )}
       {dialog}

@@ -71,7 +71,8 @@ type FlightsListProps = {
   /** The fleet, for the aircraft filter. */
   fleet: readonly Aircraft[];
   getDetailHref: (trip: TripSummary) => string;
-  uploadHref: string;
+  /** Audio Upload, or null when the viewer's role may not open it (the menu does not offer it either). */
+  uploadHref: string | null;
   /** The organization's rocker keys as it labels them, for the marker filter. */
   markerCategories: ReadonlyArray<{ key: number; text: string }>;
   /** The sub-organizations to filter by; null where the viewer's flights are not an organization's (no filter). */
@@ -118,12 +119,14 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref, markerCate
         />
         <div className="flex items-center gap-3">
           <TimezoneToggle />
-          <Link
-            to={uploadHref}
-            className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          >
-            <Upload size={16} aria-hidden /> Upload flight
-          </Link>
+          {uploadHref ? (
+            <Link
+              to={uploadHref}
+              className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
+              <Upload size={16} aria-hidden /> Upload flight
+            </Link>
+          ) : null}
         </div>
       </div>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
@@ -225,7 +228,7 @@ export function FlightsList({ role, fleet, getDetailHref, uploadHref, markerCate
             getRowKey={(trip) => trip.trip_id}
             isLoading={trips.isPending}
             error={null}
-            emptyText={isFiltered ? 'No flights match these filters.' : 'No flights yet. Upload one to get started.'}
+            emptyText={isFiltered ? 'No flights match these filters.' : uploadHref ? 'No flights yet. Upload one to get started.' : 'No flights yet.'}
             total={trips.data?.total}
             page={page}
             pageSize={pageSize}

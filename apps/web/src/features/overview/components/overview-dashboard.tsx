@@ -19,6 +19,8 @@ type OverviewDashboardProps = {
   subOrgs: ReadonlyArray<{ id: string; name: string }>;
   /** The rocker keys as the organization labels and colours them. */
   markerCategories: ReadonlyArray<{ key: number; text: string; color: string }>;
+  /** Audio Upload, or null when the viewer's role may not open it (the menu does not offer it either). */
+  uploadHref: string | null;
 };
 
 /** "+2 on last week", "same as last month". */
@@ -35,7 +37,7 @@ const dayLabel = (day: string) =>
  * The organization at a glance (decisions.md "Overview"): every figure links to the list it counts,
  * with the same filters, so the list shows the same number.
  */
-export function OverviewDashboard({ subOrgs, markerCategories }: OverviewDashboardProps) {
+export function OverviewDashboard({ subOrgs, markerCategories, uploadHref }: OverviewDashboardProps) {
   const timezone = useSettingsStore((state) => state.timezone);
   const { values, setValues } = useUrlListState({ sub_org_id: '' });
   const subOrgId = subOrgs.length > 0 ? checkedValue(overviewQuerySchema.shape.sub_org_id, values.sub_org_id) : undefined;
@@ -58,7 +60,7 @@ export function OverviewDashboard({ subOrgs, markerCategories }: OverviewDashboa
         <TimezoneToggle />
       </div>
       {overview.isError ? <Alert tone="error">{overview.error.message}</Alert> : null}
-      {data ? <Figures data={data} markerCategories={markerCategories} /> : <p className="text-sm text-slate-600">{messages.loading}</p>}
+      {data ? <Figures data={data} markerCategories={markerCategories} uploadHref={uploadHref} /> : <p className="text-sm text-slate-600">{messages.loading}</p>}
       <TrainingExport timezone={timeZoneName(timezone)} subOrgId={subOrgId} />
     </div>
   );
@@ -84,7 +86,7 @@ function TrainingExport({ timezone, subOrgId }: { timezone: string; subOrgId: st
   );
 }
 
-function Figures({ data, markerCategories }: { data: Overview; markerCategories: OverviewDashboardProps['markerCategories'] }) {
+function Figures({ data, markerCategories, uploadHref }: { data: Overview } & Pick<OverviewDashboardProps, 'markerCategories' | 'uploadHref'>) {
   const subOrg = data.sub_org_id ?? undefined;
   const timezone = useSettingsStore((state) => state.timezone);
   const flightsOf = (query: Record<string, string | undefined>) =>
@@ -213,13 +215,19 @@ function Figures({ data, markerCategories }: { data: Overview; markerCategories:
           aria-label="No flights yet"
           className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600"
         >
-          <p>No flights yet. Upload the first one and this page fills in: flights, hours, markers and charts.</p>
-          <Link
-            to={paths.dashboard.audioUpload.path}
-            className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          >
-            <Upload size={16} aria-hidden /> Upload your first flight
-          </Link>
+          <p>
+            {uploadHref
+              ? 'No flights yet. Upload the first one and this page fills in: flights, hours, markers and charts.'
+              : 'No flights yet. This page fills in as flights are uploaded: flights, hours, markers and charts.'}
+          </p>
+          {uploadHref ? (
+            <Link
+              to={uploadHref}
+              className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
+              <Upload size={16} aria-hidden /> Upload your first flight
+            </Link>
+          ) : null}
         </section>
       )}
 

@@ -4,12 +4,13 @@ import { apiRequest, ApiError } from '../../../lib/api-client.ts';
 import { tripKeys } from '../../../lib/query-keys.ts';
 import { ConnectionLostError, uploadRequest } from '../../../lib/upload-request.ts';
 
-/** Recent flights the person can add a file to. */
-export const useRecentTrips = () =>
+/** Recent flights the person can add a file to; not asked for by those who may not read flights. */
+export const useRecentTrips = (isEnabled: boolean) =>
   useQuery(
     queryOptions({
       queryKey: tripKeys.list({ page: 0, page_size: 50, sort: 'begin_time', order: 'desc' }),
       queryFn: ({ signal }) => apiRequest<{ items: TripSummary[]; total: number }>('/api/trips?page=0&page_size=50&sort=begin_time&order=desc', { signal }),
+      enabled: isEnabled,
     }),
   );
 

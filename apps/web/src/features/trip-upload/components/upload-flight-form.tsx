@@ -1,7 +1,19 @@
-import { messages, trackFormats, uploadTooLargeMessage, type Aircraft } from '@skylog/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  flightUploadedForMessage,
+  messages,
+  trackFormats,
+  tripCreateSchema,
+  uploadTooLargeMessage,
+  type Aircraft,
+  type ClientConfig,
+  type CrewChoices,
+} from '@skylog/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
@@ -9,17 +21,66 @@ import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useClientConfig } from '../../../lib/client-config.ts';
 import { useCrewChoices } from '../../../lib/crew-choices.ts';
 import { tripKeys } from '../../../lib/query-keys.ts';
-import { useClientConfig } from '../../../lib/client-config.ts';
 import { createEmptyTrip, importTrack, uploadAudio, useRecentTrips, waitForProcessing, type Crew } from '../api/upload-flight.ts';
 
 const audioExtensions = ['.mp3', '.m4a', '.aac', '.wav', '.flac', '.ogg', '.opus', '.webm', '.amr'];
-
-type Step = { label: string; fraction: number } | null;
-type Errors = { track?: string; audio?: string; form?: string; left_seat?: string; right_seat?: string };
-
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.')).toLowerCase();
+
+/** A select's value: an id, or '' for "not set". */
+const choice = z.union([z.uuid(), z.literal('')]);
+const chosenFile = z.custom<File>((value) => value instanceof File).nullable();
+
+type UploadRules = {
+  /** The uploader names the pilot of every new flight (an instructor with students; whoever cannot open the flight). */
+  isPilotRequired: boolean;
+  limits: Pick<ClientConfig, 'track_file_max_bytes' | 'audio_upload_max_bytes'> | undefined;
+};
+
+/**
+ * The contract's rules for a new flight (its name, the crew and aircraft as ids) and the files' own: a
+ * track Skylog parses, audio it can read, each under the server's size limit.
+ */
+function uploadFlightSchema({ isPilotRequired, limits }: UploadRules) {
+  return z
+    .object({
+      target: z.enum(['new', 'existing']),
+      trip_name: z.string(),
+      aircraft_id: choice,
+      left_seat: choice,
+      right_seat: choice,
+      begin_time: z.string(),
+      trip_id: choice,
+      track: chosenFile,
+      audio: chosenFile,
+    })
+    .superRefine((values, context) => {
+      const refuse = (path: [string, ...string[]], message: string) => context.addIssue({ code: 'custom', path, message });
+      const { track, audio } = values;
+      if (!track && !audio) refuse(['root', 'files'], messages.uploadNeedsFile);
+      if (track && !trackFormats.some((format) => extensionOf(track.name) === `.${format}`)) refuse(['track'], messages.trackFileNotTrack);
+      else if (track && limits && track.size > limits.track_file_max_bytes)
+        refuse(['track'], uploadTooLargeMessage(limits.track_file_max_bytes));
+      if (audio && !audio.type.startsWith('audio/') && !audioExtensions.includes(extensionOf(audio.name)))
+        refuse(['audio'], messages.audioNotReadable);
+      else if (audio && limits && audio.size > limits.audio_upload_max_bytes)
+        refuse(['audio'], uploadTooLargeMessage(limits.audio_upload_max_bytes));
+      if (values.target === 'existing') {
+        if (!values.trip_id) refuse(['trip_id'], messages.uploadNeedsTrip);
+        return;
+      }
+      // A track names the flight after its file when the name is left empty.
+      const name = tripCreateSchema.shape.trip_name.safeParse(values.trip_name);
+      if (!name.success && (values.trip_name.trim() || !track))
+        refuse(['trip_name'], values.trip_name.trim() ? name.error.issues[0]!.message : messages.uploadNeedsName);
+      if (!track && Number.isNaN(Date.parse(values.begin_time))) refuse(['begin_time'], messages.uploadNeedsBeginTime);
+      if (isPilotRequired && !values.left_seat) refuse(['left_seat'], messages.leftSeatRequired);
+    });
+}
+type UploadInput = z.input<ReturnType<typeof uploadFlightSchema>>;
+type UploadValues = z.output<ReturnType<typeof uploadFlightSchema>>;
 
 function localNow(): string {
   const now = new Date();
@@ -27,165 +88,237 @@ function localNow(): string {
   return now.toISOString().slice(0, 16);
 }
 
-/** A refusal naming a seat (someone the uploader may not seat) shows under that seat; anything else under the track. */
-function errorsOfNewTrip(error: unknown): Errors {
-  const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};
-  const seats = { left_seat: fields.left_seat, right_seat: fields.right_seat };
-  return seats.left_seat || seats.right_seat ? Object.fromEntries(Object.entries(seats).filter(([, message]) => message)) : { track: (error as Error).message };
-}
+/** A new flight's crew starts as the server presets it (an instructor and their only student, a student and their only instructor). */
+const emptyForm = (crew: CrewChoices | undefined): UploadInput => ({
+  target: 'new',
+  trip_name: '',
+  aircraft_id: '',
+  left_seat: crew?.left_seat ?? '',
+  right_seat: crew?.right_seat ?? '',
+  begin_time: localNow(),
+  trip_id: '',
+  track: null,
+  audio: null,
+});
+
+type Step = { label: string; fraction: number };
+type Outcome = { tripId: string; pilot: string; isAudioSaved: boolean };
+
+type UploadFlightFormProps = {
+  fleet: readonly Aircraft[];
+  /**
+   * The flight screen's address, or null when the uploader's role may not open flights (route access): then
+   * the upload ends with a confirmation here, no existing flight is offered, and no flight is read.
+   */
+  getFlightHref: ((tripId: string) => string) | null;
+};
 
 /**
- * A track file (GPX, KML, CSV, IGC) and / or cockpit audio to a new or existing flight, with a
- * progress bar and an error under each file that went wrong. The track goes first: a bad track
- * stops before any audio is sent, so nothing is half stored. A new flight names its crew, preset by
- * the server (an instructor and their only student, a student and their only instructor).
+ * A track file (GPX, KML, CSV, IGC) and / or cockpit audio to a new or existing flight, with a progress bar
+ * and an error under each file that went wrong. The crew comes first: who flew decides whose flight it is,
+ * so when the uploader must name the pilot, the files wait until they have. The track goes first: a bad
+ * track stops before any audio is sent, so nothing is half stored.
  */
-export function UploadFlightForm({ fleet, getFlightHref }: { fleet: readonly Aircraft[]; getFlightHref: (tripId: string) => string }) {
+export function UploadFlightForm({ fleet, getFlightHref }: UploadFlightFormProps) {
+  const crewChoices = useCrewChoices();
+  if (crewChoices.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
+  // Without the choices (the request failed) the server seats the uploader as usual.
+  return <UploadForm fleet={fleet} getFlightHref={getFlightHref} crewChoices={crewChoices.data} />;
+}
+
+function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps & { crewChoices: CrewChoices | undefined }) {
   const queryClient = useQueryClient();
   const config = useClientConfig();
-  const recent = useRecentTrips();
-  const crewChoices = useCrewChoices().data;
-  const [target, setTarget] = useState<'new' | 'existing'>('new');
-  const [tripName, setTripName] = useState('');
-  const [aircraftId, setAircraftId] = useState('');
-  const [beginTime, setBeginTime] = useState(localNow);
-  const [tripId, setTripId] = useState('');
-  // null until the person picks: the server's preset shows (and is sent) meanwhile.
-  const [leftSeat, setLeftSeat] = useState<string | null>(null);
-  const [rightSeat, setRightSeat] = useState<string | null>(null);
-  const leftValue = leftSeat ?? crewChoices?.left_seat ?? '';
-  const rightValue = rightSeat ?? crewChoices?.right_seat ?? '';
-  // Without the choices (not answered yet, or failed) the server seats the uploader as usual.
-  const crew: Crew = crewChoices ? { leftSeat: leftValue, rightSeat: rightValue } : {};
+  const mayOpenFlights = getFlightHref !== null;
+  const recent = useRecentTrips(mayOpenFlights);
+  // A flight its uploader cannot open must be someone's: they name whose.
+  const isPilotRequired = Boolean(crewChoices?.is_left_seat_required) || !mayOpenFlights;
+  const form = useForm<UploadInput, unknown, UploadValues>({
+    resolver: zodResolver(uploadFlightSchema({ isPilotRequired, limits: config.data })),
+    defaultValues: emptyForm(crewChoices),
+  });
+  const { errors } = form.formState;
+  const [target, leftSeat, track] = useWatch({ control: form.control, name: ['target', 'left_seat', 'track'] });
+  const [step, setStep] = useState<Step | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // A new key empties the file inputs, which the browser does not let a script set.
+  const [formKey, setFormKey] = useState(0);
+
+  const isNew = target === 'new';
+  const areFilesWaiting = isNew && isPilotRequired && !leftSeat;
   const seatOptions = [
     { value: '', label: 'Nobody' },
     ...(crewChoices?.people ?? []).map((person) => ({ value: person.skylog_id, label: person.name || person.email })),
   ];
-  const [trackFile, setTrackFile] = useState<File | null>(null);
-  const [audioFile, setAudioFile] = useState<File | null>(null);
-  const [step, setStep] = useState<Step>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [doneTripId, setDoneTripId] = useState<string | null>(null);
+  const nameOf = (id: string) => {
+    const person = crewChoices?.people.find((candidate) => candidate.skylog_id === id);
+    return person ? person.name || person.email : '';
+  };
 
-  function checkFiles(): Errors {
-    const found: Errors = {};
-    const limits = config.data;
-    if (!trackFile && !audioFile) found.form = 'Choose a track file, an audio file or both.';
-    if (trackFile && !trackFormats.some((format) => extensionOf(trackFile.name) === `.${format}`)) {
-      found.track = messages.trackFileNotTrack;
-    } else if (trackFile && limits && trackFile.size > limits.track_file_max_bytes) found.track = uploadTooLargeMessage(limits.track_file_max_bytes);
-    if (audioFile && !audioFile.type.startsWith('audio/') && !audioExtensions.includes(extensionOf(audioFile.name))) {
-      found.audio = messages.audioNotReadable;
-    } else if (audioFile && limits && audioFile.size > limits.audio_upload_max_bytes) found.audio = uploadTooLargeMessage(limits.audio_upload_max_bytes);
-    if (target === 'new' && !trackFile && !tripName.trim()) found.form = 'Give the new flight a name.';
-    if (target === 'new' && crewChoices?.is_left_seat_required && !leftValue) found.left_seat = messages.leftSeatRequired;
-    if (target === 'existing' && !tripId) found.form = 'Choose the flight to add the files to.';
-    return found;
+  /** A refusal naming a seat (someone the uploader may not seat) shows under that seat; anything else under the track. */
+  function showNewTripError(error: unknown) {
+    const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};
+    const seats = (['left_seat', 'right_seat'] as const).filter((seat) => fields[seat]);
+    if (seats.length === 0) form.setError('track', { message: (error as Error).message });
+    for (const seat of seats) form.setError(seat, { message: fields[seat] });
   }
 
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = checkFiles();
-    setErrors(found);
-    setDoneTripId(null);
-    if (Object.keys(found).length > 0) return;
-    let id = target === 'existing' ? tripId : '';
+  const handleSubmit = form.handleSubmit(async (values) => {
+    const crew: Crew = crewChoices ? { leftSeat: values.left_seat, rightSeat: values.right_seat } : {};
+    const name = values.trip_name.trim();
+    let id = values.target === 'existing' ? values.trip_id : '';
     try {
-      if (trackFile) {
-        setStep({ label: `Uploading ${trackFile.name}`, fraction: 0 });
-        const trip = await importTrack(trackFile, id ? { tripId: id } : { tripName: tripName.trim(), aircraftId, ...crew }, (fraction) =>
-          setStep({ label: `Uploading ${trackFile.name}`, fraction }),
-        );
-        id = trip.trip_id;
+      const file = values.track;
+      if (file) {
+        const report = (fraction: number) => setStep({ label: `Uploading ${file.name}`, fraction });
+        report(0);
+        id = (await importTrack(file, id ? { tripId: id } : { tripName: name, aircraftId: values.aircraft_id, ...crew }, report)).trip_id;
       } else if (!id) {
-        id = (await createEmptyTrip({ tripName: tripName.trim(), aircraftId, beginTime, ...crew })).trip_id;
+        id = (await createEmptyTrip({ tripName: name, aircraftId: values.aircraft_id, beginTime: values.begin_time, ...crew })).trip_id;
       }
     } catch (error) {
-      setErrors(errorsOfNewTrip(error));
+      showNewTripError(error);
       setStep(null);
       return;
     }
-    if (audioFile) {
+    let isAudioSaved = true;
+    const audio = values.audio;
+    if (audio) {
       try {
-        const uploadId = await uploadAudio(id, audioFile, (fraction) => setStep({ label: `Uploading ${audioFile.name}`, fraction }));
+        const uploadId = await uploadAudio(id, audio, (fraction) => setStep({ label: `Uploading ${audio.name}`, fraction }));
         setStep({ label: 'Processing audio (duration, waveform, web copy)…', fraction: 1 });
         await waitForProcessing(uploadId);
       } catch (error) {
-        setErrors({ audio: (error as Error).message });
+        isAudioSaved = false;
+        form.setError('audio', { message: (error as Error).message });
       }
     }
     setStep(null);
-    setDoneTripId(id);
+    setOutcome({ tripId: id, pilot: nameOf(values.left_seat), isAudioSaved });
     await queryClient.invalidateQueries({ queryKey: tripKeys.all });
-  }
+  });
+
+  const handleUploadAnother = () => {
+    form.reset(emptyForm(crewChoices));
+    setOutcome(null);
+    setFormKey((key) => key + 1);
+  };
 
   const isBusy = step !== null;
+  const filesHintId = `upload-files-hint-${formKey}`;
+  const selects = [
+    { name: 'left_seat', label: 'Pilot (left seat)', options: seatOptions, isRequired: isPilotRequired },
+    { name: 'right_seat', label: 'Instructor (right seat)', options: seatOptions, isRequired: false },
+    {
+      name: 'aircraft_id',
+      label: 'Aircraft',
+      options: [{ value: '', label: 'Not set' }, ...fleet.map((plane) => ({ value: plane.id, label: plane.tail_number }))],
+      isRequired: false,
+    },
+  ] as const;
+
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} className="flex max-w-2xl flex-col gap-4" noValidate>
-      <RadioGroup
-        label="Add to"
-        name="target"
-        value={target}
-        onChange={(value) => setTarget(value === 'existing' ? 'existing' : 'new')}
-        options={[
-          { value: 'new', label: 'A new flight' },
-          { value: 'existing', label: 'An existing flight' },
-        ]}
-      />
-      {target === 'new' ? (
+    <form
+      key={formKey}
+      onSubmit={(event) => {
+        setOutcome(null);
+        void handleSubmit(event);
+      }}
+      className="flex max-w-2xl flex-col gap-4"
+      noValidate
+      aria-label="Upload a flight"
+    >
+      {mayOpenFlights ? (
+        <Controller
+          control={form.control}
+          name="target"
+          render={({ field }) => (
+            <RadioGroup
+              label="Add to"
+              name={field.name}
+              value={field.value}
+              onChange={(value) => field.onChange(value === 'existing' ? 'existing' : 'new')}
+              options={[
+                { value: 'new', label: 'A new flight' },
+                { value: 'existing', label: 'An existing flight' },
+              ]}
+            />
+          )}
+        />
+      ) : null}
+      {isNew ? (
         <div className="grid gap-3 md:grid-cols-2">
-          <TextInput label="Flight name" value={tripName} onChange={(event) => setTripName(event.target.value)} placeholder="Named after the track file when empty" />
-          <SelectInput
-            label="Aircraft"
-            value={aircraftId}
-            onChange={(event) => setAircraftId(event.target.value)}
-            options={[{ value: '', label: 'Not set' }, ...fleet.map((plane) => ({ value: plane.id, label: plane.tail_number }))]}
+          {selects.map(({ name, label, options, isRequired }) => (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field }) => (
+                <SelectInput label={label} options={options} required={isRequired} {...field} error={errors[name]?.message} />
+              )}
+            />
+          ))}
+          <TextInput
+            label="Flight name"
+            placeholder="Named after the track file when empty"
+            {...form.register('trip_name')}
+            error={errors.trip_name?.message}
           />
-          <SelectInput
-            label="Pilot (left seat)"
-            value={leftValue}
-            onChange={(event) => setLeftSeat(event.target.value)}
-            options={seatOptions}
-            required={crewChoices?.is_left_seat_required}
-            error={errors.left_seat}
-          />
-          <SelectInput
-            label="Instructor (right seat)"
-            value={rightValue}
-            onChange={(event) => setRightSeat(event.target.value)}
-            options={seatOptions}
-            error={errors.right_seat}
-          />
-          {!trackFile ? (
-            <TextInput label="Flight began at" type="datetime-local" value={beginTime} onChange={(event) => setBeginTime(event.target.value)} />
+          {!track ? (
+            <TextInput label="Flight began at" type="datetime-local" {...form.register('begin_time')} error={errors.begin_time?.message} />
           ) : null}
         </div>
       ) : (
-        <SelectInput
-          label="Flight"
-          value={tripId}
-          onChange={(event) => setTripId(event.target.value)}
-          options={[{ value: '', label: 'Choose a flight' }, ...(recent.data?.items ?? []).map((trip) => ({ value: trip.trip_id, label: `${trip.trip_name} (${trip.begin_time?.slice(0, 10) ?? '—'})` }))]}
+        <Controller
+          control={form.control}
+          name="trip_id"
+          render={({ field }) => (
+            <SelectInput
+              label="Flight"
+              options={[
+                { value: '', label: 'Choose a flight' },
+                ...(recent.data?.items ?? []).map((trip) => ({
+                  value: trip.trip_id,
+                  label: `${trip.trip_name} (${trip.begin_time?.slice(0, 10) ?? '—'})`,
+                })),
+              ]}
+              {...field}
+              error={errors.trip_id?.message}
+            />
+          )}
         />
       )}
-      <FileField
-        label="Track file (GPX, KML, CSV or IGC)"
-        accept=".gpx,.kml,.csv,.igc"
-        file={trackFile}
-        error={errors.track}
-        onChange={setTrackFile}
-      />
-      <FileField label="Cockpit audio (MP3, M4A, WAV, FLAC, Opus)" accept={`audio/*,${audioExtensions.join(',')}`} file={audioFile} error={errors.audio} onChange={setAudioFile} />
-      {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-      {step ? <ProgressBar value={step.fraction} label={step.label} /> : null}
-      {doneTripId ? (
-        <Alert tone={errors.audio ? 'warning' : 'success'}>
-          {errors.audio ? 'The flight was saved without the audio. ' : 'Flight uploaded. '}
-          <Link to={getFlightHref(doneTripId)} className="font-medium underline">
-            Open the flight
-          </Link>
-        </Alert>
+      {areFilesWaiting ? (
+        <p id={filesHintId} className="text-sm text-slate-600">
+          {messages.uploadPilotFirst}
+        </p>
       ) : null}
+      {(
+        [
+          { name: 'track', label: 'Track file (GPX, KML, CSV or IGC)', accept: trackFormats.map((format) => `.${format}`).join(',') },
+          { name: 'audio', label: 'Cockpit audio (MP3, M4A, WAV, FLAC, Opus)', accept: `audio/*,${audioExtensions.join(',')}` },
+        ] as const
+      ).map(({ name, label, accept }) => (
+        <Controller
+          key={name}
+          control={form.control}
+          name={name}
+          render={({ field }) => (
+            <FileField
+              label={label}
+              accept={accept}
+              file={field.value}
+              error={errors[name]?.message}
+              isDisabled={areFilesWaiting}
+              describedBy={areFilesWaiting ? filesHintId : undefined}
+              onChange={field.onChange}
+            />
+          )}
+        />
+      ))}
+      {errors.root?.files ? <Alert tone="error">{errors.root.files.message}</Alert> : null}
+      {step ? <ProgressBar value={step.fraction} label={step.label} /> : null}
+      {outcome ? <UploadOutcome outcome={outcome} getFlightHref={getFlightHref} onUploadAnother={handleUploadAnother} /> : null}
       <div>
         <Button type="submit" disabled={isBusy}>
           {isBusy ? 'Uploading…' : 'Upload'}
@@ -195,16 +328,64 @@ export function UploadFlightForm({ fleet, getFlightHref }: { fleet: readonly Air
   );
 }
 
-function FileField({ label, accept, file, error, onChange }: { label: string; accept: string; file: File | null; error: string | undefined; onChange: (file: File | null) => void }) {
+/**
+ * How the upload ended: a link to the flight for those who may open it; for anyone else (sub-organization
+ * admins) whose flight it became and a way to upload the next, since the flight screen is not theirs.
+ */
+function UploadOutcome({
+  outcome,
+  getFlightHref,
+  onUploadAnother,
+}: {
+  outcome: Outcome;
+  getFlightHref: UploadFlightFormProps['getFlightHref'];
+  onUploadAnother: () => void;
+}) {
+  const tone = outcome.isAudioSaved ? 'success' : 'warning';
+  if (getFlightHref) {
+    return (
+      <Alert tone={tone}>
+        {outcome.isAudioSaved ? 'Flight uploaded. ' : 'The flight was saved without the audio. '}
+        <Link to={getFlightHref(outcome.tripId)} className="font-medium underline">
+          Open the flight
+        </Link>
+      </Alert>
+    );
+  }
   return (
-    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+    <Alert tone={tone}>
+      <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {flightUploadedForMessage(outcome.pilot, outcome.isAudioSaved)}
+        <Button variant="secondary" onClick={onUploadAnother} className="px-3 py-1">
+          Upload another flight
+        </Button>
+      </span>
+    </Alert>
+  );
+}
+
+type FileFieldProps = {
+  label: string;
+  accept: string;
+  file: File | null;
+  error: string | undefined;
+  isDisabled: boolean;
+  describedBy: string | undefined;
+  onChange: (file: File | null) => void;
+};
+
+function FileField({ label, accept, file, error, isDisabled, describedBy, onChange }: FileFieldProps) {
+  return (
+    <label className={`flex flex-col gap-1 text-sm font-medium ${isDisabled ? 'text-slate-400' : 'text-slate-700'}`}>
       {label}
       <input
         type="file"
         accept={accept}
+        disabled={isDisabled}
         aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-        className={`rounded-md border bg-white px-3 py-2 text-sm ${error ? 'border-red-500' : 'border-slate-300'}`}
+        className={`rounded-md border bg-white px-3 py-2 text-sm disabled:cursor-not-allowed disabled:bg-slate-50 ${error ? 'border-red-500' : 'border-slate-300'}`}
       />
       {file ? <span className="text-xs font-normal text-slate-500">{`${file.name} — ${(file.size / 1048576).toFixed(1)} MB`}</span> : null}
       {error ? <span className="text-xs font-normal text-red-600">{error}</span> : null}

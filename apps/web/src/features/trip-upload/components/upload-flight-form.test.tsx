@@ -1,0 +1,166 @@
+import { flightUploadedForMessage, messages, type ClientConfig, type CrewChoices } from '@skylog/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubApi, type ApiAnswer, type ApiCall } from '../../../test-utils.tsx';
+import { UploadFlightForm } from './upload-flight-form.tsx';
+
+const ids = {
+  iris: '00000000-0000-4000-8000-000000000001',
+  stella: '00000000-0000-4000-8000-000000000002',
+  leo: '00000000-0000-4000-8000-000000000003',
+  trip: '00000000-0000-4000-8000-0000000000aa',
+  upload: '00000000-0000-4000-8000-0000000000bb',
+};
+
+const config: ClientConfig = {
+  map_tile_url: null,
+  map_attribution: null,
+  audio_upload_max_bytes: 1_000_000,
+  track_file_max_bytes: 1_000_000,
+  billing_enabled: false,
+  transcription_provider: 'none',
+  ai_notes_provider: 'rules',
+  sign_in_providers: [],
+};
+
+const people: CrewChoices['people'] = [
+  { skylog_id: ids.iris, name: 'Iris Calder', email: 'instructor@skyline.test', user_type: 'instructor' },
+  { skylog_id: ids.stella, name: 'Stella Park', email: 'student@skyline.test', user_type: 'student' },
+  { skylog_id: ids.leo, name: 'Leo Nakamura', email: 'leo.nakamura@skyline.test', user_type: 'student' },
+];
+
+/**
+ * The server of an upload: fetch for JSON calls, XMLHttpRequest for the file bodies (their progress), both
+ * recorded in one list in the order the form made them.
+ */
+function stubServer(crew: CrewChoices): ApiCall[] {
+  const answer = (call: ApiCall): ApiAnswer => {
+    const path = call.url.split('?')[0];
+    if (path === '/api/client-config') return { status: 200, body: config };
+    if (path === '/api/trips/crew-choices') return { status: 200, body: crew };
+    if (path === '/api/trips' && call.method === 'GET') return { status: 200, body: { items: [], total: 0 } };
+    if (path === '/api/trips/import') return { status: 201, body: { trip_id: ids.trip } };
+    if (path === `/api/trips/${ids.trip}/audio-uploads`) return { status: 201, body: { id: ids.upload, offset: 0, size_bytes: 6 } };
+    if (path === `/api/audio-uploads/${ids.upload}` && call.method === 'PATCH')
+      return { status: 200, body: { id: ids.upload, offset: 6, size_bytes: 6 } };
+    if (path === `/api/audio-uploads/${ids.upload}`)
+      return { status: 200, body: { id: ids.upload, offset: 6, size_bytes: 6, status: 'done' } };
+    return { status: 404, body: { status: 404, code: 'not_found', message: messages.notFound } };
+  };
+  const calls = stubApi(answer);
+  vi.stubGlobal(
+    'XMLHttpRequest',
+    class {
+      upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
+      status = 0;
+      responseText = '';
+      withCredentials = false;
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      private call: ApiCall = { method: '', url: '', body: undefined };
+      open(method: string, url: string) {
+        this.call = { method, url, body: undefined };
+      }
+      setRequestHeader() {}
+      abort() {}
+      send() {
+        calls.push(this.call);
+        const { status, body } = answer(this.call);
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        queueMicrotask(() => this.onload?.());
+      }
+    },
+  );
+  return calls;
+}
+
+const trackLabel = 'Track file (GPX, KML, CSV or IGC)';
+const audioLabel = 'Cockpit audio (MP3, M4A, WAV, FLAC, Opus)';
+const fileInput = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const choose = (label: string, file: File) => fireEvent.change(fileInput(label), { target: { files: [file] } });
+const gpx = () => new File(['<gpx/>'], 'circuits.gpx', { type: 'application/gpx+xml' });
+const opus = () => new File(['OggS..'], 'cockpit.opus', { type: 'audio/ogg' });
+
+describe('Audio Upload', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('an instructor with several students names the pilot before the files can be chosen', async () => {
+    stubServer({ people, left_seat: null, right_seat: ids.iris, is_left_seat_required: true });
+    renderWithProviders(<UploadFlightForm fleet={[]} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
+    const pilot = await screen.findByLabelText('Pilot (left seat)');
+    const track = fileInput(trackLabel);
+    // The crew comes first on the page, and the files wait for it, saying why.
+    expect(pilot.compareDocumentPosition(track) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    for (const label of [trackLabel, audioLabel]) {
+      expect(fileInput(label).disabled).toBe(true);
+      expect(document.getElementById(fileInput(label).getAttribute('aria-describedby')!)?.textContent).toBe(messages.uploadPilotFirst);
+    }
+    expect((screen.getByLabelText('Instructor (right seat)') as HTMLSelectElement).value).toBe(ids.iris);
+
+    fireEvent.change(pilot, { target: { value: ids.leo } });
+    await waitFor(() => expect(fileInput(trackLabel).disabled).toBe(false));
+    expect(fileInput(audioLabel).disabled).toBe(false);
+    expect(screen.queryByText(messages.uploadPilotFirst)).toBeNull();
+  });
+
+  it('pressing Upload without a pilot says so under the pilot', async () => {
+    stubServer({ people, left_seat: null, right_seat: ids.iris, is_left_seat_required: true });
+    renderWithProviders(<UploadFlightForm fleet={[]} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(messages.leftSeatRequired)).toBeTruthy();
+    expect(screen.getByLabelText('Pilot (left seat)').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('a student has their seat already: the files are open at once, and the upload links to the flight', async () => {
+    const calls = stubServer({ people, left_seat: ids.stella, right_seat: ids.iris, is_left_seat_required: false });
+    renderWithProviders(<UploadFlightForm fleet={[]} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
+    await screen.findByLabelText('Pilot (left seat)');
+    expect(fileInput(trackLabel).disabled).toBe(false);
+    choose(trackLabel, gpx());
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    const done = await screen.findByRole('status');
+    expect(done.textContent).toBe('Flight uploaded. Open the flight');
+    expect(within(done).getByRole('link', { name: 'Open the flight' }).getAttribute('href')).toBe(`/dashboard/flights/${ids.trip}`);
+    expect(calls.find((call) => call.url.startsWith('/api/trips/import'))?.url).toContain(`left_seat=${ids.stella}`);
+  });
+
+  it('someone who may not open flights uploads for a pilot, reads whose flight it became, and reads no flight', async () => {
+    // The server presets nobody for a sub-organization admin; the form still asks whose flight it is.
+    const calls = stubServer({ people, left_seat: null, right_seat: null, is_left_seat_required: false });
+    renderWithProviders(<UploadFlightForm fleet={[]} getFlightHref={null} />);
+    const pilot = await screen.findByLabelText('Pilot (left seat)');
+    // Only a new flight: an existing one is not theirs to change.
+    expect(screen.queryByRole('radio', { name: 'An existing flight' })).toBeNull();
+    expect(fileInput(trackLabel).disabled).toBe(true);
+
+    fireEvent.change(pilot, { target: { value: ids.stella } });
+    await waitFor(() => expect(fileInput(trackLabel).disabled).toBe(false));
+    choose(trackLabel, gpx());
+    choose(audioLabel, opus());
+    const before = calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+
+    const done = await screen.findByRole('status', {}, { timeout: 3000 });
+    expect(done.textContent).toContain(flightUploadedForMessage('Stella Park', true));
+    expect(within(done).queryByRole('link')).toBeNull();
+    // What the upload asked of the server, in order: a new flight with its track, then its audio. No read of a flight.
+    expect(calls.slice(before).map((call) => `${call.method} ${call.url.split('?')[0]}`)).toEqual([
+      'POST /api/trips/import',
+      `POST /api/trips/${ids.trip}/audio-uploads`,
+      `PATCH /api/audio-uploads/${ids.upload}`,
+      `GET /api/audio-uploads/${ids.upload}`,
+    ]);
+    expect(
+      calls.some((call) => call.method === 'GET' && call.url.startsWith('/api/trips') && !call.url.startsWith('/api/trips/crew-choices')),
+    ).toBe(false);
+
+    // The next flight starts from an empty form, the pilot to name again.
+    fireEvent.click(within(done).getByRole('button', { name: 'Upload another flight' }));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect((screen.getByLabelText('Pilot (left seat)') as HTMLSelectElement).value).toBe('');
+    expect(fileInput(trackLabel).disabled).toBe(true);
+    expect(screen.queryByText('circuits.gpx', { exact: false })).toBeNull();
+  });
+});
