@@ -115,6 +115,62 @@ describe('billing with Stripe', () => {
     expect((await s.call(instructor.email, 'POST', '/api/billing/checkout-sessions', { priceId: catalogue.prices.basicMonthly, orgId: school.orgId })).statusCode).toBe(403);
   });
 
+  it('sells the recorder cable once, through Checkout in payment mode, and refuses a quantity or price it cannot sell with the field', async () => {
+    const { school, events, customerId } = await paidSchool('Cable Buyers');
+    for (const event of events) await post(event);
+    const buy = (body: Record<string, unknown>) => s.call(school.owner, 'POST', '/api/billing/purchases', body);
+    for (const quantity of [0, -1, 1_000_000_000, 2.5, '2', null]) {
+      const refused = await buy({ price_id: catalogue.prices.cable, quantity });
+      expect(refused.statusCode, String(quantity)).toBe(400);
+      expect(refused.json().fields.quantity, String(quantity)).toBe(messages.billingOneOffQuantity);
+    }
+    // A plan is not sold once, nor is a price Stripe does not offer.
+    for (const priceId of [catalogue.prices.basicMonthly, catalogue.prices.legacy, 'price_made_up']) {
+      const refused = await buy({ price_id: priceId, quantity: 1 });
+      expect(refused.statusCode, priceId).toBe(400);
+      expect(refused.json().fields.price_id, priceId).toBe(messages.billingNotOneOff);
+    }
+    const sessionsBefore = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST').length;
+
+    const bought = await buy({ price_id: catalogue.prices.cable, quantity: 2 });
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(bought.json().session).toMatchObject({ amount_total: 19800, currency: 'usd' });
+    const sent = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST');
+    expect(sent).toHaveLength(sessionsBefore + 1);
+    expect(sent.at(-1)!.body).toMatchObject({
+      mode: 'payment',
+      customer: customerId,
+      line_items: [{ price: catalogue.prices.cable, quantity: '2' }],
+      metadata: { org_id: school.orgId },
+      invoice_creation: { enabled: 'true' },
+    });
+    // Paying it (Stripe's hosted page) makes a paid invoice of the school's, and the school's plan is untouched.
+    const paid = await fetch(`${stripe.url}/checkout/pay/${bought.json().session.id as string}`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    const confirmed = await s.call(school.owner, 'POST', `/api/billing/checkout-sessions/${bought.json().session.id as string}/confirm`);
+    expect(confirmed.json()).toEqual({ mode: 'payment', status: 'complete', payment_status: 'paid', is_paid: true });
+    const invoices = (await s.call(school.owner, 'GET', `/api/billing/invoices?customerId=${customerId}`)).json().invoices as { total: number; status: string }[];
+    expect(invoices[0]).toMatchObject({ total: 19800, status: 'paid' });
+    expect(await state(school.owner)).toMatchObject({ subscription: { status: 'active', product_name: 'Skylog Basic' } });
+    const audit = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'billing.purchase'), eq(auditLog.orgId, school.orgId)));
+    expect(audit.map((entry) => entry.details)).toEqual([expect.objectContaining({ price_id: catalogue.prices.cable, quantity: 2 })]);
+    // Only the school's admins buy.
+    const instructor = await school.addPerson('instructor');
+    expect((await s.call(instructor.email, 'POST', '/api/billing/purchases', { price_id: catalogue.prices.cable, quantity: 1 })).statusCode).toBe(403);
+  });
+
+  it("refuses a checkout naming another school's Stripe customer under the field, audited, and makes nothing at Stripe", async () => {
+    const other = await paidSchool('Customer Owner');
+    const school = await createSchool(t, s, 'Customer Borrower');
+    const before = stripe.requests.length;
+    const refused = await checkout(school, { customerId: other.customerId });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ customerId: messages.billingCustomerNotYours });
+    expect(stripe.requests.slice(before).filter((request) => request.method === 'POST')).toEqual([]);
+    const denied = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.status, 'denied'), eq(auditLog.resource, `billing/${other.customerId}`)));
+    expect(denied).toHaveLength(1);
+  });
+
   it('pays: webhooks set is_paid for every member, and the Billing state shows the plan and the invoice', async () => {
     const { school, events, invoiceId } = await paidSchool('Paying Academy');
     const student = await school.addMemberBeforePaying('student');

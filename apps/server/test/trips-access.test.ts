@@ -307,6 +307,11 @@ describe('trips: visibility and rights', () => {
       // A track file is a new flight too.
       const imported = await api.importFile(email, 'sent.gpx', gpxOf(points()), `&left_seat=${leo}`);
       expect(imported.statusCode, imported.body).toBe(201);
+      // The flight must name its pilot: nobody the sub-organization admin sends it for could open it otherwise.
+      const nobodys = await s.call(email, 'POST', '/api/trips', { trip_name: 'Nobody flew it', points: points() });
+      expect(nobodys.statusCode).toBe(400);
+      expect(nobodys.json().fields).toEqual({ left_seat: messages.leftSeatRequired });
+      expect((await s.call(email, 'GET', '/api/trips/crew-choices')).json()).toMatchObject({ is_left_seat_required: true });
     });
 
     it('Harbor Aviation never sees a Skyline trip', async () => {

@@ -1,4 +1,4 @@
-import { limits, messages, tripListQueryDefaults, type CrewChoices, type Marker, type TrackColumns, type TrackPoint, type TripDetail, type TripSummary } from '@skylog/contracts';
+import { isSubOrgRole, limits, messages, tripListQueryDefaults, type CrewChoices, type Marker, type TrackColumns, type TrackPoint, type TripDetail, type TripSummary } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
 import type { tripCreateSchema, tripListQuerySchema, tripUpdateSchema } from '@skylog/contracts';
@@ -174,7 +174,8 @@ export async function getCrewChoices(ctx: AppContext, actor: RequestUser): Promi
     people: people.map((person) => ({ skylog_id: person.skylogId, name: person.name, email: person.email, user_type: person.userType })),
     left_seat: isStudent ? actor.skylogId : isInstructor ? onlyOne(students) : null,
     right_seat: isInstructor ? actor.skylogId : isStudent ? onlyOne(instructors) : null,
-    is_left_seat_required: isInstructor && students.length > 0,
+    // A sub-organization admin sends flights for members and opens none: without a pilot nobody of theirs would see it.
+    is_left_seat_required: (isInstructor && students.length > 0) || isSubOrgRole(actor.role),
   };
 }
 
@@ -186,6 +187,7 @@ export async function createTrip(ctx: AppContext, actor: RequestUser, input: New
   // The recorder's person sits in their usual seat unless told otherwise.
   const leftSeat = input.left_seat !== undefined ? input.left_seat : actor.role === 'student' ? actor.skylogId : null;
   const rightSeat = input.right_seat !== undefined ? input.right_seat : actor.role === 'instructor' ? actor.skylogId : null;
+  if (!leftSeat && isSubOrgRole(actor.role)) throw badRequest(messages.leftSeatRequired, { left_seat: messages.leftSeatRequired });
   await checkAircraft(ctx, actor.orgId, input.aircraft_id);
   const seated = await requireSeats(ctx, actor, actor.orgId, { left_seat: leftSeat, right_seat: rightSeat });
   const columns = trackColumnsOf(points);
