@@ -75,7 +75,7 @@ export const limits = {
   couponMaxLength: 64,
   /** Stripe's products and prices change rarely: each instance keeps the catalogue this long. */
   billingCatalogueCacheSeconds: 60,
-  /** Stripe's own tolerance for a webhook's signed timestamp. */
+  /** Stripe's own tolerance for a webhook's signed timestamp, held both ways (older, or ahead of now). */
   stripeWebhookToleranceSeconds: 300,
   /** A day at 1 Hz, with room to spare. */
   trackMaxPoints: 200_000,

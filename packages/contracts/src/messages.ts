@@ -143,7 +143,7 @@ export const messages = {
   billingNoCustomer: 'Your organization has not paid through Stripe yet.',
   billingNeedsOrganization: 'You need an organization to pay for. Ask your administrator to assign you one.',
   billingCheckoutNotFound: 'This checkout was not found for your organization.',
-  billingWebhookSignature: 'The Stripe-Signature header is missing, invalid or too old.',
+  billingWebhookSignature: 'The Stripe-Signature header is missing, invalid, or dated too far from now.',
   billingSamePlan: 'Your organization is already on this plan.',
 } as const;
 
