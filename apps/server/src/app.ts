@@ -177,10 +177,11 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   await app.register(authProxyPlugin, {
     auth,
     db,
-    // Guessing one password (per address and e-mail), and trying many accounts (per address).
+    // Guessing one password (per address and e-mail), and trying many accounts (per address). The account's
+    // limit is asked first: what it refuses does not count against the address everyone behind one router shares.
     signInLimiter: createRateLimiter(db, 'sign-in', [
       { per: 'address+subject', max: limits.signInAttemptsPerWindow, windowSeconds: limits.signInWindowSeconds },
-      { per: 'address', max: limits.signInAttemptsPerWindow * 6, windowSeconds: limits.signInWindowSeconds },
+      { per: 'address', max: limits.signInAttemptsPerAddress, windowSeconds: limits.signInWindowSeconds },
     ]),
     onSignIn: async (request, { email: signInEmail, account, isSuccess, status, step, isSecondStepPending, provider, error }) => {
       await audit.record({

@@ -32,7 +32,13 @@ export const limits = {
   nameMaxLength: 200,
   emailMaxLength: 254,
   textFieldMaxLength: 200,
+  /**
+   * Failed sign-ins per window: for one account from one address, and from one address in all (a school behind one
+   * router). Attempts the account's limit refuses are not counted against the address, so one person's typing
+   * never locks out their classmates.
+   */
   signInAttemptsPerWindow: 5,
+  signInAttemptsPerAddress: 60,
   signInWindowSeconds: 60,
   /** Wrong second-step codes in a row (any challenge) before the account must wait; and how long. */
   twoFactorMaxFailures: 5,
