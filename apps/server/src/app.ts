@@ -183,6 +183,9 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
       { per: 'address+subject', max: limits.signInAttemptsPerWindow, windowSeconds: limits.signInWindowSeconds },
       { per: 'address', max: limits.signInAttemptsPerAddress, windowSeconds: limits.signInWindowSeconds },
     ]),
+    passwordResetLimiter: createRateLimiter(db, 'password-reset', [
+      { per: 'address', max: limits.passwordResetAttemptsPerWindow, windowSeconds: limits.passwordResetWindowSeconds },
+    ]),
     onSignIn: async (request, { email: signInEmail, account, isSuccess, status, step, isSecondStepPending, provider, error }) => {
       await audit.record({
         actor: account && isRole(account.userType) ? { skylogId: account.skylogId, role: account.userType, orgId: account.orgId } : null,

@@ -1,4 +1,4 @@
-import { apiErrorSchema, auditListSchema, limits, type AuditEntry } from '@skylog/contracts';
+import { apiErrorSchema, auditListSchema, limits, rateLimitedMessage, type AuditEntry } from '@skylog/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAccount, authSession, authUser, users } from '../src/db/schema/index.ts';
@@ -454,6 +454,43 @@ describe('accounts and sessions', () => {
       expect(again.statusCode).toBeLessThan(500);
       expect(apiErrorSchema.safeParse(again.json()).success).toBe(true);
       expect((await signInRequest(email, newPassword)).statusCode).toBe(200);
+    });
+  });
+
+  describe('reset-link guessing', () => {
+    const resetRequest = (token: string, remoteAddress: string) =>
+      t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'guessed-password-123', token }, remoteAddress });
+
+    it('refuses made-up reset tokens from one address with 429 once the limit is spent, even a real one; another address still resets', async () => {
+      const address = nextClientIp();
+      for (let attempt = 1; attempt <= limits.passwordResetAttemptsPerWindow; attempt += 1) {
+        const response = await resetRequest(`made-up-token-${attempt}`, address);
+        expect(response.statusCode, `guess ${attempt}`).toBe(400);
+      }
+      const refused = await resetRequest('made-up-token-last', address);
+      expect(refused.statusCode).toBe(429);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(limits.passwordResetWindowSeconds);
+      expect(apiErrorSchema.parse(refused.json())).toEqual({ status: 429, code: 'rate_limited', message: rateLimitedMessage(retryAfter) });
+
+      const email = 'priya.shah@skyline.test';
+      const asked = await t.request({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress: nextClientIp() });
+      expect(asked.statusCode).toBe(200);
+      const token = await tokenFromOutbox(t, email, '/auth/reset-password');
+      expect((await resetRequest(token, address)).statusCode).toBe(429);
+      expect((await resetRequest(token, nextClientIp())).statusCode).toBe(200);
+    });
+
+    it('does not count a reset that worked', async () => {
+      const address = nextClientIp();
+      const email = 'ana.costa@skyline.test';
+      for (let reset = 1; reset <= limits.passwordResetAttemptsPerWindow + 1; reset += 1) {
+        await t.request({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress: nextClientIp() });
+        const token = await tokenFromOutbox(t, email, '/auth/reset-password');
+        const response = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: demoPassword, token }, remoteAddress: address });
+        expect(response.statusCode, `reset ${reset}`).toBe(200);
+      }
     });
   });
 

@@ -40,6 +40,9 @@ export const limits = {
   signInAttemptsPerWindow: 5,
   signInAttemptsPerAddress: 60,
   signInWindowSeconds: 60,
+  /** Failed uses of password-reset links (unknown, used or expired tokens) from one address per window; a success is not counted. */
+  passwordResetAttemptsPerWindow: 10,
+  passwordResetWindowSeconds: 900,
   /** Wrong second-step codes in a row (any challenge) before the account must wait; and how long. */
   twoFactorMaxFailures: 5,
   twoFactorLockMinutes: 5,
