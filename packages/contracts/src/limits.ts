@@ -55,6 +55,12 @@ export const limits = {
   phoneCodeLifetimeMinutes: 5,
   phoneCodesPerWindow: 5,
   phoneCodeWindowMinutes: 15,
+  /**
+   * Public answers that must not tell whether an e-mail address has an account (school registration, asking for a
+   * password reset) take at least this long, whichever it is; better-auth holds the same floor when asked for a
+   * confirmation mail.
+   */
+  accountAnswerFloorMs: 500,
   /** Public school registrations from one address per hour (each creates an organization). */
   schoolRegistrationsPerHour: 5,
   invitationLifetimeDays: 7,

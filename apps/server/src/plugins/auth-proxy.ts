@@ -1,7 +1,8 @@
-import { accountMessages, messages, rateLimitedMessage, signInRateLimitedMessage, type ApiErrorBody } from '@skylog/contracts';
+import { accountMessages, limits, messages, rateLimitedMessage, signInRateLimitedMessage, type ApiErrorBody } from '@skylog/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
+import { withAnswerFloor } from '../lib/answer-floor.ts';
 import { findUnstorableField } from '../lib/unstorable-field.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toAuthHeaders, type Auth } from '../lib/better-auth.ts';
@@ -167,8 +168,11 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
       };
       let answer: Awaited<ReturnType<typeof forward>>;
       try {
+        if ((step === 'authenticator' || step === 'phone') && challengeAuthId) answer = await checkCode(challengeAuthId);
+        // Asking for a reset link takes as long for an address with an account (a link stored) as without one.
+        else if (path === '/request-password-reset') answer = await withAnswerFloor(limits.accountAnswerFloorMs, forward);
         // Without a pending step better-auth answers (the step has expired) itself.
-        answer = (step === 'authenticator' || step === 'phone') && challengeAuthId ? await checkCode(challengeAuthId) : await forward();
+        else answer = await forward();
       } catch (error) {
         // A replayed code is refused before better-auth sees it: still a failed sign-in to audit.
         if (step && error instanceof AppError) {
