@@ -1,6 +1,8 @@
 import { assignableRoles, type AssignableRole } from '@skylog/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  alertFilingOrg,
+  denialFilingOrg,
   mayManageLink,
   mayOnPerson,
   mayOnSubOrg,
@@ -287,5 +289,22 @@ describe('ids out of reach are refused, never silently replaced', () => {
     expect(reachSubOrg(actorOf('instructor'), lake)).toMatchObject({ subOrgId: north, isOutOfReach: true });
     expect(reachSubOrg(actorOf('sub_org_admin'), north)).toMatchObject({ subOrgId: north, isOutOfReach: false });
     expect(reachSubOrg(actorOf('org_admin'), lake)).toMatchObject({ subOrgId: lake, isOutOfReach: false });
+  });
+});
+
+describe('where a refusal and an alert are filed', () => {
+  it('a refusal under the organization of the row it names when that is the actor’s own, another organization’s under none', () => {
+    for (const role of assignableRoles) {
+      expect(denialFilingOrg(actorOf(role), orgA)).toBe(orgA);
+      expect(denialFilingOrg(actorOf(role), undefined)).toBe(orgA);
+      expect(denialFilingOrg(actorOf(role), orgB)).toBeNull();
+      expect(denialFilingOrg(actorOf(role), null)).toBeNull();
+    }
+  });
+
+  it('an alert under the person’s organization; a super admin’s under none', () => {
+    expect(alertFilingOrg(actorOf('org_admin'))).toBe(orgA);
+    expect(alertFilingOrg(actorOf('student'))).toBe(orgA);
+    expect(alertFilingOrg(actorOf('super_admin'))).toBeNull();
   });
 });
