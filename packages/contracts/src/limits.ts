@@ -32,6 +32,8 @@ export const limits = {
   nameMaxLength: 200,
   emailMaxLength: 254,
   textFieldMaxLength: 200,
+  /** The longest file name a client may send (uploads, imports); it is kept reduced to its safe base name. */
+  fileNameMaxLength: 255,
   /**
    * Failed sign-ins per window: for one account from one address, and from one address in all (a school behind one
    * router). Attempts the account's limit refuses are not counted against the address, so one person's typing

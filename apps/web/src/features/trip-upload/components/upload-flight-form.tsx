@@ -1,4 +1,4 @@
-import { messages, trackFormats, uploadTooLargeMessage, type Aircraft } from '@skylog/contracts';
+import { isAudioContentType, messages, trackFormats, uploadTooLargeMessage, type Aircraft } from '@skylog/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -20,6 +20,9 @@ type Step = { label: string; fraction: number } | null;
 type Errors = { track?: string; audio?: string; form?: string; left_seat?: string; right_seat?: string };
 
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.')).toLowerCase();
+
+/** The server's rule for the declared type (contracts), and a recording's extension where the type says only "a container" or nothing. */
+const isAudioFile = (file: File) => isAudioContentType(file.type) && (file.type.startsWith('audio/') || audioExtensions.includes(extensionOf(file.name)));
 
 function localNow(): string {
   const now = new Date();
@@ -74,7 +77,7 @@ export function UploadFlightForm({ fleet, getFlightHref }: { fleet: readonly Air
     if (trackFile && !trackFormats.some((format) => extensionOf(trackFile.name) === `.${format}`)) {
       found.track = messages.trackFileNotTrack;
     } else if (trackFile && limits && trackFile.size > limits.track_file_max_bytes) found.track = uploadTooLargeMessage(limits.track_file_max_bytes);
-    if (audioFile && !audioFile.type.startsWith('audio/') && !audioExtensions.includes(extensionOf(audioFile.name))) {
+    if (audioFile && !isAudioFile(audioFile)) {
       found.audio = messages.audioNotReadable;
     } else if (audioFile && limits && audioFile.size > limits.audio_upload_max_bytes) found.audio = uploadTooLargeMessage(limits.audio_upload_max_bytes);
     if (target === 'new' && !trackFile && !tripName.trim()) found.form = 'Give the new flight a name.';
