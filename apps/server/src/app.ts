@@ -52,6 +52,7 @@ import { createAircraftCache } from './modules/aircraft/aircraft-cache.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { AppError } from './lib/app-error.ts';
 import { createAuth } from './lib/better-auth.ts';
+import { createBackgroundWork } from './lib/background-work.ts';
 import { accessChangesChannel, createSessionCache } from './lib/session-cache.ts';
 import { everyListener } from './lib/announced-cache.ts';
 import { createBillingProvider } from './integrations/stripe/index.ts';
@@ -92,8 +93,11 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   const { db } = database;
   const mailer = email ?? createEmailSender(config, (line) => app.log.info(line));
   const sms = createSmsSender({ twilio: config.sms, dataDir: config.dataDir }, (line) => app.log.info(line));
+  const background = createBackgroundWork(app.log);
+  // The server closes once mail already handed over has gone out.
+  app.addHook('onClose', () => background.settled());
   // The callbacks run per request, once `ctx` (which holds `auth`) exists.
-  const auth = createAuth(config, db, mailer, {
+  const auth = createAuth(config, db, (message) => background.run('e-mail', mailer.send(message)), {
     sendSignInCode: (authId, code) => sendSignInCode(db, sms, authId, code),
     mayJoinThroughProvider: (user) => mayJoinThroughProvider(ctx, user),
     joinThroughProvider: (user, provider) => joinThroughProvider(ctx, user, provider),
@@ -106,6 +110,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
     sms,
     auth,
     audit,
+    background,
     storage: await createFileStorage(config),
     audioTools: { ffmpegPath: await findFfmpeg(config.ffmpegPath) },
     jobs: { wake: () => undefined, drain: async () => undefined },
@@ -177,10 +182,14 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   await app.register(authProxyPlugin, {
     auth,
     db,
-    // Guessing one password (per address and e-mail), and trying many accounts (per address).
+    // Guessing one password (per address and e-mail), and trying many accounts (per address). The account's
+    // limit is asked first: what it refuses does not count against the address everyone behind one router shares.
     signInLimiter: createRateLimiter(db, 'sign-in', [
       { per: 'address+subject', max: limits.signInAttemptsPerWindow, windowSeconds: limits.signInWindowSeconds },
-      { per: 'address', max: limits.signInAttemptsPerWindow * 6, windowSeconds: limits.signInWindowSeconds },
+      { per: 'address', max: limits.signInAttemptsPerAddress, windowSeconds: limits.signInWindowSeconds },
+    ]),
+    passwordResetLimiter: createRateLimiter(db, 'password-reset', [
+      { per: 'address', max: limits.passwordResetAttemptsPerWindow, windowSeconds: limits.passwordResetWindowSeconds },
     ]),
     onSignIn: async (request, { email: signInEmail, account, isSuccess, status, step, isSecondStepPending, provider, error }) => {
       await audit.record({

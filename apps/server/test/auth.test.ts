@@ -1,4 +1,4 @@
-import { apiErrorSchema, auditListSchema, type AuditEntry } from '@skylog/contracts';
+import { apiErrorSchema, auditListSchema, limits, rateLimitedMessage, type AuditEntry } from '@skylog/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAccount, authSession, authUser, users } from '../src/db/schema/index.ts';
@@ -297,9 +297,9 @@ describe('accounts and sessions', () => {
       expect((await signInRequest(email, demoPassword)).statusCode).toBe(200);
     });
 
-    it('also limits one address trying many accounts (30 failures per 60 s)', async () => {
+    it('also limits one address trying many accounts (60 failures per 60 s)', async () => {
       const address = nextClientIp();
-      for (let attempt = 1; attempt <= 30; attempt += 1) {
+      for (let attempt = 1; attempt <= limits.signInAttemptsPerAddress; attempt += 1) {
         const response = await signInRequest(`guess-${attempt}@skyline.test`, 'wrong-password', address);
         expect(response.statusCode, `attempt ${attempt}`).toBe(401);
       }
@@ -335,12 +335,37 @@ describe('accounts and sessions', () => {
       const responses = await Promise.all(classmates.map((email) => signInRequest(email, demoPassword, address)));
       expect(responses.map((response) => response.statusCode)).toEqual(classmates.map(() => 200));
 
-      // Their places were given back: the address still has all 30 failures of its window.
-      for (let attempt = 1; attempt <= 30; attempt += 1) {
+      // Their places were given back: the address still has all its failures of the window.
+      for (let attempt = 1; attempt <= limits.signInAttemptsPerAddress; attempt += 1) {
         const response = await signInRequest(`class-guess-${attempt}@skyline.test`, 'wrong-password', address);
         expect(response.statusCode, `failure ${attempt}`).toBe(401);
       }
-      expect((await signInRequest('class-guess-31@skyline.test', 'wrong-password', address)).statusCode).toBe(429);
+      expect((await signInRequest('class-guess-last@skyline.test', 'wrong-password', address)).statusCode).toBe(429);
+    });
+
+    it("one person's typing locks only their own account: another account signs in from the same address", async () => {
+      const address = nextClientIp();
+      for (let attempt = 1; attempt <= 25; attempt += 1) {
+        const response = await signInRequest('priya.shah@skyline.test', `wrong-password-${attempt}`, address);
+        expect(response.statusCode, `attempt ${attempt}`).toBe(attempt <= limits.signInAttemptsPerWindow ? 401 : 429);
+      }
+      const classmate = await signInRequest('leo.nakamura@skyline.test', demoPassword, address);
+      expect(classmate.statusCode, classmate.body).toBe(200);
+      expect((await signInRequest('priya.shah@skyline.test', demoPassword, address)).statusCode).toBe(429);
+
+      // However long they keep typing: refused attempts do not count against the address.
+      for (let attempt = 1; attempt <= limits.signInAttemptsPerAddress; attempt += 1) {
+        expect((await signInRequest('priya.shah@skyline.test', `still-wrong-${attempt}`, address)).statusCode).toBe(429);
+      }
+      expect((await signInRequest('marcus.webb@skyline.test', demoPassword, address)).statusCode).toBe(200);
+
+      // Only the attempts whose password was checked count against the address.
+      const left = limits.signInAttemptsPerAddress - limits.signInAttemptsPerWindow;
+      for (let attempt = 1; attempt <= left; attempt += 1) {
+        const response = await signInRequest(`typo-${attempt}@skyline.test`, 'wrong-password', address);
+        expect(response.statusCode, `failure ${attempt}`).toBe(401);
+      }
+      expect((await signInRequest('typo-last@skyline.test', 'wrong-password', address)).statusCode).toBe(429);
     });
 
     it('counts per client address: another address still signs in', async () => {
@@ -429,6 +454,43 @@ describe('accounts and sessions', () => {
       expect(again.statusCode).toBeLessThan(500);
       expect(apiErrorSchema.safeParse(again.json()).success).toBe(true);
       expect((await signInRequest(email, newPassword)).statusCode).toBe(200);
+    });
+  });
+
+  describe('reset-link guessing', () => {
+    const resetRequest = (token: string, remoteAddress: string) =>
+      t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'guessed-password-123', token }, remoteAddress });
+
+    it('refuses made-up reset tokens from one address with 429 once the limit is spent, even a real one; another address still resets', async () => {
+      const address = nextClientIp();
+      for (let attempt = 1; attempt <= limits.passwordResetAttemptsPerWindow; attempt += 1) {
+        const response = await resetRequest(`made-up-token-${attempt}`, address);
+        expect(response.statusCode, `guess ${attempt}`).toBe(400);
+      }
+      const refused = await resetRequest('made-up-token-last', address);
+      expect(refused.statusCode).toBe(429);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(limits.passwordResetWindowSeconds);
+      expect(apiErrorSchema.parse(refused.json())).toEqual({ status: 429, code: 'rate_limited', message: rateLimitedMessage(retryAfter) });
+
+      const email = 'priya.shah@skyline.test';
+      const asked = await t.request({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress: nextClientIp() });
+      expect(asked.statusCode).toBe(200);
+      const token = await tokenFromOutbox(t, email, '/auth/reset-password');
+      expect((await resetRequest(token, address)).statusCode).toBe(429);
+      expect((await resetRequest(token, nextClientIp())).statusCode).toBe(200);
+    });
+
+    it('does not count a reset that worked', async () => {
+      const address = nextClientIp();
+      const email = 'ana.costa@skyline.test';
+      for (let reset = 1; reset <= limits.passwordResetAttemptsPerWindow + 1; reset += 1) {
+        await t.request({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress: nextClientIp() });
+        const token = await tokenFromOutbox(t, email, '/auth/reset-password');
+        const response = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: demoPassword, token }, remoteAddress: address });
+        expect(response.statusCode, `reset ${reset}`).toBe(200);
+      }
     });
   });
 

@@ -261,6 +261,24 @@ describe('billing with Stripe', () => {
     expect((await me(school.owner)).is_paid).toBe(false);
   });
 
+  it('refuses a signature dated ahead of the tolerance as one dated behind it, and takes one a clock slightly ahead signed', async () => {
+    const { school, events } = await paidSchool('Signed In Time');
+    const event = events[0]!;
+    const now = Math.floor(Date.now() / 1000);
+    for (const at of [now + 3600, now + 301, now - 3600]) {
+      const refused = await post(event, { at });
+      expect(refused.statusCode, `t=now${at - now}`).toBe(400);
+      expect(refused.json().message).toBe(messages.billingWebhookSignature);
+      expect(refused.json().fields).toHaveProperty('stripe-signature');
+    }
+    expect(await t.ctx.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(0);
+    expect((await me(school.owner)).is_paid).toBe(false);
+
+    const applied = await post(event, { at: now + 60 });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await t.ctx.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(1);
+  });
+
   it('answers 200 to an event of an unknown customer, recorded as ignored, never 500', async () => {
     const event = stripe.createEvent('customer.subscription.updated', { id: 'sub_unknown', object: 'subscription', customer: 'cus_nobody', status: 'active', metadata: {} });
     const answer = await post(event);

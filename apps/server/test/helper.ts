@@ -12,6 +12,7 @@ import { loadConfig, type AppConfig } from '../src/config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { seedDemoSchool } from '../src/db/seed/seed.ts';
+import type { EmailSender } from '../src/integrations/email/index.ts';
 import { readOutbox } from '../src/integrations/email/outbox-sender.ts';
 import { freshCodes } from './support/totp.ts';
 import type { AppContext } from '../src/lib/app-context.ts';
@@ -47,6 +48,7 @@ export type TestApp = {
   rememberAuthenticator: (email: string, key: string) => void;
   /** Injects a request, as the given session cookie when one is passed. */
   request: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
+  /** The mail sent so far, once what requests handed over to go out after their answers has gone. */
   outbox: () => ReturnType<typeof readOutbox>;
   /**
    * Another Skylog instance on the same database with the same configuration, as a second machine
@@ -60,8 +62,9 @@ export type TestApp = {
 /**
  * A fresh app on a fresh database: in-memory PGlite by default, or a newly created PostgreSQL
  * database when the suite runs with SKYLOG_TEST_DB=postgres (TEST_DATABASE_URL points at the server).
+ * `email` sends mail instead of the outbox folder (a test that holds mail back).
  */
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(options: { seed?: boolean; env?: Record<string, string>; email?: EmailSender } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skylog-test-'));
   const { handle, dropDatabase, databaseUrl } = await openTestDatabase();
   const config = loadConfig({
@@ -75,7 +78,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
   });
   if (options.seed ?? true) await seedDemoSchool(handle.db, demoPassword, { authenticator: { key: demoAuthenticatorKey, authSecret: config.authSecret } });
   const others: TestApp[] = [];
-  const main = await instanceOn(config, handle, dataDir, async () => {
+  const main = await instanceOn(config, handle, dataDir, options.email, async () => {
     for (const other of others) await other.close();
     await handle.close();
     await dropDatabase();
@@ -83,15 +86,15 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
   });
   main.anotherInstance = async () => {
     const ownHandle = databaseUrl ? await openDatabase({ databaseUrl }) : null;
-    const other = await instanceOn(config, ownHandle ?? handle, dataDir, async () => void (await ownHandle?.close()));
+    const other = await instanceOn(config, ownHandle ?? handle, dataDir, options.email, async () => void (await ownHandle?.close()));
     others.push(other);
     return other;
   };
   return main;
 }
 
-async function instanceOn(config: AppConfig, handle: DatabaseHandle, dataDir: string, onClose: () => Promise<void>): Promise<TestApp> {
-  const { app, ctx } = await buildApp({ config, database: handle });
+async function instanceOn(config: AppConfig, handle: DatabaseHandle, dataDir: string, email: EmailSender | undefined, onClose: () => Promise<void>): Promise<TestApp> {
+  const { app, ctx } = await buildApp({ config, database: handle, ...(email ? { email } : {}) });
   await app.ready();
 
   // As the web app's pages send them: a request names Skylog's own origin (the cross-site check)
@@ -141,7 +144,10 @@ async function instanceOn(config: AppConfig, handle: DatabaseHandle, dataDir: st
       return cookiesOf(response);
     },
     rememberAuthenticator: (email, key) => void authenticatorKeys.set(email.toLowerCase(), key),
-    outbox: () => readOutbox(path.join(dataDir, 'outbox')),
+    async outbox() {
+      await ctx.background.settled();
+      return readOutbox(path.join(dataDir, 'outbox'));
+    },
     anotherInstance: () => Promise.reject(new Error('ask the first instance for another')),
     async close() {
       await app.close();

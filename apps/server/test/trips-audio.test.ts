@@ -2,7 +2,10 @@ import { readdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { audioPeaksSchema } from '@skylog/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioUploads } from '../src/db/schema/index.ts';
+import { createSchool } from './factories.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
 import {
@@ -285,6 +288,48 @@ describe('trip audio: resumable uploads, processing, playback with ranges', () =
         size_bytes: 100,
       });
       expect(instructor.statusCode).toBe(201);
+    });
+  });
+
+  describe('the name and type a client gives an upload', () => {
+    const storedNameOf = async (uploadId: string) =>
+      (await t.ctx.db.select({ filename: audioUploads.filename }).from(audioUploads).where(eq(audioUploads.id, uploadId)))[0]?.filename;
+    // A pilot of their own, so the unfinished uploads these leave never count against the other tests' pilot.
+    let pilot: { cookie: string };
+    const pilotTrip = async (name: string) => {
+      const school = await createSchool(t, s, name);
+      const student = await school.addPerson('student');
+      pilot = { cookie: await s.as(student.email) };
+      return (await api.create(student.email, { trip_name: name, points: straightTrack({ start: Date.parse('2026-08-01T18:00:00Z'), count: 30 }) })).trip_id;
+    };
+
+    it('keeps only a safe base name: no path, no control characters, no leading dots', async () => {
+      const tripId = await pilotTrip('Upload Names Club');
+      for (const [given, kept] of [
+        ['../../../etc/cron.d/x', 'x'],
+        ['C:\\Users\\pilot\\.cockpit\u0007 left.opus', 'cockpit left.opus'],
+        ['Vol du matin ✈ Évreux.m4a', 'Vol du matin ✈ Évreux.m4a'],
+      ]) {
+        const started = await uploads.start(pilot, tripId, { filename: given, size_bytes: 1000, content_type: 'audio/ogg' });
+        expect(started.statusCode, started.body).toBe(201);
+        expect(await storedNameOf(started.json().id)).toBe(kept);
+      }
+      const onlyDots = await uploads.start(pilot, tripId, { filename: '../..', size_bytes: 1000 });
+      expect(onlyDots.statusCode).toBe(400);
+      expect(onlyDots.json().fields).toHaveProperty('filename');
+    });
+
+    it('refuses a content type that is not audio with 400 naming content_type; audio, its containers and "unknown" are taken', async () => {
+      const tripId = await pilotTrip('Upload Types Club');
+      for (const contentType of ['application/x-msdownload', 'text/html', 'image/png', 'application/pdf']) {
+        const refused = await uploads.start(pilot, tripId, { filename: 'cockpit.opus', size_bytes: 1000, content_type: contentType });
+        expect(refused.statusCode, contentType).toBe(400);
+        expect(refused.json()).toMatchObject({ code: 'validation_error', fields: { content_type: notAudio } });
+      }
+      for (const contentType of ['audio/ogg; codecs=opus', 'Audio/MPEG', 'audio/x-m4a', 'video/webm', 'video/mp4', 'application/octet-stream']) {
+        const taken = await uploads.start(pilot, tripId, { filename: 'cockpit.opus', size_bytes: 1000, content_type: contentType });
+        expect(taken.statusCode, `${contentType}: ${taken.body}`).toBe(201);
+      }
     });
   });
 

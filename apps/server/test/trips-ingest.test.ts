@@ -284,6 +284,20 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
       }
     });
 
+    it('keeps only the base name of a file name with a path, names the trip after it, and refuses a name that is only a path', async () => {
+      const points = () => straightTrack({ start: nextStart(), count: 30 });
+      const traversal = await trips.importFile('leo.nakamura@skyline.test', '../../../etc/cron.d/evening\u0007 pattern.gpx', gpxOf(points()));
+      expect(traversal.statusCode, traversal.body).toBe(201);
+      expect(traversal.json().trip_name).toBe('evening pattern');
+      const windows = await trips.importFile('leo.nakamura@skyline.test', 'C:\\Users\\pilot\\..hidden xc.gpx', gpxOf(points()));
+      expect(windows.statusCode, windows.body).toBe(201);
+      expect(windows.json().trip_name).toBe('hidden xc');
+
+      const onlyPath = await trips.importFile('leo.nakamura@skyline.test', '../..', gpxOf(points()));
+      expect(onlyPath.statusCode).toBe(400);
+      expect(onlyPath.json().fields).toEqual({ filename: 'File name must name a file, not only dots, slashes or spaces' });
+    });
+
     it('takes the trip name, aircraft and seats from the query when given', async () => {
       const start = nextStart();
       const response = await trips.importFile(

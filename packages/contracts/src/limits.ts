@@ -32,8 +32,19 @@ export const limits = {
   nameMaxLength: 200,
   emailMaxLength: 254,
   textFieldMaxLength: 200,
+  /** The longest file name a client may send (uploads, imports); it is kept reduced to its safe base name. */
+  fileNameMaxLength: 255,
+  /**
+   * Failed sign-ins per window: for one account from one address, and from one address in all (a school behind one
+   * router). Attempts the account's limit refuses are not counted against the address, so one person's typing
+   * never locks out their classmates.
+   */
   signInAttemptsPerWindow: 5,
+  signInAttemptsPerAddress: 60,
   signInWindowSeconds: 60,
+  /** Failed uses of password-reset links (unknown, used or expired tokens) from one address per window; a success is not counted. */
+  passwordResetAttemptsPerWindow: 10,
+  passwordResetWindowSeconds: 900,
   /** Wrong second-step codes in a row (any challenge) before the account must wait; and how long. */
   twoFactorMaxFailures: 5,
   twoFactorLockMinutes: 5,
@@ -46,6 +57,12 @@ export const limits = {
   phoneCodeLifetimeMinutes: 5,
   phoneCodesPerWindow: 5,
   phoneCodeWindowMinutes: 15,
+  /**
+   * Public answers that must not tell whether an e-mail address has an account (school registration, asking for a
+   * password reset) take at least this long, whichever it is; better-auth holds the same floor when asked for a
+   * confirmation mail.
+   */
+  accountAnswerFloorMs: 500,
   /** Public school registrations from one address per hour (each creates an organization). */
   schoolRegistrationsPerHour: 5,
   invitationLifetimeDays: 7,
@@ -83,7 +100,7 @@ export const limits = {
   billingGraceDays: 14,
   /** Recorder cables (a one-off price) bought in one checkout. */
   oneOffQuantityMax: 50,
-  /** Stripe's own tolerance for a webhook's signed timestamp. */
+  /** Stripe's own tolerance for a webhook's signed timestamp, held both ways (older, or ahead of now). */
   stripeWebhookToleranceSeconds: 300,
   /** A day at 1 Hz, with room to spare. */
   trackMaxPoints: 200_000,

@@ -152,7 +152,7 @@ export const messages = {
   billingCustomerNotYours: "This is not your organization's Stripe customer.",
   billingNeedsOrganization: 'You need an organization to pay for. Ask your administrator to assign you one.',
   billingCheckoutNotFound: 'This checkout was not found for your organization.',
-  billingWebhookSignature: 'The Stripe-Signature header is missing, invalid or too old.',
+  billingWebhookSignature: 'The Stripe-Signature header is missing, invalid, or dated too far from now.',
   billingSamePlan: 'Your organization is already on this plan.',
   paymentRequired: "Your school's Skylog subscription is not active. An administrator of your school can choose a plan on the Billing screen.",
   billingOneOffQuantity: `Order from 1 to ${limits.oneOffQuantityMax}.`,

@@ -1,6 +1,8 @@
 import { assignableRoles, type AssignableRole } from '@skylog/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  alertFilingOrg,
+  denialFilingOrg,
   mayManageLink,
   mayOnPerson,
   mayOnSubOrg,
@@ -300,5 +302,22 @@ describe('ids out of reach are refused, never silently replaced', () => {
 describe('server setup text (a provider to configure) goes to administrators only', () => {
   it('the organization admins and the super admin read it; sub-organization admins and the crew do not', () => {
     expect(assignableRoles.filter((role) => mayReadServerSetup(actorOf(role)))).toEqual(['super_admin', 'org_admin', 'admin_secondary']);
+  });
+});
+
+describe('where a refusal and an alert are filed', () => {
+  it('a refusal under the organization of the row it names when that is the actor’s own, another organization’s under none', () => {
+    for (const role of assignableRoles) {
+      expect(denialFilingOrg(actorOf(role), orgA)).toBe(orgA);
+      expect(denialFilingOrg(actorOf(role), undefined)).toBe(orgA);
+      expect(denialFilingOrg(actorOf(role), orgB)).toBeNull();
+      expect(denialFilingOrg(actorOf(role), null)).toBeNull();
+    }
+  });
+
+  it('an alert under the person’s organization; a super admin’s under none', () => {
+    expect(alertFilingOrg(actorOf('org_admin'))).toBe(orgA);
+    expect(alertFilingOrg(actorOf('student'))).toBe(orgA);
+    expect(alertFilingOrg(actorOf('super_admin'))).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import type { RequestUser } from '../lib/request-user.ts';
 
 export type Actor = Pick<RequestUser, 'skylogId' | 'role' | 'orgId' | 'subOrgId'>;
 
-const isSuperAdmin = (actor: Actor) => actor.role === 'super_admin';
+const isSuperAdmin = (actor: Pick<Actor, 'role'>) => actor.role === 'super_admin';
 const inOrg = (actor: Actor, orgId: string | null) => actor.orgId !== null && actor.orgId === orgId;
 const inSubOrg = (actor: Actor, subOrgId: string | null) => actor.subOrgId !== null && actor.subOrgId === subOrgId;
 
@@ -302,6 +302,18 @@ export function auditScope(actor: Actor): { orgId: string | null; isEmpty?: true
 }
 
 export const mayOnAuditRecord = (actor: Actor, record: { orgId: string | null }) => isSuperAdmin(actor) || inOrg(actor, record.orgId);
+
+/**
+ * The organization a refusal is filed under: the one whose row it names, when that is the actor's own (or it
+ * names no row). A row of another organization is filed under none, which only super admins read: one
+ * organization's admins never see another's ids (a super admin visiting, or someone guessing), and the other
+ * organization's admins never see who, of another organization, tried.
+ */
+export const denialFilingOrg = (actor: Pick<Actor, 'orgId'>, rowOrgId: string | null | undefined): string | null =>
+  rowOrgId === undefined || rowOrgId === actor.orgId ? actor.orgId : null;
+
+/** A suspicious-activity alert is about the person: their organization's admins watch them; a super admin's, the other super admins. */
+export const alertFilingOrg = (actor: Pick<Actor, 'role' | 'orgId'>): string | null => (isSuperAdmin(actor) ? null : actor.orgId);
 
 // Rows owned by one person (audio uploads, access tokens) and the fleet
 

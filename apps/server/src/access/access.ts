@@ -45,9 +45,27 @@ import {
 /** What the audit entry of a refusal names: the operation and the request path. */
 export type AccessContext = { action: string; path: string };
 
-async function refuse(ctx: AppContext, actor: RequestUser, resource: string, at: AccessContext, error: AppError, reason: 'scope' | 'role' = 'scope'): Promise<never> {
-  await ctx.audit.recordDenial({ actor, action: at.action, resource, path: at.path, isSelfAccess: resource === `users/${actor.skylogId}`, reason });
+/** The row a refusal names, and the organization it belongs to (undefined: none was read); the audit files it by that. */
+type RefusedRow = { resource: string; orgId: string | null | undefined };
+
+async function refuse(ctx: AppContext, actor: RequestUser, row: RefusedRow, at: AccessContext, error: AppError, reason: 'scope' | 'role' = 'scope'): Promise<never> {
+  await ctx.audit.recordDenial({
+    actor,
+    rowOrgId: row.orgId,
+    action: at.action,
+    resource: row.resource,
+    path: at.path,
+    isSelfAccess: row.resource === `users/${actor.skylogId}`,
+    reason,
+  });
   throw error;
+}
+
+/** The organization of a person (the owner of an upload or a token), when they exist. */
+async function orgOfPerson(ctx: AppContext, skylogId: string | null): Promise<string | null | undefined> {
+  if (!skylogId) return undefined;
+  const [person] = await findUsersByIds(ctx.db, [skylogId]);
+  return person ? person.orgId : undefined;
 }
 
 // People
@@ -84,7 +102,7 @@ export async function requirePerson(ctx: AppContext, actor: RequestUser, skylogI
   const row = await findPerson(ctx.db, skylogId);
   if (!row) throw userNotFound();
   const target = await personFacts(ctx, actor, row.user);
-  if (!mayOnPerson(actor, target, 'read') || !mayOnPerson(actor, target, action)) return refuse(ctx, actor, `users/${skylogId}`, at, userNotFound());
+  if (!mayOnPerson(actor, target, 'read') || !mayOnPerson(actor, target, action)) return refuse(ctx, actor, { resource: `users/${skylogId}`, orgId: row.user.orgId }, at, userNotFound());
   return row;
 }
 
@@ -111,7 +129,8 @@ export async function getPersonPermissions(ctx: AppContext, actor: RequestUser, 
 /** Only the owner changes their sign-in e-mail (decisions.md); anyone else is refused and audited. */
 export async function requireEmailOwner(ctx: AppContext, actor: RequestUser, skylogId: string, at: AccessContext): Promise<void> {
   if (!mayChangeSignInEmail(actor, { skylogId })) {
-    await refuse(ctx, actor, `users/${skylogId}`, at, forbidden(messages.emailChangeOwnerOnly, { email: messages.emailChangeOwnerOnly }), 'role');
+    const row = { resource: `users/${skylogId}`, orgId: await orgOfPerson(ctx, skylogId) };
+    await refuse(ctx, actor, row, at, forbidden(messages.emailChangeOwnerOnly, { email: messages.emailChangeOwnerOnly }), 'role');
   }
 }
 
@@ -125,7 +144,7 @@ export function requireGrantableRole(actor: RequestUser, role: AssignableRole, v
 export async function requireOrg(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
   const org = await findOrg(ctx.db, id);
   if (!org) throw notFound(messages.organizationNotFound);
-  if (!maySeeOrg(actor, id)) return refuse(ctx, actor, `orgs/${id}`, at, notFound(messages.organizationNotFound));
+  if (!maySeeOrg(actor, id)) return refuse(ctx, actor, { resource: `orgs/${id}`, orgId: id }, at, notFound(messages.organizationNotFound));
   return org;
 }
 
@@ -134,7 +153,7 @@ const subOrgNotFound = () => notFound('Sub-organization not found');
 export async function requireSubOrg(ctx: AppContext, actor: RequestUser, id: string, action: 'read' | 'manage', at: AccessContext) {
   const subOrg = await findSubOrg(ctx.db, id);
   if (!subOrg) throw subOrgNotFound();
-  if (!mayOnSubOrg(actor, subOrg, action)) return refuse(ctx, actor, `sub_orgs/${id}`, at, subOrgNotFound());
+  if (!mayOnSubOrg(actor, subOrg, action)) return refuse(ctx, actor, { resource: `sub_orgs/${id}`, orgId: subOrg.orgId }, at, subOrgNotFound());
   return subOrg;
 }
 
@@ -155,7 +174,7 @@ export async function requireSubOrgOfCurrentOrg(ctx: AppContext, actor: RequestU
 export async function requireOrgReach(ctx: AppContext, actor: RequestUser, requested: string | null | undefined, at: AccessContext): Promise<string | null> {
   const { orgId, isOutOfReach } = reachOrg(actor, requested);
   const outOfReach = () => notFound(messages.organizationOutOfReach, { org_id: messages.organizationOutOfReach });
-  if (isOutOfReach) return refuse(ctx, actor, `orgs/${String(requested)}`, at, outOfReach());
+  if (isOutOfReach) return refuse(ctx, actor, { resource: `orgs/${String(requested)}`, orgId: requested }, at, outOfReach());
   if (orgId && !(await findOrg(ctx.db, orgId))) throw outOfReach();
   return orgId;
 }
@@ -164,10 +183,13 @@ export async function requireOrgReach(ctx: AppContext, actor: RequestUser, reque
 export async function requireSubOrgReach(ctx: AppContext, actor: RequestUser, orgId: string | null, requested: string | null | undefined, at: AccessContext) {
   const { subOrgId, isOutOfReach } = reachSubOrg(actor, requested);
   const outOfReach = () => notFound(messages.subOrgOutOfReach, { sub_org_id: messages.subOrgOutOfReach });
-  if (isOutOfReach) return refuse(ctx, actor, `sub_orgs/${String(requested)}`, at, outOfReach());
+  if (isOutOfReach) {
+    const named = await findSubOrg(ctx.db, String(requested));
+    return refuse(ctx, actor, { resource: `sub_orgs/${String(requested)}`, orgId: named?.orgId }, at, outOfReach());
+  }
   if (!subOrgId) return null;
   const subOrg = await findSubOrg(ctx.db, subOrgId);
-  if (!subOrg || subOrg.orgId !== orgId) return refuse(ctx, actor, `sub_orgs/${subOrgId}`, at, outOfReach());
+  if (!subOrg || subOrg.orgId !== orgId) return refuse(ctx, actor, { resource: `sub_orgs/${subOrgId}`, orgId: subOrg?.orgId }, at, outOfReach());
   return subOrgId;
 }
 
@@ -179,7 +201,7 @@ export async function requireOwnCustomer(ctx: AppContext, actor: RequestUser, cu
   const account = customerId ? await findBillingAccountByCustomer(ctx.db, customerId) : undefined;
   // The super admin works across organizations, as everywhere else.
   if (account && maySeeOrg(actor, account.orgId)) return account;
-  return refuse(ctx, actor, `billing/${customerId ?? 'unknown'}`, at, notFound(messages.billingNoCustomer));
+  return refuse(ctx, actor, { resource: `billing/${customerId ?? 'unknown'}`, orgId: account?.orgId }, at, notFound(messages.billingNoCustomer));
 }
 
 /**
@@ -188,14 +210,16 @@ export async function requireOwnCustomer(ctx: AppContext, actor: RequestUser, cu
  */
 export async function requireOrgsCustomer(ctx: AppContext, actor: RequestUser, named: string, own: string | undefined, at: AccessContext): Promise<void> {
   if (named === own) return;
-  await refuse(ctx, actor, `billing/${named}`, at, badRequest(messages.billingCustomerNotYours, { customerId: messages.billingCustomerNotYours }));
+  const namedAccount = await findBillingAccountByCustomer(ctx.db, named);
+  const refused = { resource: `billing/${named}`, orgId: namedAccount?.orgId ?? null };
+  await refuse(ctx, actor, refused, at, badRequest(messages.billingCustomerNotYours, { customerId: messages.billingCustomerNotYours }));
 }
 
 export async function requireInvitation(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
   const found = await findInvitationById(ctx.db, id);
   const invitationNotFound = () => notFound('Invitation not found');
   if (!found || found.invitation.acceptedAt) throw invitationNotFound();
-  if (!mayResendInvitation(actor, found.invitation)) return refuse(ctx, actor, `invitations/${id}`, at, invitationNotFound());
+  if (!mayResendInvitation(actor, found.invitation)) return refuse(ctx, actor, { resource: `invitations/${id}`, orgId: found.invitation.orgId }, at, invitationNotFound());
   return found;
 }
 
@@ -207,11 +231,14 @@ export async function requireLinks(ctx: AppContext, actor: RequestUser, relation
   const ids = [...new Set(relations.flatMap((relation) => [relation.instructor, relation.student]))];
   const people = new Map((await findUsersByIds(ctx.db, ids)).map((person) => [person.skylogId, person]));
   for (const [index, relation] of relations.entries()) {
-    if (!mayManageLink(actor, { instructor: people.get(relation.instructor), student: people.get(relation.student) })) {
+    const pair = { instructor: people.get(relation.instructor), student: people.get(relation.student) };
+    if (!mayManageLink(actor, pair)) {
+      // A link names two people: filed as another organization's when either of them is of one.
+      const outsider = [pair.instructor, pair.student].find((person) => person && person.orgId !== actor.orgId);
       await refuse(
         ctx,
         actor,
-        `student_instructor/${relation.instructor}/${relation.student}`,
+        { resource: `student_instructor/${relation.instructor}/${relation.student}`, orgId: outsider ? outsider.orgId : undefined },
         at,
         notFound(messages.linkOutOfReach, { [`${index}`]: 'Choose an instructor and a student you may link' }),
       );
@@ -238,7 +265,7 @@ export async function requireTrip(ctx: AppContext, actor: RequestUser, id: strin
   // Sub-organization admins are refused every existing flight by role (as the API's access table refuses its
   // routes), found or not, so the answer tells nothing of which flights exist; only a new one of theirs takes its recording.
   const isSubOrgAdmin = isSubOrgRole(actor.role);
-  const refuseSubOrgAdmin = () => refuse(ctx, actor, `trips/${id}`, at, forbidden(messages.permissionDenied), 'role');
+  const refuseSubOrgAdmin = (orgId?: string) => refuse(ctx, actor, { resource: `trips/${id}`, orgId }, at, forbidden(messages.permissionDenied), 'role');
   if (!found) {
     if (isSubOrgAdmin) return refuseSubOrgAdmin();
     throw tripNotFound();
@@ -255,10 +282,11 @@ export async function requireTrip(ctx: AppContext, actor: RequestUser, id: strin
     hasRecording: Boolean(hasRecording),
   };
   const may = (what: TripAction) => mayOnTrip(actor, tripFacts, what);
-  if (isSubOrgAdmin && !may(action)) return refuseSubOrgAdmin();
-  if (!isSubOrgAdmin && !may('read')) return refuse(ctx, actor, `trips/${id}`, at, tripNotFound());
+  const refused = { resource: `trips/${id}`, orgId: trip.orgId };
+  if (isSubOrgAdmin && !may(action)) return refuseSubOrgAdmin(trip.orgId);
+  if (!isSubOrgAdmin && !may('read')) return refuse(ctx, actor, refused, at, tripNotFound());
   if (!may(action)) {
-    return refuse(ctx, actor, `trips/${id}`, at, forbidden(action === 'debrief' ? messages.debriefNeedsInstructor : messages.tripReadOnly), 'role');
+    return refuse(ctx, actor, refused, at, forbidden(action === 'debrief' ? messages.debriefNeedsInstructor : messages.tripReadOnly), 'role');
   }
   return { ...trip, rights: { canEdit: may('edit'), canDebrief: may('debrief'), canDelete: may('delete'), canShare: may('share') } };
 }
@@ -373,7 +401,7 @@ export async function requireOwnUpload(ctx: AppContext, actor: RequestUser, id: 
   const row = await findUpload(ctx.db, id);
   const uploadNotFound = () => notFound(messages.uploadNotFound);
   if (!row) throw uploadNotFound();
-  if (!mayOnOwnRow(actor, row)) return refuse(ctx, actor, `audio-uploads/${id}`, at, uploadNotFound());
+  if (!mayOnOwnRow(actor, row)) return refuse(ctx, actor, { resource: `audio-uploads/${id}`, orgId: await orgOfPerson(ctx, row.userId) }, at, uploadNotFound());
   return row;
 }
 
@@ -382,7 +410,7 @@ export async function requireOwnToken(ctx: AppContext, actor: RequestUser, id: s
   const row = await findToken(ctx.db, id);
   const tokenNotFound = () => notFound(messages.accessTokenNotFound);
   if (!row || row.revokedAt) throw tokenNotFound();
-  if (!mayOnOwnRow(actor, row)) return refuse(ctx, actor, `access-tokens/${id}`, at, tokenNotFound());
+  if (!mayOnOwnRow(actor, row)) return refuse(ctx, actor, { resource: `access-tokens/${id}`, orgId: await orgOfPerson(ctx, row.userId) }, at, tokenNotFound());
   return row;
 }
 
@@ -392,7 +420,7 @@ export async function requireAlert(ctx: AppContext, actor: RequestUser, id: stri
   const alert = await findAlert(ctx.db, id);
   const alertNotFound = () => notFound('Alert not found');
   if (!alert) throw alertNotFound();
-  if (!mayOnAuditRecord(actor, alert)) return refuse(ctx, actor, `alerts/${id}`, at, alertNotFound());
+  if (!mayOnAuditRecord(actor, alert)) return refuse(ctx, actor, { resource: `alerts/${id}`, orgId: alert.orgId }, at, alertNotFound());
   return alert;
 }
 
@@ -404,6 +432,6 @@ export async function requireAircraft(ctx: AppContext, actor: RequestUser, id: s
   const row = fromMemory ? await readThrough(ctx.aircraft, id, read) : await read();
   const aircraftNotFound = () => notFound(messages.aircraftNotFound);
   if (!row) throw aircraftNotFound();
-  if (!mayOnAircraft(actor, row)) return refuse(ctx, actor, `aircraft/${id}`, at, aircraftNotFound());
+  if (!mayOnAircraft(actor, row)) return refuse(ctx, actor, { resource: `aircraft/${id}`, orgId: row.orgId }, at, aircraftNotFound());
   return row;
 }

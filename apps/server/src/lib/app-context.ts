@@ -14,6 +14,7 @@ import type { MeCache } from '../modules/users/me-cache.ts';
 import type { AircraftCache } from '../modules/aircraft/aircraft-cache.ts';
 import type { AnnouncedCache } from './announced-cache.ts';
 import type { Auth } from './better-auth.ts';
+import type { BackgroundWork } from './background-work.ts';
 
 /** What services need from the running app, passed explicitly (no globals). */
 export type AppContext = {
@@ -24,6 +25,8 @@ export type AppContext = {
   sms: SmsSender;
   auth: Auth;
   audit: AuditService;
+  /** Work the answer does not wait for (mail that would tell whether an address has an account). */
+  background: BackgroundWork;
   storage: FileStorage;
   /** ffmpeg for the audio job; null when neither the system nor the npm package has one. */
   audioTools: { ffmpegPath: string | null };

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppConfig, SignInProviderConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { authAccount, authRateLimit, authSession, authTwoFactor, authUser, authVerification } from '../db/schema/index.ts';
-import type { EmailSender } from '../integrations/email/index.ts';
+import type { EmailMessage } from '../integrations/email/index.ts';
 import { passwordResetEmail, verificationEmail } from '../integrations/email/templates.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { hashSecretToken } from './secret-token.ts';
@@ -95,8 +95,12 @@ export type AuthCallbacks = {
   joinThroughProvider: (user: { id: string; email: string; name: string }, provider: string) => Promise<void>;
 };
 
-/** better-auth (accounts, sessions, verification and reset mails) on Skylog's database. */
-export function createAuth(config: AppConfig, db: Database, email: EmailSender, callbacks: AuthCallbacks) {
+/**
+ * better-auth (accounts, sessions, verification and reset mails) on Skylog's database. `sendMail` sends
+ * after the answer (lib/background-work.ts): these mails go only to addresses with an account, so an
+ * answer that waited for them would tell who has one.
+ */
+export function createAuth(config: AppConfig, db: Database, sendMail: (message: EmailMessage) => void, callbacks: AuthCallbacks) {
   return betterAuth({
     appName: 'Skylog',
     baseURL: config.appUrl,
@@ -154,14 +158,14 @@ export function createAuth(config: AppConfig, db: Database, email: EmailSender, 
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, token }) => {
-        await email.send(passwordResetEmail(user.email, user.name, `${config.appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`));
+        sendMail(passwordResetEmail(user.email, user.name, `${config.appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`));
       },
     },
     emailVerification: {
       sendOnSignIn: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, token }) => {
-        await email.send(verificationEmail(user.email, user.name, `${config.appUrl}/auth/confirm?token=${encodeURIComponent(token)}`));
+        sendMail(verificationEmail(user.email, user.name, `${config.appUrl}/auth/confirm?token=${encodeURIComponent(token)}`));
       },
     },
     session: {

@@ -1,7 +1,8 @@
-import { accountMessages, messages, signInRateLimitedMessage, type ApiErrorBody } from '@skylog/contracts';
+import { accountMessages, limits, messages, rateLimitedMessage, signInRateLimitedMessage, type ApiErrorBody } from '@skylog/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
+import { withAnswerFloor } from '../lib/answer-floor.ts';
 import { findUnstorableField } from '../lib/unstorable-field.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toAuthHeaders, type Auth } from '../lib/better-auth.ts';
@@ -64,14 +65,20 @@ type AuthProxyOptions = {
   auth: Auth;
   db: Database;
   signInLimiter: RateLimiter;
+  /** Failed uses of a reset link, per address: made-up tokens are refused long before one could be guessed. */
+  passwordResetLimiter: RateLimiter;
   /** Every sign-in attempt, with the account its e-mail names (if any), for the audit log. */
   onSignIn: (request: FastifyRequest, attempt: SignInAttempt) => Promise<void>;
   /** Every password change through better-auth, by the signed-in person, for the audit log. */
   onPasswordChange: (request: FastifyRequest, change: { account: UserRow; isSuccess: boolean; status: number }) => Promise<void>;
 };
 
+/** A limit refused the attempt: 429 with the seconds to wait, in the header and in words. */
+const answerRateLimited = (reply: FastifyReply, retryAfter: number, message: string) =>
+  reply.status(429).header('retry-after', String(retryAfter)).send({ status: 429, code: 'rate_limited', message } satisfies ApiErrorBody);
+
 /** Mounts better-auth under /api/auth, answering in Skylog's error shape, with Skylog's sign-in limits and audit. */
-export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance, { auth, db, signInLimiter, onSignIn, onPasswordChange }) => {
+export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance, { auth, db, signInLimiter, passwordResetLimiter, onSignIn, onPasswordChange }) => {
   const sessionCookieName = (await auth.$context).authCookies.sessionToken.name;
   /**
    * A provider's sign-in came back (better-auth redirects to the app, or to /login?error=…): audited, and a
@@ -127,11 +134,13 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
         const retryAfter = await signInLimiter.reserve(request.ip, signInEmail);
         if (retryAfter !== null) {
           await onSignIn(request, { email: signInEmail, account: await findAccount(), isSuccess: false, status: 429, step });
-          return reply
-            .status(429)
-            .header('retry-after', String(retryAfter))
-            .send({ status: 429, code: 'rate_limited', message: signInRateLimitedMessage(retryAfter) } satisfies ApiErrorBody);
+          return answerRateLimited(reply, retryAfter, signInRateLimitedMessage(retryAfter));
         }
+      }
+      const isPasswordReset = path === '/reset-password';
+      if (isPasswordReset) {
+        const retryAfter = await passwordResetLimiter.reserve(request.ip);
+        if (retryAfter !== null) return answerRateLimited(reply, retryAfter, rateLimitedMessage(retryAfter));
       }
       // The person a second step is for (better-auth itself checks the cookie's signature and expiry).
       const challengeAuthId = path.startsWith('/two-factor/') ? await secondStepOwner(auth, db, request.headers.cookie) : undefined;
@@ -159,8 +168,11 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
       };
       let answer: Awaited<ReturnType<typeof forward>>;
       try {
+        if ((step === 'authenticator' || step === 'phone') && challengeAuthId) answer = await checkCode(challengeAuthId);
+        // Asking for a reset link takes as long for an address with an account (a link stored) as without one.
+        else if (path === '/request-password-reset') answer = await withAnswerFloor(limits.accountAnswerFloorMs, forward);
         // Without a pending step better-auth answers (the step has expired) itself.
-        answer = (step === 'authenticator' || step === 'phone') && challengeAuthId ? await checkCode(challengeAuthId) : await forward();
+        else answer = await forward();
       } catch (error) {
         // A replayed code is refused before better-auth sees it: still a failed sign-in to audit.
         if (step && error instanceof AppError) {
@@ -170,6 +182,7 @@ export const authProxyPlugin = fp<AuthProxyOptions>(async (app: FastifyInstance,
         throw error;
       }
       const { response, text } = answer;
+      if (isPasswordReset && response.ok) await passwordResetLimiter.release(request.ip);
       if (isProviderCallback) return endProviderSignIn(request, reply, path, response);
       if (path === '/change-password' && passwordChanger) await onPasswordChange(request, { account: passwordChanger, isSuccess: response.ok, status: response.status });
       copyResponseHeaders(response.headers, reply);

@@ -10,16 +10,26 @@ export type RateRule = { per: 'address' | 'address+subject'; max: number; window
  * Attempts counted in the database, so every instance sees the same counts. Each attempt reserves
  * a place atomically before the work is done, so simultaneous attempts cannot slip past a limit;
  * `release` gives a place back (a successful sign-in does not count against the class behind one
- * school router).
+ * school router). Rules are asked in order and an attempt one of them refuses counts against none:
+ * guesses the per-account limit refuses never use up the whole address's allowance.
  */
 export function createRateLimiter(db: Database, name: string, rules: readonly RateRule[]) {
   const keysOf = (ip: string, subject: string) =>
     rules.map((rule) => ({ rule, key: rule.per === 'address' ? `${name}:${ip}` : `${name}:${ip}:${subject}` }));
 
-  /** Counts one attempt; answers the seconds to wait when a limit is exceeded, otherwise null. */
+  async function giveBack(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      await db
+        .update(authRateLimit)
+        .set({ count: sql`${authRateLimit.count} - 1` })
+        .where(and(eq(authRateLimit.key, key), gt(authRateLimit.count, 0)));
+    }
+  }
+
+  /** Counts one attempt; answers the seconds to wait when a limit refuses it, otherwise null. */
   async function reserve(ip: string, subject = ''): Promise<number | null> {
     const now = Date.now();
-    let retryAfter: number | null = null;
+    const taken: string[] = [];
     for (const { rule, key } of keysOf(ip, subject)) {
       const windowMs = rule.windowSeconds * 1000;
       // One statement: a window starts at its first attempt and restarts once it has passed.
@@ -35,21 +45,18 @@ export function createRateLimiter(db: Database, name: string, rules: readonly Ra
           },
         })
         .returning({ count: authRateLimit.count, lastRequest: authRateLimit.lastRequest });
+      taken.push(key);
       if (row && row.count > rule.max) {
-        retryAfter = Math.max(retryAfter ?? 0, Math.ceil((row.lastRequest + windowMs - now) / 1000));
+        await giveBack(taken);
+        return Math.ceil((row.lastRequest + windowMs - now) / 1000);
       }
     }
-    return retryAfter;
+    return null;
   }
 
-  /** Gives back the place an attempt reserved. */
+  /** Gives back the places an attempt reserved. */
   async function release(ip: string, subject = ''): Promise<void> {
-    for (const { key } of keysOf(ip, subject)) {
-      await db
-        .update(authRateLimit)
-        .set({ count: sql`${authRateLimit.count} - 1` })
-        .where(and(eq(authRateLimit.key, key), gt(authRateLimit.count, 0)));
-    }
+    await giveBack(keysOf(ip, subject).map(({ key }) => key));
   }
 
   return { reserve, release };

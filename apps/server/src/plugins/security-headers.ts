@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/**
+ * One policy for every answer, the API docs included: Swagger UI (@fastify/swagger-ui 6) loads its scripts
+ * and styles as files of its own and runs no inline script, so it needs nothing the web app does not.
+ */
 const contentSecurityPolicy = [
   "default-src 'self'",
   "img-src 'self' data: blob:",
@@ -8,10 +12,35 @@ const contentSecurityPolicy = [
   "script-src 'self'",
   "connect-src 'self'",
   "media-src 'self' blob:",
+  "object-src 'none'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
 ].join('; ');
+
+/**
+ * Browser features Skylog never uses, denied to its pages and to anything they might embed (W3C Permissions
+ * Policy). The review screen plays audio but records none; payment happens on Stripe's own pages. Allow a
+ * feature here before the web app first uses it.
+ */
+const unusedFeatures = [
+  'accelerometer',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+const permissionsPolicy = unusedFeatures.map((feature) => `${feature}=()`).join(', ');
 
 export const securityHeadersPlugin = fp<{ isHttps: boolean }>(async (app: FastifyInstance, { isHttps }) => {
   app.addHook('onSend', async (request, reply) => {
@@ -20,8 +49,8 @@ export const securityHeadersPlugin = fp<{ isHttps: boolean }>(async (app: Fastif
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'same-origin');
-    // The API docs page loads its own inline scripts; everything else runs under a strict policy.
-    if (!request.url.startsWith('/api/docs')) reply.header('content-security-policy', contentSecurityPolicy);
+    reply.header('content-security-policy', contentSecurityPolicy);
+    reply.header('permissions-policy', permissionsPolicy);
     // API answers are personal: never stored, unless the route chose how (revalidated parts, audio).
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });

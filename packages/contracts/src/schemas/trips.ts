@@ -4,6 +4,7 @@ import { text } from './text.ts';
 import { limits } from '../limits.ts';
 import { pageQuerySchema } from './people.ts';
 import { aiStatuses } from './analysis.ts';
+import { audioContentTypeSchema, uploadFileNameSchema } from './upload-files.ts';
 
 /**
  * One GPS fix of a track. Times are epoch milliseconds; altitude and accuracy in metres, speed in
@@ -287,7 +288,7 @@ const emptySeat = (message: string) =>
 
 /** POST /api/trips/import: the file is the raw body; these say what to do with it. */
 export const trackImportQuerySchema = z.strictObject({
-  filename: text({ error: 'File name is required' }).trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
+  filename: uploadFileNameSchema,
   /** Replace this trip's track; without it a new trip is created. */
   trip_id: z.uuid('Not a valid trip id').optional(),
   trip_name: tripCreateSchema.shape.trip_name.optional(),
@@ -325,9 +326,9 @@ export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: text() });
 
 /** Resumable audio upload (tus 1.0 core semantics): created with its length, then PATCHed in pieces. */
 export const audioUploadCreateSchema = z.strictObject({
-  filename: text().trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
+  filename: uploadFileNameSchema,
   size_bytes: z.number({ error: 'Size is required' }).int().positive('The file is empty'),
-  content_type: text().max(100).optional(),
+  content_type: audioContentTypeSchema.optional(),
 });
 export const audioUploadSchema = z.object({
   id: z.uuid(),

@@ -5,6 +5,12 @@ import { BillingProviderError, WebhookSignatureError, type BillingEvent, type Bi
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl: string | undefined };
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+
+/** The time a `Stripe-Signature` header says it was signed (`t=`, in seconds), read as the SDK reads it: the last one counts. */
+function signedAtOf(header: string): number {
+  const stamps = header.split(',').filter((item) => item.split('=')[0] === 't');
+  return stamps.length > 0 ? parseInt(stamps.at(-1)!.split('=')[1] ?? '', 10) : Number.NaN;
+}
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 function toPrice(price: Stripe.Price): BillingPrice {
@@ -245,6 +251,11 @@ export function createStripeProvider(config: StripeConfig): BillingProvider {
         event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, limits.stripeWebhookToleranceSeconds);
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+      }
+      // The SDK refuses a signature older than the tolerance but not one dated ahead of it: such a signed body
+      // could be replayed until long after it was made. The tolerance holds both ways.
+      if (!(Math.abs(Date.now() / 1000 - signedAtOf(signature)) <= limits.stripeWebhookToleranceSeconds)) {
+        throw new WebhookSignatureError('Timestamp outside the tolerance zone');
       }
       const object = event.data.object as unknown as Record<string, unknown>;
       return { id: event.id, type: event.type, createdAt: event.created * 1000, customerId: customerOf(object), orgId: metadataOrgOf(object) };

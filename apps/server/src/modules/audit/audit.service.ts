@@ -1,6 +1,7 @@
 import { limits, type AuditStatus } from '@skylog/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { alertFilingOrg, denialFilingOrg } from '../../access/access-rules.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import * as repository from './audit.repository.ts';
 
@@ -17,6 +18,8 @@ export type AuditEvent = {
 
 export type DenialEvent = {
   actor: Pick<RequestUser, 'skylogId' | 'role' | 'orgId'>;
+  /** The organization of the row refused, when one was read (a role denial names none). */
+  rowOrgId?: string | null;
   action: string;
   resource: string;
   path: string;
@@ -35,7 +38,7 @@ export function createAuditService(db: Database, log: FastifyBaseLogger) {
       await repository.insertAuditEntry(db, {
         userId: event.actor?.skylogId ?? null,
         userRole: event.actor?.role ?? null,
-        orgId: event.orgId ?? event.actor?.orgId ?? null,
+        orgId: event.orgId !== undefined ? event.orgId : (event.actor?.orgId ?? null),
         action: event.action,
         resource: event.resource,
         status: event.status,
@@ -48,11 +51,17 @@ export function createAuditService(db: Database, log: FastifyBaseLogger) {
     }
   }
 
-  /** Records a denied access with the spec's fields and raises an alert at 5 denials within 300000 ms. */
+  /**
+   * Records a denied access with the spec's fields and raises an alert at 5 denials within 300000 ms. Each
+   * is filed where access-rules.ts says, so an organization's log and alerts never name another's rows.
+   */
   async function recordDenial(event: DenialEvent): Promise<void> {
     const timestamp = new Date();
+    const orgId = denialFilingOrg(event.actor, event.rowOrgId);
+    const alertOrgId = alertFilingOrg(event.actor);
     await record({
       actor: event.actor,
+      orgId,
       action: event.action,
       resource: event.resource,
       status: 'denied',
@@ -69,13 +78,14 @@ export function createAuditService(db: Database, log: FastifyBaseLogger) {
         if (await repository.findAlertSince(tx, event.actor.skylogId, suspiciousActivityKind, since)) return;
         await repository.insertAlert(tx, {
           userId: event.actor.skylogId,
-          orgId: event.actor.orgId,
+          orgId: alertOrgId,
           kind: suspiciousActivityKind,
           details: {
             userRole: event.actor.role,
             deniedCount: denials,
             windowMs: limits.suspiciousWindowMs,
-            lastPath: event.path,
+            // Only a path the alert's readers may see: another organization's row stays out.
+            ...(alertOrgId === orgId ? { lastPath: event.path } : {}),
             timestamp: timestamp.toISOString(),
           },
         });

@@ -7,6 +7,7 @@ import { invitationEmail, schoolRegistrationTakenEmail } from '../../integration
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { withAnswerFloor } from '../../lib/answer-floor.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token.ts';
@@ -188,18 +189,23 @@ export async function joinThroughProvider(ctx: AppContext, user: { id: string; e
 /**
  * Self-service: a new school (organization) and its first org_admin, who confirms the e-mail next.
  * Limited per client address, and answered the same whether or not the e-mail already has an
- * account: the e-mail then tells the address's owner what happened.
+ * account: the e-mail then tells the address's owner what happened. Both ways do the same work in
+ * the request (the password hashed, one mail handed over to go out after the answer) and answer no
+ * sooner than `limits.accountAnswerFloorMs`, so the time taken does not tell either.
  */
 export async function registerSchool(ctx: AppContext, input: z.infer<typeof schoolRegistrationSchema>, ip: string) {
   const retryAfter = await ctx.rateLimits.schoolRegistration.reserve(ip);
   if (retryAfter !== null) throw new AppError('rate_limited', rateLimitedMessage(retryAfter));
+  return withAnswerFloor(limits.accountAnswerFloorMs, () => registerSchoolOnce(ctx, input, ip));
+}
+
+async function registerSchoolOnce(ctx: AppContext, input: z.infer<typeof schoolRegistrationSchema>, ip: string) {
   // Checked before anything else, so a known and a new address get the same answer to a wrong plan.
   const chosenPlan = await checkChosenPlan(ctx, input.plan);
-  // Hashed either way, so both answers take as long.
   const passwordHash = await hashPassword(input.password);
   const accepted = { email: input.email };
   if (await isEmailTaken(ctx.db, input.email)) {
-    await ctx.email.send(schoolRegistrationTakenEmail(input.email, `${ctx.config.appUrl}/login`));
+    ctx.background.run('e-mail', ctx.email.send(schoolRegistrationTakenEmail(input.email, `${ctx.config.appUrl}/login`)));
     await ctx.audit.record({ actor: null, action: 'registration.register-school', resource: 'orgs', status: 'failure', details: { email: input.email, reason: 'email_taken' }, ipAddress: ip });
     return accepted;
   }
@@ -225,7 +231,8 @@ export async function registerSchool(ctx: AppContext, input: z.infer<typeof scho
     if (isUniqueViolation(error)) return accepted;
     throw error;
   }
-  await ctx.auth.api.sendVerificationEmail({ body: { email: input.email } });
+  // better-auth makes the confirmation link (and holds its own floor before answering): not waited for either.
+  ctx.background.run('confirmation e-mail', ctx.auth.api.sendVerificationEmail({ body: { email: input.email } }));
   await ctx.audit.record({
     actor: { skylogId: created.skylogId, role: 'org_admin', orgId: created.orgId },
     action: 'registration.register-school',

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   flightUploadedForMessage,
+  isAudioContentType,
   messages,
   trackFormats,
   tripCreateSchema,
@@ -28,6 +29,9 @@ import { createEmptyTrip, importTrack, uploadAudio, useRecentTrips, waitForProce
 
 const audioExtensions = ['.mp3', '.m4a', '.aac', '.wav', '.flac', '.ogg', '.opus', '.webm', '.amr'];
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.')).toLowerCase();
+
+/** The server's rule for the declared type (contracts), and a recording's extension where the type says only "a container" or nothing. */
+const isAudioFile = (file: File) => isAudioContentType(file.type) && (file.type.startsWith('audio/') || audioExtensions.includes(extensionOf(file.name)));
 
 /** A select's value: an id, or '' for "not set". */
 const choice = z.union([z.uuid(), z.literal('')]);
@@ -63,8 +67,7 @@ function uploadFlightSchema({ isPilotRequired, limits }: UploadRules) {
       if (track && !trackFormats.some((format) => extensionOf(track.name) === `.${format}`)) refuse(['track'], messages.trackFileNotTrack);
       else if (track && limits && track.size > limits.track_file_max_bytes)
         refuse(['track'], uploadTooLargeMessage(limits.track_file_max_bytes));
-      if (audio && !audio.type.startsWith('audio/') && !audioExtensions.includes(extensionOf(audio.name)))
-        refuse(['audio'], messages.audioNotReadable);
+      if (audio && !isAudioFile(audio)) refuse(['audio'], messages.audioNotReadable);
       else if (audio && limits && audio.size > limits.audio_upload_max_bytes)
         refuse(['audio'], uploadTooLargeMessage(limits.audio_upload_max_bytes));
       if (values.target === 'existing') {
