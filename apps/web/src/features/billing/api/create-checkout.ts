@@ -1,6 +1,7 @@
 import type { CheckoutRequest, checkoutSessionSchema } from '@skylog/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { notify } from '../../../components/ui/toast.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
@@ -11,3 +12,9 @@ export const useCreateCheckout = () =>
     mutationFn: (request: CheckoutRequest) =>
       apiRequest<{ session: CheckoutSession }>('/api/billing/checkout-sessions', { method: 'POST', body: request }).then((answer) => answer.session),
   });
+
+/** Takes the browser to Stripe's hosted page the server's session names (a plan, or an item sold once). */
+export function followCheckout(session: CheckoutSession): void {
+  if (session.url) window.location.assign(session.url);
+  else notify.error('Stripe did not answer with a checkout page. Try again.');
+}

@@ -1,7 +1,5 @@
-import { messages } from '@skylog/contracts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { useBilling } from '../api/get-billing.ts';
+import type { BillingState } from '@skylog/contracts';
+import { BillingLoaded } from './billing-loaded.tsx';
 import { CurrentPlan } from './current-plan.tsx';
 import { InvoiceTable } from './invoice-table.tsx';
 import { OneOffList } from './one-off-list.tsx';
@@ -13,21 +11,10 @@ import { PlanList } from './plan-list.tsx';
  * invoices, cancellation and the payment method for its admins only (the server says who with `can_manage`).
  */
 export function BillingScreen() {
-  const billing = useBilling();
+  return <BillingLoaded>{(state) => <BillingBody state={state} />}</BillingLoaded>;
+}
 
-  if (billing.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
-  if (billing.error) {
-    return (
-      <div className="flex flex-col items-start gap-2">
-        <Alert tone="error">{billing.error.message}</Alert>
-        <Button variant="secondary" onClick={() => void billing.refetch()} disabled={billing.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-
-  const state = billing.data;
+function BillingBody({ state }: { state: BillingState }) {
   if (!state.enabled) {
     return (
       <section

@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
-import { notify } from '../../../components/ui/toast.tsx';
 import { formatPrice, oneOffProducts, useProducts } from '../../../lib/billing-plans.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
+import { followCheckout } from '../api/create-checkout.ts';
 import { useCreatePurchase } from '../api/create-purchase.ts';
 
 type PurchaseValues = z.input<typeof purchaseRequestSchema>;
@@ -25,10 +25,7 @@ function OneOffItem({ product, price }: { product: BillingProduct; price: Billin
 
   const handleBuy = form.handleSubmit((request) =>
     purchase.mutate(request, {
-      onSuccess: (session) => {
-        if (session.url) window.location.assign(session.url);
-        else notify.error('Stripe did not answer with a checkout page. Try again.');
-      },
+      onSuccess: followCheckout,
       onError: (error) => showServerFieldErrors(form.setError, error, ['quantity']),
     }),
   );

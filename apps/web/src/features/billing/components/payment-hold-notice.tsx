@@ -1,10 +1,9 @@
 import { minorUnitsPerMajor, type BillingState } from '@skylog/contracts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { notify } from '../../../components/ui/toast.tsx';
 import { formatPrice, planProducts, useProducts } from '../../../lib/billing-plans.ts';
 import { formatMoney } from '../../../lib/format-money.ts';
-import { useCreateCheckout } from '../api/create-checkout.ts';
+import { followCheckout, useCreateCheckout } from '../api/create-checkout.ts';
 
 /**
  * decisions.md #4, for those who pay for the school: why Skylog is held, and the plan chosen at registration (kept
@@ -26,10 +25,7 @@ export function PaymentHoldNotice({ billing }: { billing: BillingState }) {
     checkout.mutate(
       { priceId: chosen.price_id, orgId: billing.org_id, coupon: chosen.coupon, cablePrice: chosen.cable_price },
       {
-        onSuccess: (session) => {
-          if (session.url) window.location.assign(session.url);
-          else notify.error('Stripe did not answer with a checkout page. Try again.');
-        },
+        onSuccess: followCheckout,
       },
     );
   };

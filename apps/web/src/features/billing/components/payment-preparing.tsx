@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { landingPath, paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearCheckoutValues } from '../../../lib/checkout-storage.ts';
-import { useCreateCheckout } from '../api/create-checkout.ts';
+import { followCheckout, useCreateCheckout } from '../api/create-checkout.ts';
 
 /** Spec §2 /payment-preparing: price_id, org_id, cable_price and an optional coupon, straight from the address. */
 function readCheckout(search: URLSearchParams) {
@@ -38,7 +38,7 @@ export function PaymentPreparing({ me, search }: { me: Me; search: URLSearchPara
   const mayPay = canCallOperation(me.user_type, 'billing.checkout');
   const isComplete = Boolean(request.priceId && request.orgId);
   const started = useRef(false);
-  const start = () => checkout.mutate(request, { onSuccess: (session) => session.url && window.location.assign(session.url) });
+  const start = () => checkout.mutate(request, { onSuccess: followCheckout });
 
   useEffect(() => {
     if (started.current || !mayPay || !isComplete) return;

@@ -15,7 +15,7 @@ import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useCreateCheckout } from '../api/create-checkout.ts';
+import { followCheckout, useCreateCheckout } from '../api/create-checkout.ts';
 import { formatPrice, planProducts, useProducts } from '../../../lib/billing-plans.ts';
 import { useUpdateSubscription } from '../api/update-subscription.ts';
 
@@ -48,10 +48,7 @@ export function PlanList({ billing }: { billing: BillingState }) {
       checkout.mutate(
         { priceId, orgId: billing.org_id, coupon: coupon ?? null },
         {
-          onSuccess: (session) => {
-            if (session.url) window.location.assign(session.url);
-            else notify.error('Stripe did not answer with a checkout page. Try again.');
-          },
+          onSuccess: followCheckout,
           // Stripe's own words for an unknown coupon go under the field.
           onError: (error) => {
             const message = error instanceof ApiError ? error.body.fields?.coupon : undefined;

@@ -1,28 +1,17 @@
-import { messages } from '@skylog/contracts';
+import { messages, type BillingState } from '@skylog/contracts';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { landingPath, paths } from '../../../config/paths.ts';
-import { useBilling } from '../api/get-billing.ts';
+import { BillingLoaded } from './billing-loaded.tsx';
 
 /**
  * decisions.md #4, for a member of a school whose subscription is not active who cannot pay for it: what is
  * happening and whom to ask (the school's administrators), never a plan they could not buy.
  */
 export function SubscriptionInactive() {
-  const billing = useBilling();
-  if (billing.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
-  if (billing.error) {
-    return (
-      <div className="flex flex-col items-start gap-2">
-        <Alert tone="error">{billing.error.message}</Alert>
-        <Button variant="secondary" onClick={() => void billing.refetch()} disabled={billing.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const { is_paid: isPaid, contacts, org_id: orgId } = billing.data;
+  return <BillingLoaded>{(state) => <Standing state={state} />}</BillingLoaded>;
+}
+
+function Standing({ state: { is_paid: isPaid, contacts, org_id: orgId } }: { state: BillingState }) {
   if (isPaid) {
     return (
       <section className="flex flex-col items-start gap-2 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
