@@ -1,6 +1,6 @@
 import { limits, messages, type Role } from '@skylog/contracts';
 import { Building2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useOrg } from '../api/get-org.ts';
 import { useOrgs } from '../api/get-orgs.ts';
@@ -67,20 +67,21 @@ export function OrganizationPanel({ role, orgId, subOrgId }: OrganizationPanelPr
 function SwitchOrganization({ currentOrgId, orgs }: { currentOrgId: string | null; orgs: ReadonlyArray<{ id: string; name: string }> }) {
   const switchOrg = useSwitchOrg();
   const navigate = useNavigate();
-  const [isSwitched, setIsSwitched] = useState(false);
+  const [switchedTo, setSwitchedTo] = useState<string | null>(null);
+  const isSwitched = switchedTo !== null;
 
-  const handleChange = (orgId: string) => {
-    switchOrg.mutate(orgId, {
-      onSuccess: () => {
-        setIsSwitched(true);
-        // The notice shows for 700 ms, then the flights of the new organization open.
-        setTimeout(() => {
-          setIsSwitched(false);
-          navigate(`/dashboard/flights?org_switched=${encodeURIComponent(orgId)}`);
-        }, limits.orgSwitchNoticeMs);
-      },
-    });
-  };
+  // The notice shows for 700 ms, then the flights of the new organization open. Timed from when the notice is on
+  // the page, not from the answer: the new organization's data reloading meanwhile must not shorten it.
+  useEffect(() => {
+    if (!switchedTo) return undefined;
+    const timer = setTimeout(() => {
+      setSwitchedTo(null);
+      navigate(`/dashboard/flights?org_switched=${encodeURIComponent(switchedTo)}`);
+    }, limits.orgSwitchNoticeMs);
+    return () => clearTimeout(timer);
+  }, [switchedTo, navigate]);
+
+  const handleChange = (orgId: string) => switchOrg.mutate(orgId, { onSuccess: () => setSwitchedTo(orgId) });
 
   return (
     <div className="mt-3 flex flex-col gap-1">
