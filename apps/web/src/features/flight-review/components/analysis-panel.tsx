@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { Timezone } from '../../../lib/settings-store.ts';
 import type { PlaybackClock } from '../utils/playback-clock.ts';
+import { momentElementId } from '../utils/moments.ts';
 import { getTimeLabel } from '../utils/time-labels.ts';
 import { formatFlightOffset } from '../utils/timeline.ts';
 import { Panel, Spinner } from './panel.tsx';
@@ -16,9 +17,6 @@ type AnalysisPanelProps = {
   clock: PlaybackClock;
   timezone: Timezone;
 };
-
-/** The id a moment's row carries, so a draft's "Go to moment" can find and focus it. */
-export const momentElementId = (momentId: string) => `moment-${momentId}`;
 
 /**
  * The flight's automatic analysis: phases, landings, and the moments worth talking about. Clicking a

@@ -18,22 +18,26 @@ import { useIsNarrowScreen } from '../hooks/use-is-narrow-screen.ts';
 import { usePlaybackPosition } from '../hooks/use-playback-position.ts';
 import { usePlaybackShortcuts } from '../hooks/use-playback-shortcuts.ts';
 import { getMarkerLooks, sortMarkers } from '../utils/markers.ts';
+import { momentElementId } from '../utils/moments.ts';
 import { PlaybackClock } from '../utils/playback-clock.ts';
 import { playbackSkipMs } from '../utils/shortcuts.ts';
 import { getTimeline, isAudioPlayable } from '../utils/timeline.ts';
-import { AnalysisPanel, momentElementId } from './analysis-panel.tsx';
 import { AudioPlayer } from './audio-player.tsx';
-import { DebriefNotes } from './debrief-notes.tsx';
 import { FlightCharts } from './flight-charts.tsx';
 import { FlightHeader } from './flight-header.tsx';
 import { FlightMap } from './flight-map.tsx';
 import { MarkersPanel, type MarkersPanelHandle } from './markers-panel.tsx';
+import { Panel, Spinner } from './panel.tsx';
 import { PlayerSlotsContext, type PlayerSlots } from './player-slots.ts';
 import { ShortcutsDialog, ShortcutsHint } from './shortcuts-dialog.tsx';
 import { TranscriptPanel } from './transcript-panel.tsx';
 
 // Only those who may edit a flight with audio transcribe it: its controls load for them alone.
 const TranscriptGenerator = lazy(async () => ({ default: (await import('./transcript-generator.tsx')).TranscriptGenerator }));
+// The analysis arrives after the flight (it is its own request), and the debrief sits below it: their panels' code
+// (the debrief's form library among it) loads beside the analysis, not before the map, charts and player.
+const AnalysisPanel = lazy(async () => ({ default: (await import('./analysis-panel.tsx')).AnalysisPanel }));
+const DebriefNotes = lazy(async () => ({ default: (await import('./debrief-notes.tsx')).DebriefNotes }));
 
 const noPhases: readonly PhaseSegment[] = [];
 
@@ -203,19 +207,34 @@ function FlightReviewScreen({ trip, viewerRole }: { trip: TripDetail; viewerRole
           />
         </div>
         <div className="grid gap-4 lg:grid-cols-2">
-          <AnalysisPanel
-            analysis={analysis.data}
-            isLoading={analysis.isPending}
-            error={analysis.error}
-            flightStartMs={timeline.flightStartMs}
-            clock={clock}
-            timezone={timezone}
-          />
-          <DebriefNotes key={trip.trip_id} trip={trip} analysis={analysis.data} onJumpToMoment={jumpToMoment} />
+          <Suspense fallback={<PanelLoading title="Flight analysis" />}>
+            <AnalysisPanel
+              analysis={analysis.data}
+              isLoading={analysis.isPending}
+              error={analysis.error}
+              flightStartMs={timeline.flightStartMs}
+              clock={clock}
+              timezone={timezone}
+            />
+          </Suspense>
+          <Suspense fallback={<PanelLoading title="Debrief notes" />}>
+            <DebriefNotes key={trip.trip_id} trip={trip} analysis={analysis.data} onJumpToMoment={jumpToMoment} />
+          </Suspense>
         </div>
         <ShortcutsDialog isOpen={isShortcutsOpen} canEdit={trip.can_edit} onClose={() => setIsShortcutsOpen(false)} />
         {isNarrow ? <div ref={setDock} className="sticky bottom-0 z-20" /> : null}
       </div>
     </PlayerSlotsContext>
+  );
+}
+
+/** A panel while its code loads: its heading, so the page does not jump, and "Loading...". */
+function PanelLoading({ title }: { title: string }) {
+  return (
+    <Panel label={title} title={title}>
+      <p className="flex items-center gap-2 text-sm text-slate-600">
+        <Spinner /> {messages.loading}
+      </p>
+    </Panel>
   );
 }
