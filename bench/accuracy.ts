@@ -96,7 +96,7 @@ function readbackReport(dirs: string[]): string[] {
     readbackRow('**total**', total),
     `| target | | ≥ ${percent(targets.precision)}: ${meets(total.precision, targets.precision)} | ≥ ${percent(targets.recall)}: ${meets(total.recall, targets.recall)} | ≥ ${percent(targets.exactClass)}: ${meets(total.exactClass, targets.exactClass)} |`,
     '',
-    'Confusion matrix (rows: true label, columns: the checker\'s verdict):',
+    "Confusion matrix (rows: true label, columns: the checker's verdict):",
     '',
     `| true \\ checker | ${readbackVerdicts.join(' | ')} |`,
     `|---|${readbackVerdicts.map(() => '---').join('|')}|`,

@@ -10,7 +10,8 @@ import { checkReadbacks } from '../readback.ts';
  */
 
 /** The file's points and the format the parser read it as. */
-export const parseCorpusTrack = (fileName: string, data: Buffer): { format: string; points: TrackPoint[] } => parseTrackFile(fileName, data);
+export const parseCorpusTrack = (fileName: string, data: Buffer): { format: string; points: TrackPoint[] } =>
+  parseTrackFile(fileName, data);
 
 export type DetectedLanding = { time: number; kind: Landing['kind'] };
 export type DetectedEvents = { takeoffs: { time: number }[]; landings: DetectedLanding[]; goArounds: { time: number }[] };

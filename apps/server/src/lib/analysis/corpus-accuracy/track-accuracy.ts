@@ -93,9 +93,21 @@ export function scoreFlight(label: FlightLabel, detected: DetectedEvents): Fligh
       });
     }
     for (const invented of match.invented) {
-      wrong.push({ file: label.file, event, time: invented.time, expected: 'nothing', found: `${describe(invented)} at ${formatUtc(invented.time)}` });
+      wrong.push({
+        file: label.file,
+        event,
+        time: invented.time,
+        expected: 'nothing',
+        found: `${describe(invented)} at ${formatUtc(invented.time)}`,
+      });
     }
-    const counts = { truth: truth.length, detected: found.length, found: match.found.length, missed: match.missed.length, invented: match.invented.length };
+    const counts = {
+      truth: truth.length,
+      detected: found.length,
+      found: match.found.length,
+      missed: match.missed.length,
+      invented: match.invented.length,
+    };
     return { counts, pairs: match.found };
   };
   const plain = (event: TrackEventType) => () => eventNames[event];
@@ -135,7 +147,11 @@ const unreadFlight = (label: FlightLabel, error: string): FlightScore => {
     format: formatName(label),
     category: label.category,
     error,
-    counts: { takeoff: missedAll(label.takeoffs.length), landing: missedAll(label.landings.length), go_around: missedAll(label.go_arounds.length) },
+    counts: {
+      takeoff: missedAll(label.takeoffs.length),
+      landing: missedAll(label.landings.length),
+      go_around: missedAll(label.go_arounds.length),
+    },
     kinds: { right: 0, matched: 0 },
     wrong: [{ file: label.file, event: 'file', time: null, expected: 'the file read', found: error }],
   };
@@ -167,9 +183,11 @@ export function totalScores(flights: FlightScore[]): TrackAccuracy {
   return { flights, totals, kinds, parseErrors: flights.filter((flight) => flight.error !== null).length };
 }
 
-export const scoreTrackCorpus = (dir = trackCorpusDir): TrackAccuracy => totalScores(readFlightLabels(dir).map((label) => scoreCorpusFile(label, dir)));
+export const scoreTrackCorpus = (dir = trackCorpusDir): TrackAccuracy =>
+  totalScores(readFlightLabels(dir).map((label) => scoreCorpusFile(label, dir)));
 
 /** Share of detections that were true events; null when nothing was detected. */
-export const precisionOf = (counts: EventCounts): number | null => (counts.found + counts.invented === 0 ? null : counts.found / (counts.found + counts.invented));
+export const precisionOf = (counts: EventCounts): number | null =>
+  counts.found + counts.invented === 0 ? null : counts.found / (counts.found + counts.invented);
 /** Share of true events found; null when there were none. */
 export const recallOf = (counts: EventCounts): number | null => (counts.truth === 0 ? null : counts.found / counts.truth);
