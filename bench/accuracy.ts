@@ -2,6 +2,7 @@
 // (touch-and-go or full stop) and go-arounds on the labelled tracks in bench/corpus/tracks; the readback
 // checker on the labelled exchanges in bench/corpus/readbacks and, for exchanges that may not be committed, in
 // the folder READBACK_CORPUS names. A track file that cannot be read is an error row, and the run exits non-zero.
+import { existsSync } from 'node:fs';
 import {
   eventNames,
   precisionOf,
@@ -85,6 +86,7 @@ function readbackReport(dirs: string[]): string[] {
   if (sources.length === 0) return ['### Readbacks', '', `No readback corpus found (looked in ${dirs.join(' and ')}).`];
   const accuracy = scoreReadbackSources(sources);
   const { total } = accuracy;
+  const misjudged = accuracy.cases.filter((item) => item.label !== item.verdict);
   return [
     `### Readbacks: ${total.pairs} instruction → readback pairs from ${sources.length} source${sources.length === 1 ? '' : 's'}`,
     '',
@@ -96,17 +98,28 @@ function readbackReport(dirs: string[]): string[] {
     readbackRow('**total**', total),
     `| target | | ≥ ${percent(targets.precision)}: ${meets(total.precision, targets.precision)} | ≥ ${percent(targets.recall)}: ${meets(total.recall, targets.recall)} | ≥ ${percent(targets.exactClass)}: ${meets(total.exactClass, targets.exactClass)} |`,
     '',
-    "Confusion matrix (rows: true label, columns: the checker's verdict):",
+    ...[...(accuracy.sources.length > 1 ? accuracy.sources : []), { ...total, name: 'total' }].flatMap((score) => [
+      `Confusion matrix, ${score.name} (rows: true label, columns: the checker's verdict):`,
+      '',
+      `| true \\ checker | ${readbackVerdicts.join(' | ')} |`,
+      `|---|${readbackVerdicts.map(() => '---').join('|')}|`,
+      ...readbackLabels.map((label) => `| ${label} | ${readbackVerdicts.map((verdict) => score.confusion[label][verdict]).join(' | ')} |`),
+      '',
+    ]),
+    `#### Exchanges judged otherwise than labelled (${misjudged.length})`,
     '',
-    `| true \\ checker | ${readbackVerdicts.join(' | ')} |`,
-    `|---|${readbackVerdicts.map(() => '---').join('|')}|`,
-    ...readbackLabels.map((label) => `| ${label} | ${readbackVerdicts.map((verdict) => total.confusion[label][verdict]).join(' | ')} |`),
+    ...(misjudged.length === 0
+      ? ['None.']
+      : misjudged.map((item) => `- ${item.source}/${item.id}: labelled ${item.label}, the checker said ${item.verdict}`)),
   ];
 }
 
 export async function benchAccuracy(): Promise<string> {
   const tracks = scoreTrackCorpus();
-  const readbackDirs = [readbackCorpusDir, ...(process.env.READBACK_CORPUS ? [process.env.READBACK_CORPUS] : [])];
+  const extraReadbacks = process.env.READBACK_CORPUS;
+  // A folder asked for and not there is a mistake to say, not a corpus to leave out quietly.
+  if (extraReadbacks && !existsSync(extraReadbacks)) throw new Error(`READBACK_CORPUS names ${extraReadbacks}, which does not exist.`);
+  const readbackDirs = [readbackCorpusDir, ...(extraReadbacks ? [extraReadbacks] : [])];
   if (tracks.parseErrors > 0) process.exitCode = 1;
   return [
     ...(tracks.parseErrors > 0 ? [`**${tracks.parseErrors} corpus file(s) could not be read: see the ERROR rows. Exit code 1.**`, ''] : []),
