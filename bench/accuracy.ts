@@ -3,6 +3,8 @@
 // checker on the labelled exchanges in bench/corpus/readbacks and, for exchanges that may not be committed, in
 // the folder READBACK_CORPUS names. A track file that cannot be read is an error row, and the run exits non-zero.
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   eventNames,
   precisionOf,
@@ -78,12 +80,16 @@ function trackReport(accuracy: TrackAccuracy): string[] {
   ];
 }
 
+const repository = fileURLToPath(new URL('..', import.meta.url));
+/** Folders inside the repository as the repository names them, so the report reads the same on every machine. */
+const fromRepository = (dir: string): string => (dir.startsWith(repository) ? path.relative(repository, dir) : dir);
+
 const readbackRow = (name: string, score: ReadbackScore): string =>
   `| ${name} | ${score.pairs} | ${percent(score.precision)} (${ratio(score.truePositives, score.flagged)}) | ${percent(score.recall)} (${ratio(score.truePositives, score.faults)}) | ${percent(score.exactClass)} (${ratio(score.exact, score.pairs)}) |`;
 
 function readbackReport(dirs: string[]): string[] {
   const sources = readReadbackSources(dirs);
-  if (sources.length === 0) return ['### Readbacks', '', `No readback corpus found (looked in ${dirs.join(' and ')}).`];
+  if (sources.length === 0) return ['### Readbacks', '', `No readback corpus found (looked in ${dirs.map(fromRepository).join(' and ')}).`];
   const accuracy = scoreReadbackSources(sources);
   const { total } = accuracy;
   const misjudged = accuracy.cases.filter((item) => item.label !== item.verdict);
