@@ -39,7 +39,7 @@ const meets = (value: number | null, target: number): string => (value === null 
 function trackReport(accuracy: TrackAccuracy): string[] {
   const rows = accuracy.flights.map((flight) =>
     flight.error === null
-      ? `| ${flight.file} | ${flight.format} | ${flight.category} | ${cell(flight.counts.takeoff)} | ${cell(flight.counts.landing)} | ${cell(flight.counts.go_around)} | ${ratio(flight.kinds.right, flight.kinds.matched)} |`
+      ? `| ${flight.file} | ${flight.format} (read as ${flight.readAs}) | ${flight.category} | ${cell(flight.counts.takeoff)} | ${cell(flight.counts.landing)} | ${cell(flight.counts.go_around)} | ${ratio(flight.kinds.right, flight.kinds.matched)} |`
       : `| ${flight.file} | ${flight.format} | ${flight.category} | **ERROR**: ${flight.error} | | | |`,
   );
   const totals = trackEventTypes.map((event) => {

@@ -63,7 +63,7 @@ describe('scoreFlight', () => {
       ],
       goArounds: [at(450)],
     };
-    const score = scoreFlight(label, detected);
+    const score = scoreFlight(label, 'csv', detected);
     expect(score.counts.landing).toEqual({ truth: 2, detected: 2, found: 2, missed: 0, invented: 0 });
     expect(score.kinds).toEqual({ right: 1, matched: 2 });
     expect(score.counts.go_around).toEqual({ truth: 0, detected: 1, found: 0, missed: 0, invented: 1 });
@@ -74,7 +74,7 @@ describe('scoreFlight', () => {
   });
 
   it('says where the nearest detection was when a true event is missed, and that nothing was detected when nothing was', () => {
-    const score = scoreFlight(label, {
+    const score = scoreFlight(label, 'csv', {
       takeoffs: [at(0)],
       landings: [
         { ...at(600), kind: 'full_stop' },
@@ -87,7 +87,7 @@ describe('scoreFlight', () => {
       ['takeoff', 'none within ±10 s (nearest 12:00:00Z, −300 s)'],
       ['landing', 'landing (touch-and-go) at 12:05:20Z'],
     ]);
-    expect(scoreFlight(label, { takeoffs: [], landings: [], goArounds: [] }).wrong[0]!.found).toBe('no take-off detected');
+    expect(scoreFlight(label, 'csv', { takeoffs: [], landings: [], goArounds: [] }).wrong[0]!.found).toBe('no take-off detected');
   });
 });
 

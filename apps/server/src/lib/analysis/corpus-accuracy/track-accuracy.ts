@@ -38,6 +38,8 @@ export type FlightScore = {
   file: string;
   /** The format's name from the labels ("garmin-g1000-csv"). */
   format: string;
+  /** The format Skylog's parser read the file as ("csv", "kml", "igc"); null when it could not. */
+  readAs: string | null;
   category: string;
   /** Why the file could not be read; its true events then all count as missed. */
   error: string | null;
@@ -70,7 +72,7 @@ export function readFlightLabels(dir = trackCorpusDir): FlightLabel[] {
 const emptyCounts = (): EventCounts => ({ truth: 0, detected: 0, found: 0, missed: 0, invented: 0 });
 
 /** A flight compared with its labels: events within ±10 s are found, one detection per true event. */
-export function scoreFlight(label: FlightLabel, detected: DetectedEvents): FlightScore {
+export function scoreFlight(label: FlightLabel, readAs: string, detected: DetectedEvents): FlightScore {
   const wrong: WrongCase[] = [];
   const score = <Truth extends TimedEvent, Detected extends TimedEvent>(
     event: TrackEventType,
@@ -131,6 +133,7 @@ export function scoreFlight(label: FlightLabel, detected: DetectedEvents): Fligh
   return {
     file: label.file,
     format: formatName(label),
+    readAs,
     category: label.category,
     error: null,
     counts: { takeoff: takeoffs.counts, landing: landings.counts, go_around: goArounds.counts },
@@ -145,6 +148,7 @@ const unreadFlight = (label: FlightLabel, error: string): FlightScore => {
   return {
     file: label.file,
     format: formatName(label),
+    readAs: null,
     category: label.category,
     error,
     counts: {
@@ -159,15 +163,13 @@ const unreadFlight = (label: FlightLabel, error: string): FlightScore => {
 
 /** Reads, parses and scores one labelled file (gzip-compressed, as committed). */
 export function scoreCorpusFile(label: FlightLabel, dir = trackCorpusDir): FlightScore {
-  let events: DetectedEvents;
+  let read: ReturnType<typeof parseCorpusTrack>;
   try {
-    const data = gunzipSync(readFileSync(path.join(dir, label.file)));
-    const { points } = parseCorpusTrack(path.basename(label.file, '.gz'), data);
-    events = detectCorpusEvents(points, label.category);
+    read = parseCorpusTrack(path.basename(label.file, '.gz'), gunzipSync(readFileSync(path.join(dir, label.file))));
   } catch (error) {
     return unreadFlight(label, error instanceof Error ? error.message : String(error));
   }
-  return scoreFlight(label, events);
+  return scoreFlight(label, read.format, detectCorpusEvents(read.points, label.category));
 }
 
 export function totalScores(flights: FlightScore[]): TrackAccuracy {
