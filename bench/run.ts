@@ -2,10 +2,12 @@
 // database (or PostgreSQL when BENCH_DATABASE_URL is set, in a fresh database dropped afterwards).
 // `npm run bench -- big-trip`: a three-hour flight in headless Chromium (bench/big-trip.ts).
 // `npm run bench -- analysis`: the flight analysis and a transcription's memory (bench/analysis.ts).
+// `npm run bench -- accuracy`: take-offs, landings, go-arounds and readbacks against real labelled recordings (bench/accuracy.ts).
 // `npm run bench -- load`: throughput under 50 connections against bare node:http, and where the CPU goes (bench/load.ts).
 // `npm run bench -- lighthouse`: Lighthouse scores of the sign-in page, the flights list and a flight (bench/lighthouse.ts).
 // `npm run bench -- soak`: ten minutes at half the maximum on PostgreSQL, p99 and memory per minute (bench/soak.ts).
 import { startServer } from './bench-server.ts';
+import { benchAccuracy } from './accuracy.ts';
 import { benchDebriefIntelligence } from './analysis.ts';
 import { benchBigTrip, createTrip } from './big-trip.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -23,6 +25,7 @@ const benchmarks: Record<string, () => Promise<string>> = {
   debrief: async () => formatSamples(await benchDebrief()),
   'big-trip': benchBigTrip,
   analysis: benchDebriefIntelligence,
+  accuracy: benchAccuracy,
   load: benchLoad,
   lighthouse: benchLighthouse,
   soak: benchSoak,

@@ -1,0 +1,136 @@
+// `npm run bench -- accuracy`: the flight analysis against the truth of real recordings. Take-offs, landings
+// (touch-and-go or full stop) and go-arounds on the labelled tracks in bench/corpus/tracks; the readback
+// checker on the labelled exchanges in bench/corpus/readbacks and, for exchanges that may not be committed, in
+// the folder READBACK_CORPUS names. A track file that cannot be read is an error row, and the run exits non-zero.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  eventNames,
+  precisionOf,
+  recallOf,
+  scoreTrackCorpus,
+  trackEventTypes,
+  type EventCounts,
+  type TrackAccuracy,
+  type TrackEventType,
+} from '../apps/server/src/lib/analysis/corpus-accuracy/track-accuracy.ts';
+import {
+  readbackCorpusDir,
+  readbackLabels,
+  readbackVerdicts,
+  readReadbackSources,
+  scoreReadbackSources,
+  type ReadbackScore,
+} from '../apps/server/src/lib/analysis/corpus-accuracy/readback-accuracy.ts';
+import { matchToleranceS } from '../apps/server/src/lib/analysis/corpus-accuracy/match-events.ts';
+
+/** The targets an instructor's trust needs: few wrong flags, no fault missed, events neither missed nor invented. */
+const targets = { precision: 0.95, recall: 0.95, exactClass: 0.9, touchAndGoRight: 0.95 } as const;
+
+const eventTitles: Record<TrackEventType, string> = { takeoff: 'take-offs', landing: 'landings', go_around: 'go-arounds' };
+
+const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)} %`);
+const ratio = (part: number, whole: number): string => `${part}/${whole}`;
+/** "found/true (+invented)": what a row of the per-file table says about one event type. */
+const cell = (counts: EventCounts): string => `${ratio(counts.found, counts.truth)}${counts.invented > 0 ? ` +${counts.invented}` : ''}`;
+const meets = (value: number | null, target: number): string => (value === null ? '–' : value >= target ? 'yes' : '**no**');
+
+function trackReport(accuracy: TrackAccuracy): string[] {
+  const rows = accuracy.flights.map((flight) =>
+    flight.error === null
+      ? `| ${flight.file} | ${flight.format} (read as ${flight.readAs}) | ${flight.category} | ${cell(flight.counts.takeoff)} | ${cell(flight.counts.landing)} | ${cell(flight.counts.go_around)} | ${ratio(flight.kinds.right, flight.kinds.matched)} |`
+      : `| ${flight.file} | ${flight.format} | ${flight.category} | **ERROR**: ${flight.error} | | | |`,
+  );
+  const totals = trackEventTypes.map((event) => {
+    const counts = accuracy.totals[event];
+    const isPerfect = counts.missed === 0 && counts.invented === 0;
+    return `| ${eventTitles[event]} | ${counts.truth} | ${counts.detected} | ${counts.found} | ${counts.missed} | ${counts.invented} | ${percent(precisionOf(counts))} | ${percent(recallOf(counts))} | every one found, none invented: ${isPerfect ? 'yes' : '**no**'} |`;
+  });
+  const kindShare = accuracy.kinds.matched === 0 ? null : accuracy.kinds.right / accuracy.kinds.matched;
+  const wrong = accuracy.flights.flatMap((flight) => flight.wrong);
+  return [
+    `### Tracks: ${accuracy.flights.length} labelled flights, events matched within ±${matchToleranceS} s`,
+    '',
+    'Cells are found/true, then +invented when the analysis found events that did not happen.',
+    '',
+    '| file | format | category | take-offs | landings | go-arounds | T&G vs FS right / landings found |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    '| event | true | detected | found | missed | invented | precision | recall | target |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...totals,
+    `| touch-and-go vs full stop | | | ${accuracy.kinds.matched} | | | | right ${ratio(accuracy.kinds.right, accuracy.kinds.matched)} = ${percent(kindShare)} | ≥ ${percent(targets.touchAndGoRight)}: ${meets(kindShare, targets.touchAndGoRight)} |`,
+    '',
+    `Files that could not be read: ${accuracy.parseErrors} of ${accuracy.flights.length} (their true events count as missed).`,
+    '',
+    `#### Cases still wrong (${wrong.length})`,
+    '',
+    ...(wrong.length === 0
+      ? ['None.']
+      : [
+          '| file | event | time (UTC) | expected | found |',
+          '|---|---|---|---|---|',
+          ...wrong.map(
+            (item) =>
+              `| ${item.file} | ${item.event === 'file' ? 'file' : eventNames[item.event]} | ${item.time === null ? '' : new Date(item.time).toISOString().slice(11, 19)} | ${item.expected} | ${item.found} |`,
+          ),
+        ]),
+  ];
+}
+
+const repository = fileURLToPath(new URL('..', import.meta.url));
+/** Folders inside the repository as the repository names them, so the report reads the same on every machine. */
+const fromRepository = (dir: string): string => (dir.startsWith(repository) ? path.relative(repository, dir) : dir);
+
+const readbackRow = (name: string, score: ReadbackScore): string =>
+  `| ${name} | ${score.pairs} | ${percent(score.precision)} (${ratio(score.truePositives, score.flagged)}) | ${percent(score.recall)} (${ratio(score.truePositives, score.faults)}) | ${percent(score.exactClass)} (${ratio(score.exact, score.pairs)}) |`;
+
+function readbackReport(dirs: string[]): string[] {
+  const sources = readReadbackSources(dirs);
+  if (sources.length === 0) return ['### Readbacks', '', `No readback corpus found (looked in ${dirs.map(fromRepository).join(' and ')}).`];
+  const accuracy = scoreReadbackSources(sources);
+  const { total } = accuracy;
+  const misjudged = accuracy.cases.filter((item) => item.label !== item.verdict);
+  return [
+    `### Readbacks: ${total.pairs} instruction → readback pairs from ${sources.length} source${sources.length === 1 ? '' : 's'}`,
+    '',
+    'A finding is a verdict of missing, incomplete or wrong; "unclear" is no fault flagged (so it does not lower precision, and on a true fault it is a miss).',
+    '',
+    '| source | pairs | precision | recall | exact class |',
+    '|---|---|---|---|---|',
+    ...accuracy.sources.map((source) => readbackRow(source.name, source)),
+    readbackRow('**total**', total),
+    `| target | | ≥ ${percent(targets.precision)}: ${meets(total.precision, targets.precision)} | ≥ ${percent(targets.recall)}: ${meets(total.recall, targets.recall)} | ≥ ${percent(targets.exactClass)}: ${meets(total.exactClass, targets.exactClass)} |`,
+    '',
+    ...[...(accuracy.sources.length > 1 ? accuracy.sources : []), { ...total, name: 'total' }].flatMap((score) => [
+      `Confusion matrix, ${score.name} (rows: true label, columns: the checker's verdict):`,
+      '',
+      `| true \\ checker | ${readbackVerdicts.join(' | ')} |`,
+      `|---|${readbackVerdicts.map(() => '---').join('|')}|`,
+      ...readbackLabels.map((label) => `| ${label} | ${readbackVerdicts.map((verdict) => score.confusion[label][verdict]).join(' | ')} |`),
+      '',
+    ]),
+    `#### Exchanges judged otherwise than labelled (${misjudged.length})`,
+    '',
+    ...(misjudged.length === 0
+      ? ['None.']
+      : misjudged.map((item) => `- ${item.source}/${item.id}: labelled ${item.label}, the checker said ${item.verdict}`)),
+  ];
+}
+
+export async function benchAccuracy(): Promise<string> {
+  const tracks = scoreTrackCorpus();
+  const extraReadbacks = process.env.READBACK_CORPUS;
+  // A folder asked for and not there is a mistake to say, not a corpus to leave out quietly.
+  if (extraReadbacks && !existsSync(extraReadbacks)) throw new Error(`READBACK_CORPUS names ${extraReadbacks}, which does not exist.`);
+  const readbackDirs = [readbackCorpusDir, ...(extraReadbacks ? [extraReadbacks] : [])];
+  if (tracks.parseErrors > 0) process.exitCode = 1;
+  return [
+    ...(tracks.parseErrors > 0 ? [`**${tracks.parseErrors} corpus file(s) could not be read: see the ERROR rows. Exit code 1.**`, ''] : []),
+    ...trackReport(tracks),
+    '',
+    ...readbackReport(readbackDirs),
+  ].join('\n');
+}
