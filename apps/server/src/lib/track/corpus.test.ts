@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { limits, units } from '@skylog/contracts';
+import { limits, trackImportNotices, units } from '@skylog/contracts';
 import { describe, expect, it } from 'vitest';
 import { parseTrackFile } from './parse-track-file.ts';
 
@@ -53,6 +53,23 @@ describe('the real tracks of the corpus', () => {
     expect(log.points[0]?.timestamp).toBe(Date.parse('2026-03-27T22:28:21Z'));
     expect(log.aircraftType).toBeNull();
     expect(log.points.some((point) => (point.ias_kt ?? 0) > 60)).toBe(true);
+  });
+
+  it('names the glider type of an IGC header, and nothing where the pilot left it empty', () => {
+    expect(read('turbo87-igc-parser/654G6NG1.IGC.gz').aircraftType).toBe('ASG-29E (18m)');
+    expect(read('xcsoar/apf-bug554.igc.gz').aircraftType).toBeNull();
+  });
+
+  it.each(['turbo87-igc-parser/1G_77fv6m71.igc.gz', 'xiadz-igc-lib/new_zealand.igc.gz', 'xiadz-igc-lib/olsztyn.igc.gz'])(
+    'recomputes the ground speed of %s (a five-digit GSP field, read as km/h it is thousands of knots) from the positions, and says so',
+    (file) => {
+      expect(read(file).notices).toEqual([trackImportNotices.speedRecomputed]);
+    },
+  );
+
+  it('puts nothing right in the files whose values agree with their movement', () => {
+    const quiet = flights.filter((flight) => !/1G_77fv6m71|new_zealand|olsztyn/.test(flight.file));
+    for (const flight of quiet) expect(read(flight.file).notices, flight.file).toEqual([]);
   });
 
   it('leaves out the rows a G1000 writes before its GPS has a fix', () => {

@@ -1,8 +1,9 @@
 import { messages, type TrackFormat, trackFormats, trackImportNotices, type TrackPoint } from '@skylog/contracts';
 import { parseCsv } from './parse-csv.ts';
+import { isForeFlightTrackLog, parseForeFlightCsv } from './parse-foreflight-csv.ts';
 import { isGarminDataLog, parseGarminCsv } from './parse-garmin-csv.ts';
 import { parseGpx } from './parse-gpx.ts';
-import { parseIgc } from './parse-igc.ts';
+import { parseIgc, readIgcGliderType } from './parse-igc.ts';
 import { parseKml } from './parse-kml.ts';
 import { spreadTimes } from './spread-times.ts';
 import { TrackFileError, UntimedTrackError } from './track-file-error.ts';
@@ -15,8 +16,11 @@ const withoutType = (points: TrackPoint[]): ParsedFile => ({ points, aircraftTyp
 const parsers: Record<TrackFormat, (text: string) => ParsedFile> = {
   gpx: (text) => withoutType(parseGpx(text)),
   kml: (text) => withoutType(parseKml(text)),
-  csv: (text) => (isGarminDataLog(text) ? parseGarminCsv(text) : withoutType(parseCsv(text))),
-  igc: (text) => withoutType(parseIgc(text)),
+  csv: (text) => {
+    if (isGarminDataLog(text)) return parseGarminCsv(text);
+    return withoutType(isForeFlightTrackLog(text) ? parseForeFlightCsv(text) : parseCsv(text));
+  },
+  igc: (text) => ({ points: parseIgc(text), aircraftType: readIgcGliderType(text) }),
 };
 
 const notATrack = messages.trackFileNotTrack;
@@ -91,7 +95,7 @@ const sniffFormat = (text: string): TrackFormat | undefined => {
   // An IGC file opens with its A record (logger maker and serial) and then dates itself.
   if (/^A\w{3}/.test(start) && /^(?:H[FOP]DTE|B\d{6})/m.test(start)) return 'igc';
   const header = start.split(/\r\n|\n|\r/, 1)[0]?.toLowerCase() ?? '';
-  if (isGarminDataLog(start)) return 'csv';
+  if (isGarminDataLog(start) || isForeFlightTrackLog(start)) return 'csv';
   // A CSV is only recognised by its header naming latitude and longitude columns.
   const hasColumn = (names: string) => new RegExp(`(?:^|[^a-z])(?:${names})(?:[^a-z]|$)`).test(header);
   return hasColumn('lat|latitude') && hasColumn('lon|lng|long|longitude') ? 'csv' : undefined;
