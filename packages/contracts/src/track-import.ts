@@ -6,6 +6,7 @@ export const trackImportNotices = {
   courseRecomputed: 'Course in the file disagreed with the positions; Skylog computed it from them.',
   timesEstimated:
     'This track had no times; Skylog spread its points evenly between the take-off and landing times given at import.',
+  timesIgnored: 'This track has times of its own; Skylog kept them and did not use the take-off and landing times given.',
 } as const;
 
 export function trackJumpsDroppedNotice(count: number): string {

@@ -44,7 +44,8 @@ export const parseTrackFile = (fileName: string, data: Buffer, times?: TrackTime
   if (format === undefined) throw new TrackFileError(notATrack);
   const parsed = readWithTimes(parsers[format], text, times);
   const checked = validateTrack(parsed.points);
-  const notices = parsed.timesEstimated ? [trackImportNotices.timesEstimated, ...checked.notices] : checked.notices;
+  const timing = parsed.timesEstimated ? [trackImportNotices.timesEstimated] : times ? [trackImportNotices.timesIgnored] : [];
+  const notices = [...timing, ...checked.notices];
   return { format, ...parsed, points: checked.points, notices };
 };
 

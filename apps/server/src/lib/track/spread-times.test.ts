@@ -1,3 +1,4 @@
+import { trackImportNotices } from '@skylog/contracts';
 import { describe, expect, it } from 'vitest';
 import { parseTrackFile } from './parse-track-file.ts';
 import { spreadTimes } from './spread-times.ts';
@@ -27,7 +28,15 @@ describe('spreadTimes', () => {
     const gpx = `<gpx version="1.1"><rte>${[47, 47.01, 47.02, 47.03].map((latitude) => `<rtept lat="${latitude}" lon="8"/>`).join('')}</rte></gpx>`;
     const imported = parseTrackFile('route.gpx', Buffer.from(gpx), { takeoffMs: takeoff, landingMs: takeoff + 360_000 });
     expect(imported.timesEstimated).toBe(true);
-    expect(imported.notices[0]).toBe("This track had no times; Skylog spread its points evenly between the take-off and landing times given at import.");
+    expect(imported.notices).toEqual([trackImportNotices.timesEstimated]);
     expect(imported.points.map((point) => point.timestamp - takeoff)).toEqual([0, 120_000, 240_000, 360_000]);
+  });
+
+  it('keeps the times of a track that has its own, and says the ones given were not used', () => {
+    const csv = 'time,lat,lon\n2024-07-01T09:00:00Z,47,8\n2024-07-01T09:00:10Z,47.001,8\n2024-07-01T09:00:20Z,47.002,8\n';
+    const imported = parseTrackFile('logger.csv', Buffer.from(csv), { takeoffMs: takeoff, landingMs: takeoff + 360_000 });
+    expect(imported.timesEstimated).toBe(false);
+    expect(imported.points[0]!.timestamp).toBe(Date.parse('2024-07-01T09:00:00Z'));
+    expect(imported.notices).toEqual([trackImportNotices.timesIgnored]);
   });
 });
