@@ -15,6 +15,7 @@ export const flightFixtures = {
   onePoint: path.join(fixturesDir, 'one-point.gpx'),
   backwards: path.join(fixturesDir, 'backwards.gpx'),
   truncated: path.join(fixturesDir, 'truncated.gpx'),
+  plannedRoute: path.join(fixturesDir, 'planned-route.gpx'),
 } as const;
 
 /** pattern-work.gpx starts at this instant (and its audio with it). */

@@ -37,7 +37,7 @@ async function expectTrackRefused(page: Page, file: string, reason: string | Reg
 }
 
 test('a GPX with one point is refused under the track input and no flight is made', async ({ page }) => {
-  await expectTrackRefused(page, flightFixtures.onePoint, 'A track needs at least two points; this one has 1.');
+  await expectTrackRefused(page, flightFixtures.onePoint, 'A track needs at least 3 points with different times; this one has 1.');
 });
 
 test('a GPX whose time goes backwards is refused, naming the point and both times', async ({ page }) => {

@@ -199,7 +199,7 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
         {
           name: 'one point',
           body: { trip_name: 'x', points: points.slice(0, 1) },
-          fields: { points: 'A track needs at least two points; this one has 1.' },
+          fields: { points: 'A track needs at least 3 points with different times; this one has 1.' },
         },
         {
           name: 'time going backwards',
@@ -398,7 +398,7 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
           name: 'one point',
           filename: 'one.gpx',
           body: gpxOf(points.slice(0, 1)),
-          message: 'A track needs at least two points; this one has 1.',
+          message: 'A track needs at least 3 points with different times; this one has 1.',
         },
         { name: 'time going backwards', filename: 'back.csv', body: csvOf(backwards), message: /^Time goes backwards at point 6 \(/ },
       ];

@@ -2,6 +2,7 @@ export * from './roles.ts';
 export * from './route-access.ts';
 export * from './api-access.ts';
 export * from './messages.ts';
+export * from './track-import.ts';
 export * from './account-messages.ts';
 export * from './limits.ts';
 export * from './markers.ts';

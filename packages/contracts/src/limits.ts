@@ -104,6 +104,13 @@ export const limits = {
   stripeWebhookToleranceSeconds: 300,
   /** A day at 1 Hz, with room to spare. */
   trackMaxPoints: 200_000,
+  /** Fewer fixes than this are no flight to analyse (speed, course and a climb each need a slope over three). */
+  trackMinPoints: 3,
+  /**
+   * No aircraft a school flies goes faster over the ground; a fix that would need more is a GPS jump, and a
+   * recorded speed above it a field read at the wrong scale. No stored track, chart or landing holds a faster speed.
+   */
+  trackMaxGroundSpeedKt: 600,
   /** A recorder's JSON trip: room for trackMaxPoints fixes with every field. */
   tripJsonBodyLimitBytes: 48 * 1_048_576,
   markersMaxPerTrip: 2000,

@@ -115,6 +115,8 @@ export const messages = {
   audioToolsMissing: 'Audio processing is not available on this server (ffmpeg is missing). Ask your administrator.',
   trackFileMissing: 'Choose a track file (GPX, KML, CSV or IGC).',
   trackFileNotTrack: 'This file is not a GPX, KML, CSV or IGC track.',
+  trackAudioLengthNeedsTrip: "The audio's length comes from a flight's recording: import the track into the flight that has it, or give the landing time.",
+  trackAudioLengthUnknown: "This flight has no processed audio yet, so its length is unknown: give the landing time instead.",
   audioNotReadable: 'This file is not audio Skylog can read. Upload an MP3, M4A, WAV, FLAC or Opus recording.',
   audioEmpty: 'This recording is empty (under half a second of sound).',
   crossSiteRefused: 'This request came from another site and was refused. Open Skylog at its own address and try again.',

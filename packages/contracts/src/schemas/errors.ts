@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const errorCodes = [
   'bad_request',
   'validation_error',
+  'track_untimed',
   'invalid_json',
   'body_too_large',
   'unsupported_media_type',
@@ -24,6 +25,8 @@ export type ErrorCode = (typeof errorCodes)[number];
 export const errorStatus = {
   bad_request: 400,
   validation_error: 400,
+  /** A track file with positions but no times: the import asks again with a take-off and a landing time (or the audio's length). */
+  track_untimed: 400,
   invalid_json: 400,
   body_too_large: 413,
   unsupported_media_type: 415,

@@ -18,6 +18,11 @@ export type TrackPoint = {
   accuracy: number | null;
   heading: number | null;
   speed: number | null;
+  /** What an aircraft's own data log measured (Garmin G1000 / G3X), absent where the recorder has no such sensor. */
+  ias_kt?: number;
+  pitch_deg?: number;
+  /** Positive right wing down. */
+  roll_deg?: number;
 };
 
 const nullableNumber = (label: string, min: number, max: number) =>
@@ -250,6 +255,8 @@ export const tripDetailSchema = tripSummarySchema.extend({
   /** The track simplified on the server for the map overview (full track: /api/trips/:id/track). */
   track_overview: z.array(z.tuple([z.number(), z.number()])),
   point_count: z.number().int(),
+  /** The track had no times: its points were spread evenly between the take-off and landing times given at import. */
+  times_estimated: z.boolean(),
   can_edit: z.boolean(),
   can_debrief: z.boolean(),
   can_share: z.boolean(),
@@ -286,8 +293,50 @@ const emptySeat = (message: string) =>
     .transform((value) => value || null)
     .optional();
 
+export const trackTimesMessages = {
+  takeoffTime: 'Take-off time must be a time like 2026-01-31T14:05:00Z',
+  landingTime: 'Landing time must be a time like 2026-01-31T15:20:00Z',
+  landingFromAudio: 'landing_from_audio must be true or false',
+  takeoffNeeded: 'Give the take-off time: the track has no times of its own',
+  landingNeeded: "Give the landing time, or use the audio's length",
+  landingOrAudio: "Give the landing time or use the audio's length, not both",
+  landingAfterTakeoff: 'Landing must be after take-off',
+} as const;
+
+export const trackFormats = ['gpx', 'kml', 'csv', 'igc'] as const;
+export type TrackFormat = (typeof trackFormats)[number];
+
+/**
+ * When a track without times was flown: its take-off, and its landing or the flight's audio's length after the
+ * take-off. Skylog spreads the track's points evenly between the two.
+ */
+const trackTimesFields = {
+  takeoff_time: z.iso.datetime({ offset: true, error: trackTimesMessages.takeoffTime }).optional(),
+  landing_time: z.iso.datetime({ offset: true, error: trackTimesMessages.landingTime }).optional(),
+  landing_from_audio: z.enum(['true', 'false'], { error: trackTimesMessages.landingFromAudio }).optional(),
+};
+type TrackTimes = { takeoff_time?: string | undefined; landing_time?: string | undefined; landing_from_audio?: 'true' | 'false' | undefined };
+
+/** The rules of the take-off and landing times, each broken one named by its field. */
+export const checkTrackTimes = (values: TrackTimes, context: z.RefinementCtx) => {
+  const refuse = (path: keyof TrackTimes, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+  const fromAudio = values.landing_from_audio === 'true';
+  if (values.takeoff_time === undefined) {
+    if (values.landing_time !== undefined || fromAudio) refuse('takeoff_time', trackTimesMessages.takeoffNeeded);
+    return;
+  }
+  if (values.landing_time !== undefined && fromAudio) refuse('landing_time', trackTimesMessages.landingOrAudio);
+  else if (values.landing_time === undefined && !fromAudio) refuse('landing_time', trackTimesMessages.landingNeeded);
+  else if (values.landing_time !== undefined && Date.parse(values.landing_time) <= Date.parse(values.takeoff_time)) {
+    refuse('landing_time', trackTimesMessages.landingAfterTakeoff);
+  }
+};
+
+export const trackTimesSchema = z.strictObject(trackTimesFields).superRefine(checkTrackTimes);
+
 /** POST /api/trips/import: the file is the raw body; these say what to do with it. */
 export const trackImportQuerySchema = z.strictObject({
+  ...trackTimesFields,
   filename: uploadFileNameSchema,
   /** Replace this trip's track; without it a new trip is created. */
   trip_id: z.uuid('Not a valid trip id').optional(),
@@ -296,7 +345,20 @@ export const trackImportQuerySchema = z.strictObject({
   /** A query cannot send null: an empty value leaves the seat empty, leaving the parameter out takes the usual seat. */
   left_seat: emptySeat('Left seat must be a person of your organization'),
   right_seat: emptySeat('Right seat must be a person of your organization'),
+}).superRefine(checkTrackTimes);
+
+/**
+ * What POST /api/trips/import answers: the trip, and what the import found: the aircraft type the file names
+ * (a Garmin data log's airframe), and notices of values Skylog put right or estimated.
+ */
+export const trackImportResultSchema = tripDetailSchema.extend({
+  track_import: z.object({
+    format: z.enum(trackFormats),
+    aircraft_type: text().nullable(),
+    notices: z.array(text()),
+  }),
 });
+export type TrackImportResult = z.infer<typeof trackImportResultSchema>;
 
 /** GET /api/trips/crew-choices: whom the caller may put in a seat, and the crew a new flight of theirs starts with. */
 export const crewChoicesSchema = z.object({
@@ -308,8 +370,6 @@ export const crewChoicesSchema = z.object({
 });
 export type CrewChoices = z.infer<typeof crewChoicesSchema>;
 
-export const trackFormats = ['gpx', 'kml', 'csv', 'igc'] as const;
-export type TrackFormat = (typeof trackFormats)[number];
 
 export const apiTokenSchema = z.object({
   id: z.uuid(),

@@ -227,6 +227,8 @@ export const trips = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`coalesce(raw_trips->'markers', '[]'::jsonb)`),
     pointCount: integer('point_count').notNull().default(0),
+    /** The track came without times: its points were spread evenly between the take-off and landing given at import. */
+    timesEstimated: boolean('times_estimated').notNull().default(false),
     markerCount: integer('marker_count').notNull().default(0),
     trackOverview: jsonb('track_overview').$type<[number, number][]>().notNull().default([]),
     transcriptJson: jsonb('transcript_json').$type<TranscriptJson>(),

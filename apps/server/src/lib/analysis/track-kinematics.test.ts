@@ -63,6 +63,17 @@ describe('computeKinematics', () => {
     expect(middle(kinematics.bankDeg, 'level')).toBeCloseTo(0, 6);
   });
 
+  it("takes the aircraft's measured roll over the estimate where the track has it", () => {
+    const flight = buildSyntheticTrack(flying);
+    // A data log's roll: the estimate says 30° in the right turn, the attitude sensor 27°.
+    const points = flight.points.map((point, index) => (index % 2 === 0 ? { ...point, roll_deg: 27 } : point));
+    const { bankDeg } = computeKinematics(points);
+    const { start, end } = flight.marks.right!;
+    const turning = points.map((point, index) => ({ point, index })).filter(({ point }) => point.timestamp > start + 5000 && point.timestamp < end - 5000);
+    expect(turning.filter(({ index }) => index % 2 === 0).every(({ index }) => bankDeg[index] === 27)).toBe(true);
+    expect(turning.filter(({ index }) => index % 2 === 1).every(({ index }) => Math.abs(bankDeg[index]! - 30) < 1)).toBe(true);
+  });
+
   it('turns through north without a jump', () => {
     const { kinematics, marks } = kinematicsOf(
       [

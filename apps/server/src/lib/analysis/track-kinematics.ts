@@ -23,8 +23,8 @@ export type Kinematics = {
   /** Positive climbing. */
   verticalSpeedFpm: (number | null)[];
   /**
-   * Estimated from the turn rate over the ground and the ground speed (true airspeed is unknown), so wind
-   * skews it: positive turning right.
+   * Measured where the track has the aircraft's roll (a Garmin data log), else estimated from the turn rate over
+   * the ground and the ground speed (true airspeed is unknown), so wind skews it: positive turning right.
    */
   bankDeg: (number | null)[];
 };
@@ -42,6 +42,9 @@ export function computeKinematics(points: TrackPoint[]): Kinematics {
   const verticalSpeedFpm = windowedSlopes(time, altitudeFt, verticalSpeedWindowS).map((slope) => (slope === null ? null : slope * 60));
   const turnRateDegS = windowedSlopes(time, unwrappedTracks(points, groundSpeedKt), turnRateWindowS);
   const bankDeg = turnRateDegS.map((rate, index) => {
+    // An aircraft's own attitude sensor (a Garmin data log's Roll) measures what the turn rate only estimates.
+    const measured = points[index]?.roll_deg;
+    if (measured !== undefined) return measured;
     const speedKt = groundSpeedKt[index];
     if (rate === null || speedKt === null || speedKt === undefined) return null;
     const omega = (rate * Math.PI) / 180;

@@ -38,7 +38,7 @@ const expectSamePositions = (parsed: TrackPoint[], fields: (keyof TrackPoint)[])
   parsed.forEach((point, index) => {
     for (const field of fields) {
       const expected = points[index]![field];
-      if (expected === null) expect(point[field], `${field} of point ${index + 1}`).toBeNull();
+      if (expected === null || expected === undefined) expect(point[field] ?? null, `${field} of point ${index + 1}`).toBeNull();
       else expect(point[field], `${field} of point ${index + 1}`).toBeCloseTo(expected, 6);
     }
   });

@@ -15,10 +15,24 @@ const columnNames = {
   accuracy: ['accuracy', 'accuracy_m'],
 } as const;
 
+/**
+ * SensorLog's names (an iPhone app pilots record with; it writes -1 for an unknown speed or course), read
+ * as well but not listed in messages: a person writing a CSV by hand uses the plain names.
+ */
+const sensorLogNames: Partial<Record<keyof typeof columnNames, string>> = {
+  time: 'locationtimestamp_since1970_s',
+  latitude: 'locationlatitude_wgs84',
+  longitude: 'locationlongitude_wgs84',
+  altitudeMetres: 'locationaltitude_m',
+  speedMetresPerSecond: 'locationspeed_m_s',
+  heading: 'locationcourse',
+  accuracy: 'locationhorizontalaccuracy_m',
+};
+
 type Column = keyof typeof columnNames;
 type RequiredColumn = 'time' | 'latitude' | 'longitude';
 type Columns = Partial<Record<Column, number>> & Record<RequiredColumn, number>;
-type Row = { line: number; fields: string[] };
+export type Row = { line: number; fields: string[] };
 
 const separators = [',', ';', '\t'] as const;
 type Separator = (typeof separators)[number];
@@ -54,15 +68,19 @@ export const parseCsv = (text: string): TrackPoint[] => {
         columns.altitudeMetres === undefined
           ? dividedBy(readNumber('altitudeFeet', 'altitude'), units.feetPerMetre)
           : readNumber('altitudeMetres', 'altitude'),
-      accuracy: readNumber('accuracy', 'accuracy'),
-      heading: readNumber('heading', 'heading'),
-      speed:
+      accuracy: unlessNegative(readNumber('accuracy', 'accuracy')),
+      heading: unlessNegative(readNumber('heading', 'heading')),
+      speed: unlessNegative(
         columns.speedMetresPerSecond === undefined
           ? dividedBy(readNumber('speedKnots', 'speed'), units.knotsPerMetrePerSecond)
           : readNumber('speedMetresPerSecond', 'speed'),
+      ),
     };
   });
 };
+
+/** No speed, course or accuracy is below zero: recorders write -1 for "unknown". */
+const unlessNegative = (value: number | null) => (value !== null && value < 0 ? null : value);
 
 const dividedBy = (value: number | null, divisor: number) => (value === null ? null : value / divisor);
 
@@ -73,7 +91,7 @@ const detectSeparator = (text: string): Separator => {
 };
 
 /** Rows of RFC 4180 fields (quoted fields may hold separators, "" and line breaks), each with its first line number. */
-const readRows = (text: string, separator: Separator): Row[] => {
+export const readRows = (text: string, separator: Separator): Row[] => {
   const fieldPattern = new RegExp(`(?:"([^"]*(?:""[^"]*)*)"|([^${separator}\\r\\n]*))(${separator}|\\r\\n|\\n|\\r|$)`, 'y');
   const rows: Row[] = [];
   let fields: string[] = [];
@@ -106,7 +124,7 @@ const findColumns = (header: string[]): Columns => {
   const names = header.map(normalizeName);
   const found: Partial<Record<Column, number>> = {};
   for (const [column, aliases] of Object.entries(columnNames) as [Column, readonly string[]][]) {
-    const index = names.findIndex((name) => aliases.includes(name));
+    const index = names.findIndex((name) => aliases.includes(name) || name === sensorLogNames[column]);
     if (index !== -1) found[column] = index;
   }
   const required = (column: RequiredColumn): number => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseGpx } from './parse-gpx.ts';
+import { UntimedTrackError } from './track-file-error.ts';
+
+const catchError = (run: () => unknown): Error => {
+  try {
+    run();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('It did not throw.');
+};
 
 /** As a Garmin aviation unit exports a flight: GPX 1.1, speed and course in TrackPointExtension v2, two segments. */
 const garminGpx = `<?xml version="1.0" encoding="UTF-8" standalone="no" ?>
@@ -92,16 +102,21 @@ describe('parseGpx', () => {
   });
 
   it.each([
-    [
-      'a route without times',
-      '<gpx version="1.1"><rte><rtept lat="47.45" lon="-122.31"/><rtept lat="47.46" lon="-122.32"/></rte></gpx>',
-      'This GPX file has a route but no times; Skylog needs timed points to line the track up with the audio.',
-    ],
-    [
-      'a track without times',
-      '<gpx version="1.1"><trk><trkseg><trkpt lat="47.45" lon="-122.31"/><trkpt lat="47.46" lon="-122.32"/></trkseg></trk></gpx>',
-      'This GPX file has a track but no times',
-    ],
+    ['route', '<gpx version="1.1"><rte><rtept lat="47.45" lon="-122.31"><ele>12</ele></rtept><rtept lat="47.46" lon="-122.32"/></rte></gpx>'],
+    ['track', '<gpx version="1.1"><trk><trkseg><trkpt lat="47.45" lon="-122.31"><ele>12</ele></trkpt><trkpt lat="47.46" lon="-122.32"/></trkseg></trk></gpx>'],
+  ])('hands back the positions of a %s without times, saying what to give', (kind, gpx) => {
+    const error = catchError(() => parseGpx(gpx));
+    expect(error).toBeInstanceOf(UntimedTrackError);
+    expect(error.message).toBe(
+      `This GPX file has a ${kind} but no times. Give the take-off time and either the landing time or the audio's length, and Skylog spreads its points evenly between them.`,
+    );
+    expect((error as UntimedTrackError).path.map((point) => [point.latitude, point.longitude, point.altitude])).toEqual([
+      [47.45, -122.31, 12],
+      [47.46, -122.32, null],
+    ]);
+  });
+
+  it.each([
     [
       'only waypoints',
       '<gpx version="1.1"><wpt lat="47.45" lon="-122.31"><name>KBFI</name></wpt></gpx>',

@@ -1,11 +1,12 @@
 import type { TrackPoint } from '@skylog/contracts';
 import { parseDecimal, parseIsoTime } from './parse-values.ts';
 import { childrenOf, findElements, isNode, readXml, textOf, type XmlNode } from './read-xml.ts';
-import { TrackFileError } from './track-file-error.ts';
+import { TrackFileError, UntimedTrackError, type UntimedPoint } from './track-file-error.ts';
+import { untimedTrackMessage } from './spread-times.ts';
 
 /**
- * Points of a GPX 1.0 or 1.1 file: every track's segments in order, or else a route whose points carry
- * times. Speed and course come from GPX 1.0 elements or from any extension (Garmin's TrackPointExtension).
+ * Points of a GPX 1.0 or 1.1 file: every track's segments in order, or else a route. A track or route
+ * without times is an UntimedTrackError carrying its positions. Speed and course come from GPX 1.0 elements or from any extension (Garmin's TrackPointExtension).
  */
 export const parseGpx = (text: string): TrackPoint[] => {
   const gpx = readXml(text, 'GPX', 'gpx');
@@ -20,22 +21,25 @@ export const parseGpx = (text: string): TrackPoint[] => {
 };
 
 const readPoints = (elements: unknown[], kind: 'track' | 'route'): TrackPoint[] => {
-  if (!elements.some((element) => isNode(element) && textOf(element.time) !== undefined)) {
-    throw new TrackFileError(`This GPX file has a ${kind} but no times; Skylog needs timed points to line the track up with the audio.`);
+  const label = (index: number) => `${kind === 'track' ? 'Track' : 'Route'} point ${index + 1}`;
+  const nodes = elements.map((element) => (isNode(element) ? element : {}));
+  if (!nodes.some((element) => textOf(element.time) !== undefined)) {
+    throw new UntimedTrackError(untimedTrackMessage(`This GPX file has a ${kind}`), nodes.map((element, index) => readPosition(element, label(index))));
   }
-  return elements.map((element, index) =>
-    readPoint(isNode(element) ? element : {}, `${kind === 'track' ? 'Track' : 'Route'} point ${index + 1}`),
-  );
+  return nodes.map((element, index) => ({ timestamp: readTime(element, label(index)), ...readPosition(element, label(index)) }));
 };
 
-const readPoint = (element: XmlNode, label: string): TrackPoint => {
+const readTime = (element: XmlNode, label: string): number => {
   const time = textOf(element.time);
   if (time === undefined) throw new TrackFileError(`${label} has no time.`);
   const timestamp = parseIsoTime(time);
   if (timestamp === undefined) throw new TrackFileError(`${label} has time "${time}", which is not an ISO 8601 time.`);
+  return timestamp;
+};
+
+const readPosition = (element: XmlNode, label: string): UntimedPoint => {
   const extensions = isNode(element.extensions) ? element.extensions : {};
   return {
-    timestamp,
     latitude: readRequired(element['@_lat'], 'latitude', label),
     longitude: readRequired(element['@_lon'], 'longitude', label),
     altitude: readOptional(element.ele, 'elevation', label),

@@ -61,6 +61,10 @@ export const parseIgc = (text: string): TrackPoint[] => {
   return points;
 };
 
+/** The glider type an IGC header names (HFGTYGLIDERTYPE:ASW 19), or null when the pilot left it empty. */
+export const readIgcGliderType = (text: string): string | null =>
+  /^H[FOP]GTY(?:GLIDERTYPE)?:?(.*)$/im.exec(text.slice(0, 8192))?.[1]?.trim() || null;
+
 const findDate = (lines: string[]): number => {
   const digits = lines.map((line) => datePattern.exec(line)?.[1]).find((value) => value !== undefined);
   if (digits === undefined) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseKml } from './parse-kml.ts';
+import { UntimedTrackError } from './track-file-error.ts';
 
 /** As Google Earth Pro saves an imported GPS flight: a gx:MultiTrack of gx:Tracks, times first, then coordinates. */
 const googleEarthKml = `<?xml version="1.0" encoding="UTF-8"?>
@@ -76,12 +77,23 @@ describe('parseKml', () => {
     ]);
   });
 
-  it('explains that a path without times cannot be lined up with the audio', () => {
+  it('hands back the positions of a LineString without times, saying what to give', () => {
     const kml = `<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><LineString><coordinates>
       -122.115,37.461,2 -122.116,37.462,30</coordinates></LineString></Placemark></kml>`;
-    expect(() => parseKml(kml)).toThrow(
-      'This KML file has a path but no times; Skylog needs timed points (a gx:Track) to line the track up with the audio.',
+    let error: unknown;
+    try {
+      parseKml(kml);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(UntimedTrackError);
+    expect((error as UntimedTrackError).message).toBe(
+      "This KML file has a path but no times. Give the take-off time and either the landing time or the audio's length, and Skylog spreads its points evenly between them.",
     );
+    expect((error as UntimedTrackError).path.map((point) => [point.longitude, point.latitude, point.altitude])).toEqual([
+      [-122.115, 37.461, 2],
+      [-122.116, 37.462, 30],
+    ]);
   });
 
   it.each([

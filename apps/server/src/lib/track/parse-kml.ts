@@ -1,11 +1,13 @@
 import type { TrackPoint } from '@skylog/contracts';
 import { parseDecimal, parseIsoTime } from './parse-values.ts';
 import { childrenOf, findElements, isNode, readXml, textOf, type XmlNode } from './read-xml.ts';
-import { TrackFileError } from './track-file-error.ts';
+import { TrackFileError, UntimedTrackError } from './track-file-error.ts';
+import { untimedTrackMessage } from './spread-times.ts';
 
 /**
  * Points of a KML file: its gx:Tracks in order (as Google Earth and ForeFlight write them), or else its
- * placemarks that pair a TimeStamp with a Point.
+ * placemarks that pair a TimeStamp with a Point; a LineString path without times is an UntimedTrackError
+ * carrying its positions.
  */
 export const parseKml = (text: string): TrackPoint[] => {
   const kml = readXml(text, 'KML', 'kml');
@@ -18,10 +20,16 @@ export const parseKml = (text: string): TrackPoint[] => {
   // Placemarks are separate features without an order of their own; their times give the track's order.
   if (placemarkPoints.length > 0) return placemarkPoints.sort((a, b) => a.timestamp - b.timestamp);
 
-  if (findElements(kml, 'LineString').length > 0) {
-    throw new TrackFileError(
-      'This KML file has a path but no times; Skylog needs timed points (a gx:Track) to line the track up with the audio.',
+  const lines = findElements(kml, 'LineString').filter(isNode);
+  if (lines.length > 0) {
+    const path = lines.flatMap((line, lineIndex) =>
+      (textOf(line.coordinates) ?? '')
+        .trim()
+        .split(/\s+/)
+        .filter((tuple) => tuple !== '')
+        .map((tuple, index) => readCoordinates(tuple, ',', `LineString ${lineIndex + 1}, point ${index + 1}`)),
     );
+    throw new UntimedTrackError(untimedTrackMessage('This KML file has a path'), path);
   }
   throw new TrackFileError('This KML file has no timed points; Skylog needs a gx:Track or placemarks with a TimeStamp and a Point.');
 };

@@ -16,11 +16,11 @@ const fixes = [0, 1, 2].map((second) => ({
 const gpx = toGpx('Flight', fixes, []);
 const kml = `<?xml version="1.0" encoding="UTF-8"?>
 <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2"><Placemark><gx:Track>
-<when>2024-05-01T16:02:10Z</when><when>2024-05-01T16:02:11Z</when>
-<gx:coord>-122.115 37.4612 3</gx:coord><gx:coord>-122.115 37.4613 3</gx:coord>
+<when>2024-05-01T16:02:10Z</when><when>2024-05-01T16:02:11Z</when><when>2024-05-01T16:02:12Z</when>
+<gx:coord>-122.115 37.4612 3</gx:coord><gx:coord>-122.115 37.4613 3</gx:coord><gx:coord>-122.115 37.4614 3</gx:coord>
 </gx:Track></Placemark></kml>`;
-const csv = 'time,lat,lon\n2024-05-01T16:02:10Z,37.4612,-122.115\n2024-05-01T16:02:11Z,37.4613,-122.115\n';
-const igc = 'AXCS123\r\nHFDTE010524\r\nB1602103727672N12206900WA0000000003\r\nB1602113727678N12206900WA0000000003\r\n';
+const csv = 'time,lat,lon\n2024-05-01T16:02:10Z,37.4612,-122.115\n2024-05-01T16:02:11Z,37.4613,-122.115\n2024-05-01T16:02:12Z,37.4614,-122.115\n';
+const igc = 'AXCS123\r\nHFDTE010524\r\nB1602103727672N12206900WA0000000003\r\nB1602113727678N12206900WA0000000003\r\nB1602123727684N12206900WA0000000003\r\n';
 
 const notATrack = 'This file is not a GPX, KML, CSV or IGC track.';
 const notUtf8 = 'This file is not UTF-8 text. Save it as UTF-8 and upload it again.';
@@ -48,22 +48,22 @@ describe('parseTrackFile', () => {
   });
 
   it('checks the track: fills speed and heading and drops repeated fixes', () => {
-    const doubled = `${csv}2024-05-01T16:02:11Z,37.4614,-122.115\n`;
+    const doubled = `${csv}2024-05-01T16:02:12Z,37.4615,-122.115\n`;
     const { points } = parseTrackFile('flight.csv', Buffer.from(doubled));
-    expect(points).toHaveLength(2);
+    expect(points).toHaveLength(3);
     expect(points[1]?.speed).toBeCloseTo(11.12, 2);
     expect(points[1]?.heading).toBeCloseTo(0, 6);
   });
 
   it('reads a file that starts with a UTF-8 byte order mark', () => {
     const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv)]);
-    expect(parseTrackFile('flight.csv', withBom).points).toHaveLength(2);
+    expect(parseTrackFile('flight.csv', withBom).points).toHaveLength(3);
     expect(parseTrackFile('flight.gpx', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(gpx)])).format).toBe('gpx');
   });
 
   it('reads an IGC file whose header has a Latin-1 pilot name', () => {
     const latin1 = Buffer.from(igc.replace('HFDTE010524', 'HFDTE010524\r\nHFPLTPILOTINCHARGE:J\u00fcrg M\u00fcller'), 'latin1');
-    expect(parseTrackFile('flight.igc', latin1).points).toHaveLength(2);
+    expect(parseTrackFile('flight.igc', latin1).points).toHaveLength(3);
   });
 
   it.each([
@@ -103,13 +103,13 @@ describe('parseTrackFile', () => {
       'a one-point track',
       'flight.csv',
       Buffer.from(csv.split('\n').slice(0, 2).join('\n')),
-      'A track needs at least two points; this one has 1.',
+      'A track needs at least 3 points with different times; this one has 1.',
     ],
     [
       'time going backwards',
       'flight.csv',
       Buffer.from(`${csv}2024-05-01T16:02:09Z,37.4614,-122.115\n`),
-      'Time goes backwards at point 3 (16:02:09 after 16:02:11 UTC).',
+      'Time goes backwards at point 4 (16:02:09 after 16:02:12 UTC).',
     ],
     [
       'a latitude out of range',

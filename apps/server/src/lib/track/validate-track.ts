@@ -1,15 +1,20 @@
-import { limits, type TrackPoint } from '@skylog/contracts';
+import { limits, type TrackPoint, units } from '@skylog/contracts';
+import { checkMovement } from './check-movement.ts';
 import { bearingDegrees, haversineMetres } from './geo.ts';
 import { TrackFileError } from './track-file-error.ts';
 
-const optionalFields = ['altitude', 'accuracy', 'heading', 'speed'] as const;
+const optionalFields = ['altitude', 'accuracy', 'heading', 'speed', 'ias_kt', 'pitch_deg', 'roll_deg'] as const;
+
+/** A stored track and what was put right in it, in words for the pilot. */
+export type CheckedTrack = { points: TrackPoint[]; notices: string[] };
 
 /**
- * The track Skylog stores: checked (2 to limits.trackMaxPoints points, positions in range, times never going
- * back), without repeated fixes of the same time, and with speed and heading worked out from the positions
- * where the recorder left them out. Points are numbered from 1 in messages, as in the file.
+ * The track Skylog stores: checked (limits.trackMinPoints to limits.trackMaxPoints points, positions in range,
+ * times never going back), without repeated fixes of the same time, with values that contradict the movement
+ * put right (check-movement.ts), and with speed and heading worked out from the positions where the recorder
+ * left them out. Points are numbered from 1 in messages, as in the file.
  */
-export const validateTrack = (points: TrackPoint[]): TrackPoint[] => {
+export const validateTrack = (points: TrackPoint[]): CheckedTrack => {
   if (points.length > limits.trackMaxPoints) {
     throw new TrackFileError(
       `This track has ${formatCount(points.length)} points; Skylog takes at most ${formatCount(limits.trackMaxPoints)}.`,
@@ -25,9 +30,27 @@ export const validateTrack = (points: TrackPoint[]): TrackPoint[] => {
     // A second fix of the same moment is a logger repeating itself.
     if (previous?.timestamp !== point.timestamp) kept.push(point);
   });
-  if (kept.length < 2) throw new TrackFileError(`A track needs at least two points; this one has ${kept.length}.`);
-  return fillSpeedAndHeading(kept);
+  const first = points[0];
+  if (kept.length === 1 && points.length > 1 && first !== undefined) {
+    throw new TrackFileError(
+      `All ${formatCount(points.length)} points have the same time (${new Date(first.timestamp).toISOString()}); a track's times must move on from point to point.`,
+    );
+  }
+  if (kept.length < limits.trackMinPoints) {
+    throw new TrackFileError(`A track needs at least ${limits.trackMinPoints} points with different times; this one has ${kept.length}.`);
+  }
+  const moved = checkMovement(kept);
+  if (moved.points.length < limits.trackMinPoints) {
+    throw new TrackFileError(`Only ${moved.points.length} points of this track are reachable one from the next below ${limits.trackMaxGroundSpeedKt} kt; the positions are not a flight.`);
+  }
+  return { points: capSpeeds(fillSpeedAndHeading(moved.points)), notices: moved.notices };
 };
+
+const maxSpeedMps = limits.trackMaxGroundSpeedKt / units.knotsPerMetrePerSecond;
+
+/** Fixes a fraction of a second apart turn a few metres of GPS jitter into any speed; none stored passes the limit. */
+const capSpeeds = (points: TrackPoint[]): TrackPoint[] =>
+  points.map((point) => (point.speed !== null && point.speed > maxSpeedMps ? { ...point, speed: maxSpeedMps } : point));
 
 const checkValues = (point: TrackPoint, pointNumber: number) => {
   // new Date() also refuses times outside the ±275,000 years a Date can hold.
@@ -36,7 +59,7 @@ const checkValues = (point: TrackPoint, pointNumber: number) => {
   checkRange(point.longitude, 'longitude', 180, pointNumber);
   for (const field of optionalFields) {
     const value = point[field];
-    if (value !== null && !Number.isFinite(value)) throw new TrackFileError(`Point ${pointNumber} has an invalid ${field}.`);
+    if (value !== null && value !== undefined && !Number.isFinite(value)) throw new TrackFileError(`Point ${pointNumber} has an invalid ${field}.`);
   }
 };
 

@@ -238,6 +238,7 @@ const detailQuery = preparedQuery((db) => {
       transcriptStartedAt: trips.transcriptStartedAt,
       trackOverview: trips.trackOverview,
       pointCount: trips.pointCount,
+      timesEstimated: trips.timesEstimated,
       markers: trips.markers,
       // drizzle turns a left-joined object into null by its first column: keep a NOT NULL one first.
       audio: {

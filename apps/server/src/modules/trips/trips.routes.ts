@@ -6,6 +6,7 @@ import {
   trackColumnsSchema,
   trackFormats,
   trackImportQuerySchema,
+  trackImportResultSchema,
   tripCreateSchema,
   tripDetailSchema,
   tripListQuerySchema,
@@ -24,8 +25,6 @@ import { requireUser } from '../../lib/require-user.ts';
 import { revalidatedResponses, sendRevalidated } from '../../lib/revalidate.ts';
 import { toCsv, toGpx, toKml } from '../../lib/track/export-track.ts';
 import { fileNameOf, sendAttachment } from '../../lib/attachment.ts';
-import { parseTrackFile } from '../../lib/track/parse-track-file.ts';
-import { TrackFileError } from '../../lib/track/track-file-error.ts';
 import * as service from './trips.service.ts';
 
 const tags = ['trips'];
@@ -96,9 +95,10 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         bodyLimit: ctx.config.trackFileMaxBytes,
         schema: {
           tags,
-          summary: 'Import a GPX, KML, CSV or IGC track file (raw body) as a new trip or into trip_id',
+          summary:
+            'Import a GPX, KML, CSV (Garmin data logs too) or IGC track file (raw body) as a new trip or into trip_id; a path without times needs takeoff_time and landing_time or landing_from_audio',
           querystring: trackImportQuerySchema,
-          response: { 200: tripDetailSchema, 201: tripDetailSchema },
+          response: { 200: trackImportResultSchema, 201: trackImportResultSchema },
         },
         // Refuse an oversize file before reading it, saying what the limit is.
         onRequest: async (request) => {
@@ -108,21 +108,10 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         },
       },
       async (request, reply) => {
-        const actor = requireUser(request);
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(messages.trackFileMissing, { file: messages.trackFileMissing });
-        let points;
-        try {
-          points = parseTrackFile(request.query.filename, body).points;
-        } catch (error) {
-          if (error instanceof TrackFileError) throw badRequest(error.message, { file: error.message });
-          throw error;
-        }
-        const { trip_id: tripId, filename, ...details } = request.query;
-        if (tripId) return reply.send(await service.replaceTrack(ctx, actor, tripId, points, request.url));
-        const tripName = details.trip_name ?? filename.replace(/\.[^.]+$/, '');
-        const trip = await service.createTrip(ctx, actor, { ...details, trip_name: tripName, points, markers: [] });
-        return reply.status(201).send(trip);
+        const { status, trip } = await service.importTrack(ctx, requireUser(request), request.query, body, request.url);
+        return reply.status(status).send(trip);
       },
     );
   });

@@ -1,15 +1,16 @@
 import { isSubOrgRole, limits, messages, tripListQueryDefaults, type CrewChoices, type Marker, type TrackColumns, type TrackPoint, type TripDetail, type TripSummary } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
-import type { tripCreateSchema, tripListQuerySchema, tripUpdateSchema } from '@skylog/contracts';
+import { trackTimesMessages, type trackImportQuerySchema, type tripCreateSchema, type tripListQuerySchema, type tripUpdateSchema } from '@skylog/contracts';
 import { tripScope } from '../../access/access-rules.ts';
 import { getSeatChoices, requireCrewChange, requireSeats, requireTrip, tripNotFound, type TripRights } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { badRequest } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { trackDistanceNm } from '../../lib/track/geo.ts';
 import { simplifyTrack } from '../../lib/track/simplify.ts';
-import { TrackFileError } from '../../lib/track/track-file-error.ts';
+import { parseTrackFile } from '../../lib/track/parse-track-file.ts';
+import { TrackFileError, UntimedTrackError } from '../../lib/track/track-file-error.ts';
 import { validateTrack } from '../../lib/track/validate-track.ts';
 import { findTripAudio, findUploadPiecesOfTrip } from '../audio/audio.repository.ts';
 import { removeUploadPieces } from '../audio/audio.service.ts';
@@ -122,6 +123,7 @@ async function tripDetail(ctx: AppContext, id: string, rights: TripRights): Prom
     markers: sortedMarkers(trip.markers),
     track_overview: trip.trackOverview,
     point_count: trip.pointCount,
+    times_estimated: trip.timesEstimated,
     can_edit: rights.canEdit,
     can_debrief: rights.canDebrief,
     can_share: rights.canShare,
@@ -144,7 +146,7 @@ export function trackColumnsOf(points: TrackPoint[]) {
 export function checkTrack(points: TrackPoint[]): TrackPoint[] {
   if (points.length === 0) return points;
   try {
-    return validateTrack(points);
+    return validateTrack(points).points;
   } catch (error) {
     if (error instanceof TrackFileError) throw badRequest(error.message, { points: error.message });
     throw error;
@@ -179,7 +181,8 @@ export async function getCrewChoices(ctx: AppContext, actor: RequestUser): Promi
   };
 }
 
-export type NewTrip = Omit<z.infer<typeof tripCreateSchema>, 'points'> & { points: TrackPoint[] };
+/** A flight to create; timesEstimated marks an imported track whose times Skylog spread (spread-times.ts). */
+export type NewTrip = Omit<z.infer<typeof tripCreateSchema>, 'points'> & { points: TrackPoint[]; timesEstimated?: boolean };
 
 export async function createTrip(ctx: AppContext, actor: RequestUser, input: NewTrip): Promise<TripDetail> {
   if (!actor.orgId) throw badRequest(messages.tripNeedsOrganization);
@@ -205,6 +208,7 @@ export async function createTrip(ctx: AppContext, actor: RequestUser, input: New
     customMarker: input.custom_marker || null,
     rawTrips: { points, markers },
     markerCount: markers.length,
+    timesEstimated: input.timesEstimated ?? false,
     ...columns,
     beginTime: columns.beginTime ?? new Date(input.begin_time ?? Date.now()),
   });
@@ -218,18 +222,62 @@ export async function createTrip(ctx: AppContext, actor: RequestUser, input: New
 }
 
 /** Replaces a trip's track (an imported file); markers and everything else stay. */
-export async function replaceTrack(ctx: AppContext, actor: RequestUser, id: string, points: TrackPoint[], path: string): Promise<TripDetail> {
+export async function replaceTrack(
+  ctx: AppContext,
+  actor: RequestUser,
+  id: string,
+  track: { points: TrackPoint[]; timesEstimated: boolean },
+  path: string,
+): Promise<TripDetail> {
+  const { points, timesEstimated } = track;
   await requireTrip(ctx, actor, id, 'edit', { action: 'trips.import-track', path });
   const checked = checkTrack(points);
   await ctx.db.transaction(async (tx) => {
     const trip = await repository.lockTrip(tx, id);
     if (!trip) throw tripNotFound();
-    await repository.updateTrip(tx, id, { rawTrips: { points: checked, markers: trip.rawTrips.markers }, ...trackColumnsOf(checked) });
+    await repository.updateTrip(tx, id, { rawTrips: { points: checked, markers: trip.rawTrips.markers }, timesEstimated, ...trackColumnsOf(checked) });
     await queueAnalysis(tx, id);
   });
   ctx.jobs.wake();
   await ctx.audit.record({ actor, action: 'trips.import-track', resource: `trips/${id}`, status: 'success', details: { points: checked.length } });
   return getTrip(ctx, actor, id, path);
+}
+
+export type TrackImportQuery = z.infer<typeof trackImportQuerySchema>;
+
+/**
+ * A track file as a new flight or as the track of trip_id, with what the import found. A path without times
+ * is a track_untimed answer unless the query says when it was flown: take-off, and landing or the length
+ * of the flight's processed audio (which only a flight that has one can give).
+ */
+export async function importTrack(ctx: AppContext, actor: RequestUser, query: TrackImportQuery, file: Buffer, path: string) {
+  const { trip_id: tripId, filename, takeoff_time: takeoffTime, landing_time: _landingTime, landing_from_audio: _fromAudio, ...details } = query;
+  const times = takeoffTime === undefined ? undefined : { takeoffMs: Date.parse(takeoffTime), landingMs: await landingOf(ctx, actor, query, path) };
+  let imported;
+  try {
+    imported = parseTrackFile(filename, file, times);
+  } catch (error) {
+    if (error instanceof UntimedTrackError) throw new AppError('track_untimed', error.message, { file: error.message, takeoff_time: trackTimesMessages.takeoffNeeded });
+    if (error instanceof TrackFileError) throw badRequest(error.message, { file: error.message });
+    throw error;
+  }
+  const { points, timesEstimated } = imported;
+  const trackImport = { format: imported.format, aircraft_type: imported.aircraftType, notices: imported.notices };
+  if (tripId) return { status: 200, trip: { ...(await replaceTrack(ctx, actor, tripId, { points, timesEstimated }, path)), track_import: trackImport } } as const;
+  const tripName = details.trip_name ?? filename.replace(/\.[^.]+$/, '');
+  const trip = await createTrip(ctx, actor, { ...details, trip_name: tripName, points, markers: [], timesEstimated });
+  return { status: 201, trip: { ...trip, track_import: trackImport } } as const;
+}
+
+/** The landing time given, or the take-off plus the length of the flight's audio. */
+async function landingOf(ctx: AppContext, actor: RequestUser, query: TrackImportQuery, path: string): Promise<number> {
+  const takeoffMs = Date.parse(query.takeoff_time!);
+  if (query.landing_time !== undefined) return Date.parse(query.landing_time);
+  if (!query.trip_id) throw badRequest(messages.trackAudioLengthNeedsTrip, { landing_from_audio: messages.trackAudioLengthNeedsTrip });
+  await requireTrip(ctx, actor, query.trip_id, 'edit', { action: 'trips.import-track', path });
+  const durationMs = (await findTripAudio(ctx.db, query.trip_id))?.durationMs;
+  if (!durationMs) throw badRequest(messages.trackAudioLengthUnknown, { landing_from_audio: messages.trackAudioLengthUnknown });
+  return takeoffMs + durationMs;
 }
 
 export async function updateTrip(ctx: AppContext, actor: RequestUser, id: string, input: z.infer<typeof tripUpdateSchema>, path: string) {

@@ -1,4 +1,4 @@
-import { messages, type TripDetail, type TripPerson } from '@skylog/contracts';
+import { messages, timesEstimatedBadge, type TripDetail, type TripPerson } from '@skylog/contracts';
 import { Download, Mail, Pencil, Share2, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime, formatDuration, timeZoneName } from '../../../lib/format-time.ts';
 import type { Timezone } from '../../../lib/settings-store.ts';
@@ -80,6 +81,7 @@ export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: T
           </h2>
           <p className="text-sm text-slate-600" data-testid="trip-date">
             {trip.begin_time ? formatDateTime(trip.begin_time, timezone) : 'Date unknown'}
+            {trip.times_estimated ? <TimesEstimatedBadge /> : null}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -157,5 +159,21 @@ export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: T
       />
       {confirm.dialog}
     </section>
+  );
+}
+
+/** A flight whose track had no times: its times are Skylog's even spread, which the explanation says (on hover, focus, and to screen readers). */
+function TimesEstimatedBadge() {
+  return (
+    <Tooltip content={timesEstimatedBadge.explanation}>
+      <span
+        tabIndex={0}
+        className="ml-2 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500"
+        data-testid="times-estimated"
+      >
+        {timesEstimatedBadge.label}
+        <span className="sr-only">: {timesEstimatedBadge.explanation}</span>
+      </span>
+    </Tooltip>
   );
 }

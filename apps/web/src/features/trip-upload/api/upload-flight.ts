@@ -1,4 +1,4 @@
-import { limits, type TripDetail, type TripSummary } from '@skylog/contracts';
+import { limits, type TrackImportResult, type TripDetail, type TripSummary } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, ApiError } from '../../../lib/api-client.ts';
 import { tripKeys } from '../../../lib/query-keys.ts';
@@ -19,8 +19,19 @@ export type Crew = { leftSeat?: string | undefined; rightSeat?: string | undefin
 
 export type TrackTarget = { tripId: string } | ({ tripName: string; aircraftId: string } & Crew);
 
-/** Sends a track file; the server parses and checks it and creates the trip (or replaces the track). */
-export function importTrack(file: File, target: TrackTarget, onProgress: (fraction: number) => void): Promise<TripDetail> {
+/** When a track without times was flown (ISO 8601): take-off, and landing or the flight's audio's length after it. */
+export type TrackTimes = { takeoffTime: string; landingTime: string | undefined; isLandingFromAudio: boolean };
+
+/**
+ * Sends a track file; the server parses and checks it and creates the trip (or replaces the track). A file
+ * without times is refused with track_untimed until `times` says when it was flown.
+ */
+export function importTrack(
+  file: File,
+  target: TrackTarget,
+  onProgress: (fraction: number) => void,
+  times?: TrackTimes,
+): Promise<TrackImportResult> {
   const params = new URLSearchParams({ filename: file.name });
   if ('tripId' in target) params.set('trip_id', target.tripId);
   else {
@@ -29,7 +40,12 @@ export function importTrack(file: File, target: TrackTarget, onProgress: (fracti
     if (target.leftSeat !== undefined) params.set('left_seat', target.leftSeat);
     if (target.rightSeat !== undefined) params.set('right_seat', target.rightSeat);
   }
-  return uploadRequest<TripDetail>(`/api/trips/import?${params.toString()}`, {
+  if (times) {
+    params.set('takeoff_time', times.takeoffTime);
+    if (times.landingTime !== undefined) params.set('landing_time', times.landingTime);
+    if (times.isLandingFromAudio) params.set('landing_from_audio', 'true');
+  }
+  return uploadRequest<TrackImportResult>(`/api/trips/import?${params.toString()}`, {
     method: 'POST',
     body: file,
     headers: { 'content-type': 'application/octet-stream' },

@@ -1,4 +1,4 @@
-import { flightUploadedForMessage, messages, type ClientConfig, type CrewChoices } from '@skylog/contracts';
+import { flightUploadedForMessage, messages, trackImportNotices, trackTimesMessages, type ClientConfig, type CrewChoices } from '@skylog/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi, type ApiAnswer, type ApiCall } from '../../../test-utils.tsx';
@@ -33,13 +33,18 @@ const people: CrewChoices['people'] = [
  * The server of an upload: fetch for JSON calls, XMLHttpRequest for the file bodies (their progress), both
  * recorded in one list in the order the form made them.
  */
-function stubServer(crew: CrewChoices): ApiCall[] {
+function stubServer(crew: CrewChoices, isUntimed = false): ApiCall[] {
   const answer = (call: ApiCall): ApiAnswer => {
     const path = call.url.split('?')[0];
     if (path === '/api/client-config') return { status: 200, body: config };
     if (path === '/api/trips/crew-choices') return { status: 200, body: crew };
     if (path === '/api/trips' && call.method === 'GET') return { status: 200, body: { items: [], total: 0 } };
-    if (path === '/api/trips/import') return { status: 201, body: { trip_id: ids.trip } };
+    if (path === '/api/trips/import') {
+      // A track without times, as a route from a flight planner: the server asks when it was flown.
+      if (isUntimed && !call.url.includes('takeoff_time=')) return { status: 400, body: { status: 400, code: 'track_untimed', message: untimedMessage } };
+      const notices = isUntimed ? [trackImportNotices.timesEstimated] : [];
+      return { status: 201, body: { trip_id: ids.trip, track_import: { format: 'gpx', aircraft_type: null, notices } } };
+    }
     if (path === `/api/trips/${ids.trip}/audio-uploads`) return { status: 201, body: { id: ids.upload, offset: 0, size_bytes: 6 } };
     if (path === `/api/audio-uploads/${ids.upload}` && call.method === 'PATCH')
       return { status: 200, body: { id: ids.upload, offset: 6, size_bytes: 6 } };
@@ -75,6 +80,9 @@ function stubServer(crew: CrewChoices): ApiCall[] {
   );
   return calls;
 }
+
+const untimedMessage =
+  "This GPX file has a route but no times. Give the take-off time and either the landing time or the audio's length, and Skylog spreads its points evenly between them.";
 
 const trackLabel = 'Track file (GPX, KML, CSV or IGC)';
 const audioLabel = 'Cockpit audio (MP3, M4A, WAV, FLAC, Opus)';
@@ -162,5 +170,35 @@ describe('Audio Upload', () => {
     expect((screen.getByLabelText('Pilot (left seat)') as HTMLSelectElement).value).toBe('');
     expect(fileInput(trackLabel).disabled).toBe(true);
     expect(screen.queryByText('circuits.gpx', { exact: false })).toBeNull();
+  });
+
+  it('a track without times: the form asks when it was flown, keeps the file, and sends the take-off and landing', async () => {
+    const calls = stubServer({ people, left_seat: ids.stella, right_seat: ids.iris, is_left_seat_required: false }, true);
+    renderWithProviders(<UploadFlightForm fleet={[]} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
+    await screen.findByLabelText('Pilot (left seat)');
+    choose(trackLabel, gpx());
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByText(untimedMessage)).toBeTruthy();
+    const takeoff = screen.getByLabelText('Take-off');
+    expect(screen.getByText('circuits.gpx', { exact: false })).toBeTruthy();
+    // The audio's length is a flight's: a new flight has none yet.
+    expect(screen.queryByLabelText("Landing: the take-off plus the length of this flight's audio")).toBeNull();
+
+    fireEvent.change(takeoff, { target: { value: '2026-05-02T14:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(trackTimesMessages.landingNeeded)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Landing'), { target: { value: '2026-05-02T13:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(trackTimesMessages.landingAfterTakeoff)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Landing'), { target: { value: '2026-05-02T15:10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    const done = await screen.findByRole('status');
+    expect(within(done).getByRole('list', { name: 'About the track' }).textContent).toBe(trackImportNotices.timesEstimated);
+    const sent = new URL(calls.filter((call) => call.url.startsWith('/api/trips/import')).at(-1)!.url, 'http://skylog.test').searchParams;
+    expect(sent.get('takeoff_time')).toBe(new Date('2026-05-02T14:00').toISOString());
+    expect(sent.get('landing_time')).toBe(new Date('2026-05-02T15:10').toISOString());
+    expect(sent.get('filename')).toBe('circuits.gpx');
   });
 });

@@ -4,6 +4,8 @@ import {
   isAudioContentType,
   messages,
   trackFormats,
+  trackTimesMessages,
+  trackTimesSchema,
   tripCreateSchema,
   uploadTooLargeMessage,
   type Aircraft,
@@ -25,7 +27,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { useCrewChoices } from '../../../lib/crew-choices.ts';
 import { tripKeys } from '../../../lib/query-keys.ts';
-import { createEmptyTrip, importTrack, uploadAudio, useRecentTrips, waitForProcessing, type Crew } from '../api/upload-flight.ts';
+import { createEmptyTrip, importTrack, uploadAudio, useRecentTrips, waitForProcessing, type Crew, type TrackTimes } from '../api/upload-flight.ts';
 
 const audioExtensions = ['.mp3', '.m4a', '.aac', '.wav', '.flac', '.ogg', '.opus', '.webm', '.amr'];
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.')).toLowerCase();
@@ -36,6 +38,37 @@ const isAudioFile = (file: File) => isAudioContentType(file.type) && (file.type.
 /** A select's value: an id, or '' for "not set". */
 const choice = z.union([z.uuid(), z.literal('')]);
 const chosenFile = z.custom<File>((value) => value instanceof File).nullable();
+
+/** A datetime-local value as an instant; what does not read as a time is passed on for the contract to name. */
+const isoOf = (local: string) => {
+  const time = new Date(local);
+  return Number.isNaN(time.getTime()) ? local : time.toISOString();
+};
+
+type TimesFields = { target: 'new' | 'existing'; takeoff_time: string; landing_time: string; landing_from_audio: boolean };
+
+/** The audio's length is the server's: only a flight that already has its recording can give it. */
+const isLandingFromAudio = (values: TimesFields) => values.target === 'existing' && values.landing_from_audio;
+
+/** When a track without times was flown, as the server takes it. */
+const trackTimesOf = (values: TimesFields): TrackTimes => ({
+  takeoffTime: isoOf(values.takeoff_time),
+  landingTime: isLandingFromAudio(values) || !values.landing_time ? undefined : isoOf(values.landing_time),
+  isLandingFromAudio: isLandingFromAudio(values),
+});
+
+/** The contract's rules for the take-off and landing of a track without times, each broken one under its field. */
+function trackTimesIssues(values: TimesFields): { field: 'takeoff_time' | 'landing_time' | 'landing_from_audio'; message: string }[] {
+  if (!values.takeoff_time) return [{ field: 'takeoff_time', message: trackTimesMessages.takeoffNeeded }];
+  const times = trackTimesOf(values);
+  const result = trackTimesSchema.safeParse({
+    takeoff_time: times.takeoffTime,
+    landing_time: times.landingTime,
+    landing_from_audio: times.isLandingFromAudio ? 'true' : undefined,
+  });
+  if (result.success) return [];
+  return result.error.issues.map((issue) => ({ field: issue.path[0] as 'takeoff_time' | 'landing_time' | 'landing_from_audio', message: issue.message }));
+}
 
 type UploadRules = {
   /** The uploader names the pilot of every new flight (an instructor with students; whoever cannot open the flight). */
@@ -59,6 +92,11 @@ function uploadFlightSchema({ isPilotRequired, limits }: UploadRules) {
       trip_id: choice,
       track: chosenFile,
       audio: chosenFile,
+      /** The server found no times in the chosen track: it takes them from the fields below. */
+      track_has_no_times: z.boolean(),
+      takeoff_time: z.string(),
+      landing_time: z.string(),
+      landing_from_audio: z.boolean(),
     })
     .superRefine((values, context) => {
       const refuse = (path: [string, ...string[]], message: string) => context.addIssue({ code: 'custom', path, message });
@@ -70,6 +108,7 @@ function uploadFlightSchema({ isPilotRequired, limits }: UploadRules) {
       if (audio && !isAudioFile(audio)) refuse(['audio'], messages.audioNotReadable);
       else if (audio && limits && audio.size > limits.audio_upload_max_bytes)
         refuse(['audio'], uploadTooLargeMessage(limits.audio_upload_max_bytes));
+      if (track && values.track_has_no_times) for (const { field, message } of trackTimesIssues(values)) refuse([field], message);
       if (values.target === 'existing') {
         if (!values.trip_id) refuse(['trip_id'], messages.uploadNeedsTrip);
         return;
@@ -102,10 +141,15 @@ const emptyForm = (crew: CrewChoices | undefined): UploadInput => ({
   trip_id: '',
   track: null,
   audio: null,
+  track_has_no_times: false,
+  takeoff_time: '',
+  landing_time: '',
+  landing_from_audio: false,
 });
 
 type Step = { label: string; fraction: number };
-type Outcome = { tripId: string; pilot: string; isAudioSaved: boolean };
+/** How an upload ended; notices say what the server put right in the track (or that its times are estimated). */
+type Outcome = { tripId: string; pilot: string; isAudioSaved: boolean; notices: string[] };
 
 type UploadFlightFormProps = {
   fleet: readonly Aircraft[];
@@ -141,7 +185,10 @@ function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps
     defaultValues: emptyForm(crewChoices),
   });
   const { errors } = form.formState;
-  const [target, leftSeat, track] = useWatch({ control: form.control, name: ['target', 'left_seat', 'track'] });
+  const [target, leftSeat, track, trackHasNoTimes, landingFromAudio] = useWatch({
+    control: form.control,
+    name: ['target', 'left_seat', 'track', 'track_has_no_times', 'landing_from_audio'],
+  });
   const [step, setStep] = useState<Step | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // A new key empties the file inputs, which the browser does not let a script set.
@@ -158,24 +205,36 @@ function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps
     return person ? person.name || person.email : '';
   };
 
-  /** A refusal naming a seat (someone the uploader may not seat) shows under that seat; anything else under the track. */
+  /**
+   * A track without times asks for when it was flown (the chosen file stays); a refusal naming a seat (someone
+   * the uploader may not seat) or a time shows under that field; anything else under the track.
+   */
   function showNewTripError(error: unknown) {
+    if (error instanceof ApiError && error.body.code === 'track_untimed') {
+      form.setValue('track_has_no_times', true);
+      form.setError('track', { message: error.message });
+      return;
+    }
     const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};
-    const seats = (['left_seat', 'right_seat'] as const).filter((seat) => fields[seat]);
-    if (seats.length === 0) form.setError('track', { message: (error as Error).message });
-    for (const seat of seats) form.setError(seat, { message: fields[seat] });
+    const named = (['left_seat', 'right_seat', 'takeoff_time', 'landing_time', 'landing_from_audio'] as const).filter((field) => fields[field]);
+    if (named.length === 0) form.setError('track', { message: (error as Error).message });
+    for (const field of named) form.setError(field, { message: fields[field] });
   }
 
   const handleSubmit = form.handleSubmit(async (values) => {
     const crew: Crew = crewChoices ? { leftSeat: values.left_seat, rightSeat: values.right_seat } : {};
     const name = values.trip_name.trim();
     let id = values.target === 'existing' ? values.trip_id : '';
+    let notices: string[] = [];
     try {
       const file = values.track;
       if (file) {
         const report = (fraction: number) => setStep({ label: `Uploading ${file.name}`, fraction });
         report(0);
-        id = (await importTrack(file, id ? { tripId: id } : { tripName: name, aircraftId: values.aircraft_id, ...crew }, report)).trip_id;
+        const target = id ? { tripId: id } : { tripName: name, aircraftId: values.aircraft_id, ...crew };
+        const imported = await importTrack(file, target, report, values.track_has_no_times ? trackTimesOf(values) : undefined);
+        id = imported.trip_id;
+        notices = imported.track_import.notices;
       } else if (!id) {
         id = (await createEmptyTrip({ tripName: name, aircraftId: values.aircraft_id, beginTime: values.begin_time, ...crew })).trip_id;
       }
@@ -197,7 +256,7 @@ function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps
       }
     }
     setStep(null);
-    setOutcome({ tripId: id, pilot: nameOf(values.left_seat), isAudioSaved });
+    setOutcome({ tripId: id, pilot: nameOf(values.left_seat), isAudioSaved, notices });
     await queryClient.invalidateQueries({ queryKey: tripKeys.all });
   });
 
@@ -314,11 +373,32 @@ function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps
               error={errors[name]?.message}
               isDisabled={areFilesWaiting}
               describedBy={areFilesWaiting ? filesHintId : undefined}
-              onChange={field.onChange}
+              onChange={(file) => {
+                field.onChange(file);
+                // Another file may have times of its own: the server says again if not.
+                if (name === 'track') form.setValue('track_has_no_times', false);
+              }}
             />
           )}
         />
       ))}
+      {track && trackHasNoTimes ? (
+        <fieldset className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 md:grid-cols-2">
+          <legend className="px-1 text-sm font-medium text-slate-800">When this track was flown</legend>
+          <TextInput label="Take-off" type="datetime-local" {...form.register('takeoff_time')} error={errors.takeoff_time?.message} />
+          {isNew || !landingFromAudio ? (
+            <TextInput label="Landing" type="datetime-local" {...form.register('landing_time')} error={errors.landing_time?.message} />
+          ) : null}
+          {isNew ? null : (
+            <label className="flex items-center gap-2 text-sm text-slate-700 md:col-span-2">
+              <input type="checkbox" {...form.register('landing_from_audio')} />
+              Landing: the take-off plus the length of this flight's audio
+            </label>
+          )}
+          {errors.landing_from_audio ? <span className="text-xs text-red-600 md:col-span-2">{errors.landing_from_audio.message}</span> : null}
+          <p className="text-xs text-slate-600 md:col-span-2">Skylog spreads the track's points evenly between these times and marks the flight's times as estimated.</p>
+        </fieldset>
+      ) : null}
       {errors.root?.files ? <Alert tone="error">{errors.root.files.message}</Alert> : null}
       {step ? <ProgressBar value={step.fraction} label={step.label} /> : null}
       {outcome ? <UploadOutcome outcome={outcome} getFlightHref={getFlightHref} onUploadAnother={handleUploadAnother} /> : null}
@@ -345,6 +425,14 @@ function UploadOutcome({
   onUploadAnother: () => void;
 }) {
   const tone = outcome.isAudioSaved ? 'success' : 'warning';
+  const notices =
+    outcome.notices.length > 0 ? (
+      <ul className="mt-1 list-disc pl-5 text-sm" aria-label="About the track">
+        {outcome.notices.map((notice) => (
+          <li key={notice}>{notice}</li>
+        ))}
+      </ul>
+    ) : null;
   if (getFlightHref) {
     return (
       <Alert tone={tone}>
@@ -352,6 +440,7 @@ function UploadOutcome({
         <Link to={getFlightHref(outcome.tripId)} className="font-medium underline">
           Open the flight
         </Link>
+        {notices}
       </Alert>
     );
   }
@@ -363,6 +452,7 @@ function UploadOutcome({
           Upload another flight
         </Button>
       </span>
+      {notices}
     </Alert>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "trips" ADD COLUMN "times_estimated" boolean DEFAULT false NOT NULL;
