@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FlightAnalysis } from '@skylog/contracts';
 import { describe, expect, it } from 'vitest';
 import { analyseFlight } from '../../lib/analysis/analyse-flight.ts';
-import { demoPeople, demoRoleAccounts, otherSchool, type DemoPerson } from './demo-school.ts';
+import { demoPeople, demoRoleAccounts, demoSchool, otherSchool, type DemoPerson } from './demo-school.ts';
 import { demoTripFiles, toMarkers, toPoints, type DemoTrip } from './seed-demo-trips.ts';
 
 /**
@@ -18,6 +18,12 @@ const start = Date.UTC(2025, 5, 2, 16, 0);
 
 const readTrip = (file: string): DemoTrip => JSON.parse(readFileSync(path.join(folder, `${file}.json`), 'utf8')) as DemoTrip;
 
+/** The flight's aircraft as the job reads it: its callsign and registration. */
+function ownCallsignsOf(trip: DemoTrip): string[] {
+  const plane = demoSchool.aircraft.find((candidate) => candidate.tailNumber === trip.aircraft_tail);
+  return plane ? [plane.callSign, plane.tailNumber] : [];
+}
+
 /** As the seed stores it (track and markers on the flight's clock) and the analysis job reads it back. */
 function analyse(file: string): FlightAnalysis {
   const trip = readTrip(file);
@@ -30,6 +36,7 @@ function analyse(file: string): FlightAnalysis {
     beginTime: start,
     // The seed names speaker 2 (every radio voice) ATC, as its crew would.
     atcSpeakers: new Set([2]),
+    ownCallsigns: ownCallsignsOf(trip),
   });
 }
 

@@ -313,10 +313,15 @@ describe('checkReadbacks: the transcript around it', () => {
   });
 
   it('takes instructions only from the speakers named ATC, when the crew named them', () => {
-    const callout = [say(0, pilot, 'heading three six zero, three thousand five hundred, rolling in'), say(3, atc, 'Skylog two three alpha bravo, squawk four five two one')];
+    const callout = [
+      say(0, pilot, 'heading three six zero, three thousand five hundred, rolling in'),
+      say(3, atc, 'Skylog two three alpha bravo, squawk four five two one'),
+    ];
     // Not knowing who is who, the callout reads as a clearance and the squawk as its (incomplete) readback.
     expect(checkReadbacks(callout).map((finding) => finding.status)).toEqual(['incomplete']);
     const findings = checkReadbacks(callout, { atcSpeakers: new Set([atc]) });
-    expect(findings).toMatchObject([{ status: 'missing', instruction: { speaker: atc }, elements: [{ type: 'squawk', expected: '4521', heard: null }] }]);
+    expect(findings).toMatchObject([
+      { status: 'missing', instruction: { speaker: atc }, elements: [{ type: 'squawk', expected: '4521', heard: null }] },
+    ]);
   });
 });
