@@ -58,9 +58,14 @@ describe('demo flights', () => {
 
     // Ground assigned 0436 and the student read back 0463; every other readback is complete, so that one stands out.
     expect(readbacksOf(analysis, 'wrong').map((finding) => finding.elements)).toEqual([
-      [{ type: 'squawk', expected: '0436', heard: '0463' }],
+      [
+        { type: 'squawk', expected: '0436', heard: '0463' },
+        { type: 'callsign', expected: 'Skyline 21', heard: 'Skyline 21' },
+      ],
     ]);
-    expect(analysis.readbacks.map((finding) => finding.status)).toEqual(['wrong', ...Array<string>(7).fill('correct')]);
+    expect(readbacksOf(analysis, 'wrong')[0]).toMatchObject({ expected_readback: 'Squawk zero four three six, Skyline two one', rule: 'squawks' });
+    // Eight correct, the last the frequency to ground given and read back by its last digits ("ground point zero").
+    expect(analysis.readbacks.map((finding) => finding.status)).toEqual(['wrong', ...Array<string>(8).fill('correct')]);
     expect(kindsOf(analysis, 'readback').map((moment) => moment.title)).toEqual(['Wrong readback']);
 
     // The second circuit: high after a late base, dived at about 1,400 fpm, fixed in time for its touch-and-go.
@@ -76,6 +81,12 @@ describe('demo flights', () => {
     expect(analysis.landings.map((landing) => landing.kind)).toEqual(['full_stop', 'full_stop']);
     expect(analysis.stats.go_arounds).toBe(0);
     expect(readbacksOf(analysis, 'wrong')).toEqual([]);
+    // "runway three one, cleared to land" read back "cleared to land, uh, three one, Skyline one two" is complete, and so is
+    // "enter left downwind runway three one" read back "left downwind three one"; the one finding is the frequency to
+    // ground, which the student never read back (the next call is to ground itself).
+    expect(analysis.readbacks.filter((finding) => finding.status !== 'correct').map((finding) => [finding.status, finding.instruction.text])).toEqual([
+      ['missing', 'Skyline one two, turn left next taxiway, contact ground one two five point zero.'],
+    ]);
     // Monterey's final is scripted ten knots fast; the approach home to Palo Alto is not.
     const home = analysis.landings[1]!.touchdown_time;
     expect(kindsOf(analysis, 'unstable_approach').filter((moment) => moment.end_time === home)).toEqual([]);

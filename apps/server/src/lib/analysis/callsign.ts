@@ -80,7 +80,7 @@ export const readCallsign = (tokens: readonly string[], start: number): HeardCal
   )
     prefix = first;
   if (prefix !== null) index += 1;
-  let ident = '';
+  let ident: string;
   const token = tokens[index];
   // "27L" with nothing before it is a runway, not a registration's tail.
   if (token !== undefined && alphanumeric.test(token) && !/^\d$/.test(token) && !(prefix === null && /^\d{1,2}[lrc]$/.test(token))) {

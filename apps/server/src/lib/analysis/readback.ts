@@ -23,7 +23,6 @@ import {
   findCallsigns,
   formatCallsign,
   parseCallsign,
-  readCallsign,
   stationCallEnd,
   type Callsign,
   type HeardCallsign,
@@ -637,10 +636,15 @@ const asWritten = (token: string, text: string): string =>
   text.split(/[^A-Za-z0-9]+/).find((word) => word.toLowerCase() === token) ?? (/\d/.test(token) ? token.toUpperCase() : token);
 const sayRunway = (value: string): string => (value === 'yes' ? '' : ` runway ${sayValue('runway', value)}`);
 /** "climb and maintain", "descend", "maintain": the verb the instruction used for a level. */
+const levelVerbs = new Set(['climb', 'descend', 'maintain']);
 const levelVerb = (tokens: string[], start: number): string => {
-  const verb = tokens[start]!;
-  if (!altitudeVerbs.instruction.has(verb) || verb === 'altitude') return '';
-  return tokens[start + 1] === 'and' && tokens[start + 2] === 'maintain' ? `${verb} and maintain ` : `${verb} `;
+  if (levelVerbs.has(tokens[start]!)) {
+    return tokens[start + 1] === 'and' && tokens[start + 2] === 'maintain' ? `${tokens[start]!} and maintain ` : `${tokens[start]!} `;
+  }
+  // Before "flight level" the verb precedes the element: "climb and maintain flight level one two zero".
+  if (tokens[start - 2] === 'and' && tokens[start - 1] === 'maintain' && levelVerbs.has(tokens[start - 3] ?? ''))
+    return `${tokens[start - 3]!} and maintain `;
+  return levelVerbs.has(tokens[start - 1] ?? '') ? `${tokens[start - 1]!} ` : '';
 };
 
 /** What the pilot should have said for one element, in the words of the instruction (FAA AIM 4-2-8, 4-2-9). */
@@ -683,7 +687,13 @@ const sayElement = (element: Found, tokens: string[], text: string): string => {
 };
 
 /** A correct readback of the instruction: its elements in the order given, then the callsign as ATC said it (FAA AIM 4-4-7(b)). */
-const sayReadback = (instructed: Found[], parsed: Parsed, text: string, addressee: HeardCallsign | undefined, own: Callsign | undefined): string => {
+const sayReadback = (
+  instructed: Found[],
+  parsed: Parsed,
+  text: string,
+  addressee: HeardCallsign | undefined,
+  own: Callsign | undefined,
+): string => {
   const said = addressee && parsed.tokens.slice(addressee.start, addressee.end).map((token) => asWritten(token, text));
   const callsign = said ? said.join(' ') : own ? formatCallsign(own) : undefined;
   return capitalise([...instructed.map((element) => sayElement(element, parsed.tokens, text)), ...(callsign ? [callsign] : [])].join(', '));
@@ -699,8 +709,8 @@ const nothingInstructed: Parsed = { tokens: [], found: [], leftovers: [], callsi
  * which the accuracy benchmark reads as it is. The instruction's addressee is the callsign ATC called (FAA AIM
  * 4-2-4 abbreviations understood); its readback is that aircraft's next transmission starting within maxGapMs
  * of the end of the instruction or of whatever was said since. ATC talking on is skipped, and its later
- * instructions share the reply; another aircraft's call is skipped too (the readback can still come), unless it
- * reads the instruction back under a callsign like the one called, which is callsign confusion ("wrong"). When
+ * instructions share the reply; another aircraft's call is skipped too (the readback can still come), unless its
+ * callsign is like the one called: that is callsign confusion, the readback "wrong". When
  * ATC calls the aircraft again after others spoke, or the aircraft calls a station instead, the readback is
  * missing. A "say again"/"confirm …?" is no readback: the search goes on past it and the repeat. With the
  * flight's own callsigns given, instructions to other aircraft are no finding at all.
@@ -730,7 +740,8 @@ export function checkReadbacks(utterances: readonly RadioUtterance[], options: R
     if (replies.has(index) || instructed.length === 0) return;
     const addressee = addresseeOf(parsed);
     if (addressee && own.length > 0 && !own.some((callsign) => isSame(callsign, addressee))) return;
-    const called: Callsign | undefined = addressee ?? own[0];
+    // The flight's own aircraft is named as the fleet writes it ("N123AB" when ATC said "Cessna three alpha bravo").
+    const called: Callsign | undefined = (addressee && own.find((callsign) => isSame(callsign, addressee))) ?? addressee ?? own[0];
     let replyIndex: number | undefined;
     let sender: Callsign | undefined;
     let hasOthersSpoken = false;
@@ -754,12 +765,9 @@ export function checkReadbacks(utterances: readonly RadioUtterance[], options: R
       }
       const from = senderOf(heard, candidate, called);
       const match = called && from ? compareCallsigns(called, from) : undefined;
-      const isConfusion =
-        match === 'similar' ||
-        (match === 'different' &&
-          called?.prefix === from?.prefix &&
-          compare(instructed, parsed, heard).every((element) => element.heard === element.expected));
-      if (match === 'different' && !isConfusion) {
+      // Another aircraft: the frequency is busy, and the readback can still come. One like the one called ("Southwest
+      // 2897" for 2987) is taken as the readback: callsign confusion, which the callsign element then shows as wrong.
+      if (match === 'different') {
         hasOthersSpoken = true;
         continue;
       }
