@@ -17,6 +17,7 @@ describe('callsigns as heard', () => {
     ['three alpha bravo', '3AB'],
     ['roger, 23AB', '23AB'],
     ['United 12 heavy, contact', 'United 12'],
+    ['Skyhawk alpha bravo, cleared for takeoff', 'Skyhawk AB'],
   ])('reads %j as %s', (text, written) => {
     expect(formatCallsign(heard(text))).toBe(written);
   });
@@ -56,6 +57,7 @@ describe('compareCallsigns', () => {
     ['Delta 2266', 'Delta 266', 'different'],
     ['N123AB', 'five alpha bravo', 'similar'],
     ['N123AB', 'Cessna four charlie delta', 'different'],
+    ['N123AB', 'Skyhawk alpha bravo', 'different'],
   ])('%s and %j: %s', (written, said, match) => {
     expect(compareCallsigns(parseCallsign(written)!, heard(said))).toBe(match);
   });

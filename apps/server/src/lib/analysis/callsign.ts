@@ -86,6 +86,14 @@ export const readCallsign = (tokens: readonly string[], start: number): HeardCal
   if (token !== undefined && alphanumeric.test(token) && !/^\d$/.test(token) && !(prefix === null && /^\d{1,2}[lrc]$/.test(token))) {
     ident = token;
     index += 1;
+  } else if (
+    prefix !== null &&
+    registrationPrefixes.has(prefix) &&
+    phoneticLetters.has(tokens[index] ?? '') &&
+    phoneticLetters.has(tokens[index + 1] ?? '')
+  ) {
+    // "Skyhawk alpha bravo": a registration's letters alone after its type.
+    ident = '';
   } else {
     const reading = readNumber(tokens, index, 5);
     if (!reading || !/^\d+$/.test(reading.digits) || tokens.slice(index, reading.end).some((word) => multiplierWords.has(word)))
@@ -98,7 +106,7 @@ export const readCallsign = (tokens: readonly string[], start: number): HeardCal
     index += 1;
   }
   // Without a telephony word only a registration's tail ("three alpha bravo") is a callsign: bare digits are a value.
-  if (prefix === null && !/[a-z]/.test(ident)) return undefined;
+  if ((prefix === null && !/[a-z]/.test(ident)) || ident === '') return undefined;
   if (weightClasses.has(tokens[index] ?? '')) index += 1;
   return { prefix, ident, start, end: index };
 };

@@ -208,15 +208,19 @@ function ReadbackPair({ finding, clock, timezone }: { finding: ReadbackFinding; 
         })}
       </dl>
       {finding.expected_readback ? (
-        <figure className="rounded-md border border-emerald-200 bg-emerald-50 px-2 py-1.5 sm:col-span-2">
-          <figcaption className="text-xs font-medium text-emerald-800">A correct readback</figcaption>
+        <div
+          role="note"
+          aria-label="A correct readback"
+          className="rounded-md border border-emerald-200 bg-emerald-50 px-2 py-1.5 sm:col-span-2"
+        >
+          <p className="text-xs font-medium text-emerald-800">A correct readback</p>
           <blockquote className="text-sm text-slate-800">“{finding.expected_readback}”</blockquote>
           {rule ? (
             <p className="mt-1 text-xs text-slate-600">
               {rule.rule} <cite className="not-italic text-slate-500">{rule.citation}</cite>
             </p>
           ) : null}
-        </figure>
+        </div>
       ) : null}
     </div>
   );
