@@ -18,10 +18,10 @@ import {
   type NumberKind,
 } from './aviation-numbers.ts';
 import {
-  isStationType,
   compareCallsigns,
   findCallsigns,
   formatCallsign,
+  isStationType,
   parseCallsign,
   stationCallEnd,
   type Callsign,
@@ -30,8 +30,9 @@ import {
 
 /**
  * Readback check over a transcript: each ATC instruction (an utterance that instructs at least one element),
- * the reply that reads it back, and per element whether the reply said the same value. Deterministic and
- * keyword-driven: an instruction needs its keyword ("climb", "heading", "contact", "squawk", "hold short",
+ * the aircraft it called, that aircraft's reply, and per element (the callsign one of them) whether the reply
+ * said the same value; then what a correct readback would have been and the rule it rests on. Deterministic
+ * and keyword-driven: an instruction needs its keyword ("climb", "heading", "contact", "squawk", "hold short",
  * "cleared to land"…); a readback may also give a value bare ("three thousand five hundred, two three alpha bravo").
  */
 
