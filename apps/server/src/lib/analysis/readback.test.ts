@@ -417,13 +417,20 @@ describe('checkReadbacks: the readback is the called aircraft’s', () => {
     ]);
   });
 
-  it('takes the pilot’s known callsign when the readback does not say one (a labelled corpus)', () => {
+  it('knows who is talking from the pilot’s known callsign when the readback does not say it (a labelled corpus)', () => {
     const findings = checkReadbacks([
       say(0, atc, 'Delta 2266, climb and maintain 5000.'),
       { ...say(4, delta2387, 'Climb and maintain 5000.'), callsign: 'Delta 2387' },
       { ...say(8, pilot, 'Climb and maintain 5000.'), callsign: 'Delta 2266' },
     ]);
-    expect(findings).toMatchObject([{ status: 'correct', readback: { start: 8000 } }]);
+    // The speaker is known, but the readback did not say the callsign: left out (FAA AIM 4-4-7(b)(1)).
+    expect(findings).toMatchObject([
+      {
+        status: 'incomplete',
+        readback: { start: 8000 },
+        elements: [heard('altitude', '5000', '5000'), heard('callsign', 'Delta 2266', null)],
+      },
+    ]);
   });
 });
 

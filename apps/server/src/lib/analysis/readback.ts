@@ -611,18 +611,18 @@ const addresseeOf = (parsed: Parsed): HeardCallsign | undefined => {
 };
 
 /**
- * Who is talking: the callsign called, when said anywhere (a checklist said after it may hold words that read
- * like one, "flaps ten"), else one like it, else the callsign after the station a call opens with, else the last
- * one said, else the one known.
+ * The callsign a transmission says for its sender: the one called, when said anywhere (a checklist said after
+ * it may hold words that read like one, "flaps ten"), else one like it, else the callsign after the station a
+ * call opens with, else the last one said.
  */
-const senderOf = (parsed: Parsed, utterance: RadioUtterance, called: Callsign | undefined): Callsign | undefined => {
+const saidCallsignOf = (parsed: Parsed, called: Callsign | undefined): Callsign | undefined => {
   const opening = stationCallEnd(parsed.tokens);
-  const said =
+  return (
     (called && parsed.callsigns.find((callsign) => compareCallsigns(called, callsign) === 'same')) ??
     (called && parsed.callsigns.find((callsign) => compareCallsigns(called, callsign) === 'similar')) ??
     (opening > 0 ? parsed.callsigns.find((callsign) => callsign.start === opening) : undefined) ??
-    parsed.callsigns.at(-1);
-  return said ?? (utterance.callsign ? parseCallsign(utterance.callsign) : undefined);
+    parsed.callsigns.at(-1)
+  );
 };
 
 /** "Palo Alto ground, Skyline one two, clear of three one": a new call to a station, not a readback. */
@@ -744,6 +744,7 @@ export function checkReadbacks(utterances: readonly RadioUtterance[], options: R
     // The flight's own aircraft is named as the fleet writes it ("N123AB" when ATC said "Cessna three alpha bravo").
     const called: Callsign | undefined = (addressee && own.find((callsign) => isSame(callsign, addressee))) ?? addressee ?? own[0];
     let replyIndex: number | undefined;
+    // The callsign the readback said, which the callsign element is judged by (AIM 4-4-7(b)(1): say it).
     let sender: Callsign | undefined;
     let hasOthersSpoken = false;
     let clock = instruction.end;
@@ -764,7 +765,9 @@ export function checkReadbacks(utterances: readonly RadioUtterance[], options: R
         replies.add(next);
         continue;
       }
-      const from = senderOf(heard, candidate, called);
+      const said = saidCallsignOf(heard, called);
+      // Who is talking: the callsign said, else the one known for the speaker (a labelled corpus knows it unsaid).
+      const from = said ?? (candidate.callsign ? parseCallsign(candidate.callsign) : undefined);
       const match = called && from ? compareCallsigns(called, from) : undefined;
       // Another aircraft: the frequency is busy, and the readback can still come. One like the one called ("Southwest
       // 2897" for 2987) is taken as the readback: callsign confusion, which the callsign element then shows as wrong.
@@ -774,7 +777,7 @@ export function checkReadbacks(utterances: readonly RadioUtterance[], options: R
       }
       if (!isNewCall(heard)) {
         replyIndex = next;
-        sender = from;
+        sender = said;
       }
       break;
     }
