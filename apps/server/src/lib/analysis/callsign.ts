@@ -101,7 +101,10 @@ export const readCallsign = (tokens: readonly string[], start: number): HeardCal
     ident = reading.digits;
     index = reading.end;
   }
-  while (/^\d*[a-z]{0,2}$/.test(ident) && phoneticLetters.has(tokens[index] ?? '')) {
+  // Letters after the digits, but not an airline's name starting the next callsign ("… 5000, Delta 2266").
+  const isLetter = (at: number) =>
+    phoneticLetters.has(tokens[at] ?? '') && !(airlineLetters.has(tokens[at]!) && readNumber(tokens, at + 1));
+  while (/^\d*[a-z]{0,2}$/.test(ident) && isLetter(index)) {
     ident += phoneticLetters.get(tokens[index]!)!;
     index += 1;
   }
@@ -111,12 +114,13 @@ export const readCallsign = (tokens: readonly string[], start: number): HeardCal
   return { prefix, ident, start, end: index };
 };
 
-/** Every callsign said in the tokens, in order. */
-export const findCallsigns = (tokens: readonly string[]): HeardCallsign[] => {
+/** Every callsign said in the tokens, in order, outside the tokens already taken (a value's). */
+export const findCallsigns = (tokens: readonly string[], taken: readonly boolean[] = []): HeardCallsign[] => {
   const found: HeardCallsign[] = [];
   let index = 0;
   while (index < tokens.length) {
-    const callsign = readCallsign(tokens, index);
+    const candidate = taken[index] ? undefined : readCallsign(tokens, index);
+    const callsign = candidate && !taken.slice(candidate.start, candidate.end).some(Boolean) ? candidate : undefined;
     if (callsign) {
       found.push(callsign);
       index = callsign.end;

@@ -496,6 +496,20 @@ describe('checkReadbacks: what recognition and phrasing do to a clearance', () =
       [heard('frequency', '121.9', '121.9'), heard('callsign', 'Skyline 12', 'Skyline 12')],
     ],
     [
+      'a frequency read back by its last digits, with the point',
+      'JetBlue 55, contact SoCal departure 125.35, good day.',
+      '25.35, JetBlue 55.',
+      'correct',
+      [heard('frequency', '125.35', '125.35'), heard('callsign', 'Jetblue 55', 'Jetblue 55')],
+    ],
+    [
+      'no commas: the callsign after a value is still the callsign',
+      'Delta 2266 climb and maintain 5000',
+      'climb and maintain 5000 Delta 2266',
+      'correct',
+      [heard('altitude', '5000', '5000'), heard('callsign', 'Delta 2266', 'Delta 2266')],
+    ],
+    [
       'last digits that are not the frequency given',
       'Delta 2266, monitor tower, 125.32.',
       'Monitoring tower 2523, Delta 2266.',

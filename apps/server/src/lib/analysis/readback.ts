@@ -285,7 +285,10 @@ const hearFrequency = (expected: string, said: string): string => {
   const fraction = (value: string) => value.split('.')[1] ?? '';
   if (said.startsWith('.') || expected.startsWith('.')) return fraction(said) === fraction(expected) ? expected : said;
   const expectedDigits = expected.replace('.', '');
-  const isTail = !said.includes('.') && said.length >= 2 && said.length < expectedDigits.length && expectedDigits.endsWith(said);
+  // "25.35" for 125.35 keeps its point; "2535" does not.
+  const isTail = said.includes('.')
+    ? said.length < expected.length && expected.endsWith(said)
+    : said.length >= 2 && said.length < expectedDigits.length && expectedDigits.endsWith(said);
   return isTail ? expected : said;
 };
 
@@ -474,7 +477,7 @@ const parse = (text: string, mode: Mode): Parsed => {
   }
   found.sort((a, b) => a.start - b.start);
   // Callsigns are found where no element is, and their digits are then no value said bare.
-  const callsigns = findCallsigns(tokens).filter((callsign) => !covered.slice(callsign.start, callsign.end).some(Boolean));
+  const callsigns = findCallsigns(tokens, covered);
   for (const callsign of callsigns) cover(callsign.start, callsign.end);
   return { tokens, found, leftovers: findLeftovers(tokens, covered), callsigns, isGarbled };
 };
