@@ -19,9 +19,7 @@ function wellPoints(moments: TeachableMoment[]): AiNotesDraft['well'] {
   const byKind = new Map<TeachableMoment['kind'], TeachableMoment[]>();
   for (const moment of moments) byKind.set(moment.kind, [...(byKind.get(moment.kind) ?? []), moment]);
   return [...byKind.entries()].map(([kind, group]) =>
-    group.length === 1
-      ? asPoint(group[0]!)
-      : { moment_id: group[0]!.id, text: `${group.length} ${plural[kind] ?? `× ${group[0]!.title}`}; the first: ${group[0]!.explanation}` },
+    group.length === 1 ? asPoint(group[0]!) : { moment_id: group[0]!.id, text: `${group.length} ${plural[kind] ?? `× ${group[0]!.title}`}; the first: ${group[0]!.explanation}` },
   );
 }
 
@@ -35,16 +33,10 @@ export function draftNotesFromAnalysis(analysis: FlightAnalysis): AiNotesDraft {
   const { landings, go_arounds: goArounds } = analysis.stats;
   const isLandingFlagged = analysis.moments.some((moment) => moment.kind === 'hard_landing' || moment.kind === 'long_float');
   if (landings > 0 && !isLandingFlagged) {
-    well.push({
-      moment_id: null,
-      text: `${landings} landing${landings === 1 ? '' : 's'}${goArounds ? ` and ${goArounds} go-around${goArounds === 1 ? '' : 's'}` : ''} with no hard landing or long float.`,
-    });
+    well.push({ moment_id: null, text: `${landings} landing${landings === 1 ? '' : 's'}${goArounds ? ` and ${goArounds} go-around${goArounds === 1 ? '' : 's'}` : ''} with no hard landing or long float.` });
   }
   if (well.length === 0 && improve.length === 0) {
-    well.push({
-      moment_id: null,
-      text: 'No exceedance, unstable approach, workload cluster or readback error was found in what was recorded.',
-    });
+    well.push({ moment_id: null, text: 'No exceedance, unstable approach, workload cluster or readback error was found in what was recorded.' });
   }
   return { well: well.slice(0, pointsPerList), improve: improve.slice(0, pointsPerList) };
 }
@@ -63,7 +55,7 @@ const clock = (time: number, start: number) => {
 
 export const notesSystemPrompt = [
   'You are a flight instructor drafting a debrief for a student after a training flight.',
-  "You receive a summary of the flight made by an automatic analysis: phases, landings, moments found (each with an id), readback findings and the student's markers.",
+  'You receive a summary of the flight made by an automatic analysis: phases, landings, moments found (each with an id), readback findings and the student\'s markers.',
   'Write what went well and what to improve, as short points in plain English an instructor would say.',
   'Refer each point to the moment it is about by its moment_id; use null only for a point about the whole flight.',
   'Use only facts from the summary. Never invent times, figures or events.',
@@ -75,12 +67,8 @@ export const notesSystemPrompt = [
  */
 export function summariseForNotes(analysis: FlightAnalysis, student: StudentFacts, flightStart: number): string {
   const lines: string[] = [];
-  lines.push(
-    `Student: ${student.name ?? 'unknown'}; program: ${student.program ? `Part ${student.program}` : 'unknown'}; ratings: ${student.ratings.join(', ') || 'none recorded'}.`,
-  );
-  lines.push(
-    `Phases: ${analysis.phases.map((phase) => `${flightPhaseLabels[phase.phase]} ${clock(phase.start, flightStart)}–${clock(phase.end, flightStart)}`).join('; ') || 'unknown (no track)'}.`,
-  );
+  lines.push(`Student: ${student.name ?? 'unknown'}; program: ${student.program ? `Part ${student.program}` : 'unknown'}; ratings: ${student.ratings.join(', ') || 'none recorded'}.`);
+  lines.push(`Phases: ${analysis.phases.map((phase) => `${flightPhaseLabels[phase.phase]} ${clock(phase.start, flightStart)}–${clock(phase.end, flightStart)}`).join('; ') || 'unknown (no track)'}.`);
   for (const landing of analysis.landings) {
     lines.push(
       `Landing (${landing.kind === 'touch_and_go' ? 'touch-and-go' : 'full stop'}) at ${clock(landing.touchdown_time, flightStart)}: ${Math.round(landing.ground_speed_kt)} kt at touchdown` +
@@ -94,9 +82,7 @@ export function summariseForNotes(analysis: FlightAnalysis, student: StudentFact
       .filter((item) => item.kind === 'utterance')
       .map((item) => `"${item.text.slice(0, 200)}"`)
       .join(' / ');
-    lines.push(
-      `- id ${moment.id} at ${clock(moment.time, flightStart)} [${momentCategoryLabels[moment.category]}, ${moment.tone}] ${moment.title}: ${moment.explanation}${heard ? ` Heard: ${heard}` : ''}`,
-    );
+    lines.push(`- id ${moment.id} at ${clock(moment.time, flightStart)} [${momentCategoryLabels[moment.category]}, ${moment.tone}] ${moment.title}: ${moment.explanation}${heard ? ` Heard: ${heard}` : ''}`);
   }
   if (analysis.limitations.length > 0) lines.push(`Not analysed: ${analysis.limitations.join(' ')}`);
   return lines.join('\n');
@@ -105,7 +91,6 @@ export function summariseForNotes(analysis: FlightAnalysis, student: StudentFact
 /** Keeps only points that name a moment of this analysis (or none): a model's made-up id links nowhere. */
 export function keepKnownMoments(draft: AiNotesDraft, analysis: FlightAnalysis): AiNotesDraft {
   const ids = new Set(analysis.moments.map((moment) => moment.id));
-  const fix = (points: AiNotesDraft['well']) =>
-    points.map((point) => ({ ...point, moment_id: point.moment_id && ids.has(point.moment_id) ? point.moment_id : null }));
+  const fix = (points: AiNotesDraft['well']) => points.map((point) => ({ ...point, moment_id: point.moment_id && ids.has(point.moment_id) ? point.moment_id : null }));
   return { well: fix(draft.well), improve: fix(draft.improve) };
 }
