@@ -54,11 +54,15 @@ describe('GET /api/users/{id}/training-record', () => {
       evidence: [],
       readback: null,
     })),
-    readbacks: (['correct', 'missing'] as const).map((status) => ({
+    // An unclear readback is checked but is no finding against the pilot.
+    readbacks: (['correct', 'missing', 'unclear'] as const).map((status) => ({
       status,
       instruction: { start: 0, end: 1, speaker: 0, text: 'Climb 3500' },
       readback: null,
       elements: [],
+      addressee: null,
+      expected_readback: 'Climb three thousand five hundred',
+      rule: 'levels' as const,
     })),
   };
 
@@ -104,7 +108,7 @@ describe('GET /api/users/{id}/training-record', () => {
       markers: [1, 0, 0, 2],
       moments_well: 1,
       moments_improve: 2,
-      readbacks: 2,
+      readbacks: 3,
       readback_findings: 1,
     });
     expect(mine.flights.map((flight) => [flight.trip_name, flight.seat])).toEqual([
@@ -113,7 +117,7 @@ describe('GET /api/users/{id}/training-record', () => {
       ['Circuits', 'left'],
     ]);
     const circuits = mine.flights.find((flight) => flight.trip_name === 'Circuits')!;
-    expect(circuits).toMatchObject({ markers: [1, 0, 0, 2], landings: 3, go_arounds: 1, moments_improve: 2, readbacks: 2, readback_findings: 1, is_debriefed: false });
+    expect(circuits).toMatchObject({ markers: [1, 0, 0, 2], landings: 3, go_arounds: 1, moments_improve: 2, readbacks: 3, readback_findings: 1, is_debriefed: false });
     expect(circuits.crew).toContain('instructor');
     // Not analysed yet: what is known, and no invented zeros.
     expect(mine.flights.find((flight) => flight.trip_name === 'Safety pilot')).toMatchObject({ landings: null, moments_improve: null, readback_findings: null });
@@ -172,7 +176,7 @@ describe('GET /api/users/{id}/training-record', () => {
         landings: 3,
         go_arounds: 1,
         moments_improve: 2,
-        readbacks: 2,
+        readbacks: 3,
         readback_findings: 1,
         last_flight: '2026-03-20T10:00:00.000Z',
         last_debrief: '2026-03-05T10:00:00.000Z',

@@ -111,6 +111,8 @@ export const messages = {
   analysisNoTrack: 'No track: phases, landings and approach stability need a GPS track.',
   analysisNoTranscript: 'No transcript: readbacks can be checked once the audio is transcribed.',
   analysisNoAudioClock: 'The audio has no start time, so transcript moments are placed from the start of the flight.',
+  analysisUnclearReadbacks:
+    'Some readbacks were not judged: a word of the instruction or of the reply was heard too poorly to say it was wrong. Listen to them in the transcript.',
   aiNotesModelFailed: 'The language model could not draft notes',
   audioToolsMissing: 'Audio processing is not available on this server (ffmpeg is missing). Ask your administrator.',
   trackFileMissing: 'Choose a track file (GPX, KML, CSV or IGC).',

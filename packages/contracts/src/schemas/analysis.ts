@@ -7,7 +7,17 @@ import { text } from './text.ts';
  * audio) are moved onto it with the audio's started_at.
  */
 
-export const flightPhases = ['taxi', 'takeoff_roll', 'climb', 'cruise', 'descent', 'approach', 'landing', 'touch_and_go', 'go_around'] as const;
+export const flightPhases = [
+  'taxi',
+  'takeoff_roll',
+  'climb',
+  'cruise',
+  'descent',
+  'approach',
+  'landing',
+  'touch_and_go',
+  'go_around',
+] as const;
 export type FlightPhase = (typeof flightPhases)[number];
 
 export const flightPhaseLabels: Record<FlightPhase, string> = {
@@ -61,12 +71,23 @@ export const evidenceSchema = z.discriminatedUnion('kind', [
 ]);
 export type Evidence = z.infer<typeof evidenceSchema>;
 
-export const readbackElementTypes = ['altitude', 'flight_level', 'heading', 'frequency', 'squawk', 'runway', 'hold_short', 'cleared_takeoff', 'cleared_land'] as const;
+export const readbackElementTypes = [
+  'altitude',
+  'flight_level',
+  'heading',
+  'frequency',
+  'squawk',
+  'runway',
+  'hold_short',
+  'cleared_takeoff',
+  'cleared_land',
+  'callsign',
+] as const;
 export type ReadbackElementType = (typeof readbackElementTypes)[number];
 
 export const readbackElementSchema = z.object({
   type: z.enum(readbackElementTypes),
-  /** As instructed, normalised ("3500", "27L", "121.5", "4521"; "yes" for a clearance). */
+  /** As instructed, normalised ("3500", "27L", "121.5", "4521"; "yes" for a clearance; "Skyline 21" for the callsign). */
   expected: text(),
   /** As read back, normalised; null when the readback left it out. */
   heard: text().nullable(),
@@ -76,12 +97,76 @@ export type ReadbackElement = z.infer<typeof readbackElementSchema>;
 export const utteranceSchema = z.object({ start: z.number(), end: z.number(), speaker: z.number().int().nullable(), text: text() });
 export type Utterance = z.infer<typeof utteranceSchema>;
 
+/**
+ * The rules a readback rests on, each in plain words with where it is written. One table for the server's
+ * findings, the web's display and the notes.
+ */
+export const readbackRuleIds = ['levels', 'headings', 'frequencies', 'squawks', 'runway_clearances', 'hold_short', 'callsign'] as const;
+export type ReadbackRuleId = (typeof readbackRuleIds)[number];
+
+export const readbackRules: Record<ReadbackRuleId, { rule: string; citation: string }> = {
+  levels: {
+    rule: 'Read back every altitude or flight level you are assigned, in the order given: a level misheard and not read back is how level busts start.',
+    citation: 'FAA AIM 4-4-7(b); 14 CFR 91.123; ICAO Doc 4444 4.5.7.5.1(c)',
+  },
+  headings: {
+    rule: 'Read back every heading (vector) you are given, with the direction of turn, so the controller hears the number you will fly.',
+    citation: 'FAA AIM 4-4-7(b); ICAO Doc 4444 4.5.7.5.1(c)',
+  },
+  frequencies: {
+    rule: 'Read back a new frequency before you change to it; the last digits are enough when they are unambiguous ("ground point niner").',
+    citation: 'FAA AIM 4-4-7(b); ICAO Doc 4444 4.5.7.5.1(c); ICAO Doc 9432',
+  },
+  squawks: {
+    rule: 'Read back a transponder code digit by digit, as you set it.',
+    citation: 'FAA AIM 4-4-7(b); ICAO Doc 4444 4.5.7.5.1(c)',
+  },
+  runway_clearances: {
+    rule: 'Read back every clearance to land on, take off from, line up on, enter or cross a runway, with the runway: the two numbers are the last check against landing or departing on the wrong one.',
+    citation: 'FAA AIM 4-4-7(b); 14 CFR 91.123; ICAO Doc 4444 4.5.7.5.1(b)',
+  },
+  hold_short: {
+    rule: 'Read back every hold-short instruction with the runway or point you will hold short of; a hold short read back as a crossing is a runway incursion in the making.',
+    citation: 'FAA AIM 4-3-18; ICAO Doc 4444 4.5.7.5.1(b)',
+  },
+  callsign: {
+    rule: 'End every readback with your own callsign, as ATC called you: a readback under another callsign (or none) leaves the controller not knowing who took the clearance.',
+    citation: 'FAA AIM 4-4-7(b)(1) and 4-2-4; ICAO Doc 4444 4.5.7.5.1',
+  },
+};
+
+/** The rule each readback element rests on. */
+export const readbackRuleOf: Record<ReadbackElementType, ReadbackRuleId> = {
+  altitude: 'levels',
+  flight_level: 'levels',
+  heading: 'headings',
+  frequency: 'frequencies',
+  squawk: 'squawks',
+  runway: 'runway_clearances',
+  hold_short: 'hold_short',
+  cleared_takeoff: 'runway_clearances',
+  cleared_land: 'runway_clearances',
+  callsign: 'callsign',
+};
+
+export const readbackStatuses = ['correct', 'missing', 'incomplete', 'wrong', 'unclear'] as const;
+export type ReadbackStatus = (typeof readbackStatuses)[number];
+
 export const readbackFindingSchema = z.object({
-  /** missing: no readback came; incomplete: an element was left out; wrong: an element was changed. */
-  status: z.enum(['correct', 'missing', 'incomplete', 'wrong']),
+  /**
+   * missing: the aircraft called never read it back; incomplete: an element was left out; wrong: an element
+   * (or the callsign) was changed; unclear: it looks faulty, but a word of it was heard too poorly to say.
+   */
+  status: z.enum(readbackStatuses),
   instruction: utteranceSchema,
   readback: utteranceSchema.nullable(),
   elements: z.array(readbackElementSchema),
+  /** The aircraft the instruction called, as written ("Skyline 21", "N123AB"); null when no callsign was heard. Null on analyses made before it was found. */
+  addressee: text().nullable().default(null),
+  /** What a correct readback would have been, in the words a pilot says ("Cleared to land runway three one, Skyline one two"). */
+  expected_readback: text().nullable().default(null),
+  /** The rule the finding rests on: of the first element not read back right, else of the first element. */
+  rule: z.enum(readbackRuleIds).nullable().default(null),
 });
 export type ReadbackFinding = z.infer<typeof readbackFindingSchema>;
 
@@ -192,7 +277,12 @@ export const transcriptStateSchema = z.object({
 export type TranscriptState = z.infer<typeof transcriptStateSchema>;
 
 /** A sentence of a transcript: times in seconds into the audio, as the transcript's words. */
-export const transcriptSentenceSchema = z.object({ start: z.number(), end: z.number(), speaker: z.number().int().nullable(), text: text() });
+export const transcriptSentenceSchema = z.object({
+  start: z.number(),
+  end: z.number(),
+  speaker: z.number().int().nullable(),
+  text: text(),
+});
 export type TranscriptSentence = z.infer<typeof transcriptSentenceSchema>;
 
 /** Spec §3 Transcription: one per trip audio (audio_log_id is the trip's id: a trip has one current audio). */
@@ -222,6 +312,8 @@ export const pilotProfileQuerySchema = z.strictObject({ user_id: z.uuid('Not a v
 export const pilotProfileSchema = z.object({
   id: z.uuid(),
   user_id: z.uuid(),
-  crew_members: z.array(z.object({ skylog_id: z.uuid(), name: text().nullable(), email: text(), flights: z.number().int(), last_flight: text().nullable() })),
+  crew_members: z.array(
+    z.object({ skylog_id: z.uuid(), name: text().nullable(), email: text(), flights: z.number().int(), last_flight: text().nullable() }),
+  ),
 });
 export const pilotProfileListSchema = z.object({ items: z.array(pilotProfileSchema) });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FlightAnalysis } from '@skylog/contracts';
 import { describe, expect, it } from 'vitest';
 import { analyseFlight } from '../../lib/analysis/analyse-flight.ts';
-import { demoPeople, demoRoleAccounts, otherSchool, type DemoPerson } from './demo-school.ts';
+import { demoPeople, demoRoleAccounts, demoSchool, otherSchool, type DemoPerson } from './demo-school.ts';
 import { demoTripFiles, toMarkers, toPoints, type DemoTrip } from './seed-demo-trips.ts';
 
 /**
@@ -18,6 +18,12 @@ const start = Date.UTC(2025, 5, 2, 16, 0);
 
 const readTrip = (file: string): DemoTrip => JSON.parse(readFileSync(path.join(folder, `${file}.json`), 'utf8')) as DemoTrip;
 
+/** The flight's aircraft as the job reads it: its callsign and registration. */
+function ownCallsignsOf(trip: DemoTrip): string[] {
+  const plane = demoSchool.aircraft.find((candidate) => candidate.tailNumber === trip.aircraft_tail);
+  return plane ? [plane.callSign, plane.tailNumber] : [];
+}
+
 /** As the seed stores it (track and markers on the flight's clock) and the analysis job reads it back. */
 function analyse(file: string): FlightAnalysis {
   const trip = readTrip(file);
@@ -30,6 +36,7 @@ function analyse(file: string): FlightAnalysis {
     beginTime: start,
     // The seed names speaker 2 (every radio voice) ATC, as its crew would.
     atcSpeakers: new Set([2]),
+    ownCallsigns: ownCallsignsOf(trip),
   });
 }
 
@@ -51,9 +58,14 @@ describe('demo flights', () => {
 
     // Ground assigned 0436 and the student read back 0463; every other readback is complete, so that one stands out.
     expect(readbacksOf(analysis, 'wrong').map((finding) => finding.elements)).toEqual([
-      [{ type: 'squawk', expected: '0436', heard: '0463' }],
+      [
+        { type: 'squawk', expected: '0436', heard: '0463' },
+        { type: 'callsign', expected: 'Skyline 21', heard: 'Skyline 21' },
+      ],
     ]);
-    expect(analysis.readbacks.map((finding) => finding.status)).toEqual(['wrong', ...Array<string>(7).fill('correct')]);
+    expect(readbacksOf(analysis, 'wrong')[0]).toMatchObject({ expected_readback: 'Squawk zero four three six, Skyline two one', rule: 'squawks' });
+    // Eight correct, the last the frequency to ground given and read back by its last digits ("ground point zero").
+    expect(analysis.readbacks.map((finding) => finding.status)).toEqual(['wrong', ...Array<string>(8).fill('correct')]);
     expect(kindsOf(analysis, 'readback').map((moment) => moment.title)).toEqual(['Wrong readback']);
 
     // The second circuit: high after a late base, dived at about 1,400 fpm, fixed in time for its touch-and-go.
@@ -69,6 +81,12 @@ describe('demo flights', () => {
     expect(analysis.landings.map((landing) => landing.kind)).toEqual(['full_stop', 'full_stop']);
     expect(analysis.stats.go_arounds).toBe(0);
     expect(readbacksOf(analysis, 'wrong')).toEqual([]);
+    // "runway three one, cleared to land" read back "cleared to land, uh, three one, Skyline one two" is complete, and so is
+    // "enter left downwind runway three one" read back "left downwind three one"; the one finding is the frequency to
+    // ground, which the student never read back (the next call is to ground itself).
+    expect(analysis.readbacks.filter((finding) => finding.status !== 'correct').map((finding) => [finding.status, finding.instruction.text])).toEqual([
+      ['missing', 'Skyline one two, turn left next taxiway, contact ground one two five point zero.'],
+    ]);
     // Monterey's final is scripted ten knots fast; the approach home to Palo Alto is not.
     const home = analysis.landings[1]!.touchdown_time;
     expect(kindsOf(analysis, 'unstable_approach').filter((moment) => moment.end_time === home)).toEqual([]);

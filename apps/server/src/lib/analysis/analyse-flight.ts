@@ -1,5 +1,8 @@
 import {
+  getTranscriptWords,
+  groupUtterances,
   messages,
+  readbackRules,
   transcriptSentences,
   type FlightAnalysis,
   type Marker,
@@ -7,16 +10,15 @@ import {
   type TeachableMoment,
   type TrackPoint,
   type TranscriptJson,
-  type Utterance,
 } from '@skylog/contracts';
 import { detectPhases } from './phases.ts';
-import { checkReadbacks } from './readback.ts';
+import { checkReadbacks, type RadioUtterance } from './readback.ts';
 import { findApproachAndExceedanceMoments } from './stability.ts';
 import { computeKinematics } from './track-kinematics.ts';
 import { findWorkloadClusters } from './workload.ts';
 
 /** Bump when a rule changes: stored analyses older than this are recomputed. */
-export const analysisVersion = 1;
+export const analysisVersion = 2;
 
 /** Readbacks heard in a flight before "every one complete" is worth saying. */
 const cleanReadbacksMinimum = 3;
@@ -31,16 +33,34 @@ export type FlightInput = {
   beginTime: number | null;
   /** Speakers the flight's crew named ATC (only they give instructions); empty when nobody is named so. */
   atcSpeakers: ReadonlySet<number>;
+  /** The aircraft's callsign and registration as the fleet writes them; empty when the flight has no aircraft. */
+  ownCallsigns: readonly string[];
 };
 
-/** The transcript's utterances on the track's clock (epoch ms). */
-export function utterancesOf(transcript: TranscriptJson | null, clockStart: number): Utterance[] {
-  return transcriptSentences(transcript).map((sentence) => ({
-    start: clockStart + sentence.start * 1000,
-    end: clockStart + sentence.end * 1000,
-    speaker: sentence.speaker,
-    text: sentence.text,
-  }));
+/**
+ * Below this word confidence (Deepgram's, 0–1) recognition was guessing: a readback fault resting on such a
+ * word is "unclear", not the pilot's. Clear speech scores above 0.9; misheard names and clipped words fall
+ * under half.
+ */
+export const uncertainWordConfidence = 0.5;
+
+/** The transcript's utterances on the track's clock (epoch ms), with the words recognition was unsure of. */
+export function utterancesOf(transcript: TranscriptJson | null, clockStart: number): RadioUtterance[] {
+  const words = getTranscriptWords(transcript);
+  const spans = groupUtterances(words);
+  return transcriptSentences(transcript).map((sentence, index) => {
+    const span = spans[index]!;
+    return {
+      start: clockStart + sentence.start * 1000,
+      end: clockStart + sentence.end * 1000,
+      speaker: sentence.speaker,
+      text: sentence.text,
+      uncertainWords: words
+        .slice(span.firstIndex, span.endIndex)
+        .filter((word) => (word.confidence ?? 1) < uncertainWordConfidence)
+        .map((word) => word.word),
+    };
+  });
 }
 
 const elementLabels: Record<ReadbackFinding['elements'][number]['type'], string> = {
@@ -53,14 +73,28 @@ const elementLabels: Record<ReadbackFinding['elements'][number]['type'], string>
   hold_short: 'hold short',
   cleared_takeoff: 'take-off clearance',
   cleared_land: 'landing clearance',
+  callsign: 'callsign',
 };
 
 const readbackTitles = { missing: 'Readback missing', incomplete: 'Incomplete readback', wrong: 'Wrong readback' } as const;
+type FaultStatus = keyof typeof readbackTitles;
+const isFault = (finding: ReadbackFinding): finding is ReadbackFinding & { status: FaultStatus } => finding.status in readbackTitles;
 
+/** What was wrong, what should have been said, and the rule it rests on. */
 function describeReadback(finding: ReadbackFinding): string {
+  const should = finding.expected_readback ? ` A correct readback: “${finding.expected_readback}”.` : '';
+  const rule = finding.rule ? ` ${readbackRules[finding.rule].rule} (${readbackRules[finding.rule].citation})` : '';
+  return `${describeFault(finding)}${should}${rule}`;
+}
+
+function describeFault(finding: ReadbackFinding): string {
   if (finding.status === 'missing') {
-    const given = finding.elements.map((element) => `${elementLabels[element.type]} ${element.expected}`).join(', ');
-    return `ATC gave ${given} and no readback followed. Read back every altitude, heading, frequency, squawk and runway clearance.`;
+    const given = finding.elements
+      .filter((element) => element.type !== 'callsign')
+      .map((element) => `${elementLabels[element.type]} ${element.expected}`)
+      .join(', ');
+    const to = finding.addressee ? ` to ${finding.addressee}` : '';
+    return `ATC gave ${given}${to} and no readback followed.`;
   }
   const parts = finding.elements
     .filter((element) => element.heard !== element.expected)
@@ -69,35 +103,38 @@ function describeReadback(finding: ReadbackFinding): string {
         ? `${elementLabels[element.type]} ${element.expected} was not read back`
         : `${elementLabels[element.type]} ${element.expected} was read back as ${element.heard}`,
     );
-  return `${parts.join('; ')}. ${finding.status === 'wrong' ? 'A wrong readback left uncorrected is how level busts and runway incursions start.' : 'Read back every element of the instruction, not only "roger".'}`;
+  return `${parts.join('; ')}.`;
 }
 
 function readbackMoments(findings: ReadbackFinding[]): TeachableMoment[] {
-  const moments: TeachableMoment[] = findings
-    .filter((finding) => finding.status !== 'correct')
-    .map((finding) => ({
-      id: `readback-${Math.round(finding.instruction.start)}`,
-      time: finding.instruction.start,
-      end_time: finding.readback?.end ?? finding.instruction.end,
-      kind: 'readback',
-      category: 'communication',
-      tone: 'improve',
-      title: readbackTitles[finding.status as keyof typeof readbackTitles],
-      explanation: describeReadback(finding),
-      evidence: [finding.instruction, ...(finding.readback ? [finding.readback] : [])].map((utterance) => ({ kind: 'utterance' as const, ...utterance })),
-      readback: finding,
-    }));
-  if (moments.length === 0 && findings.length >= cleanReadbacksMinimum) {
-    const first = findings[0]!;
+  // An unclear readback is no fault of the pilot's: it is said in the limitations, not taught.
+  const moments: TeachableMoment[] = findings.filter(isFault).map((finding) => ({
+    id: `readback-${Math.round(finding.instruction.start)}`,
+    time: finding.instruction.start,
+    end_time: finding.readback?.end ?? finding.instruction.end,
+    kind: 'readback',
+    category: 'communication',
+    tone: 'improve',
+    title: readbackTitles[finding.status],
+    explanation: describeReadback(finding),
+    evidence: [finding.instruction, ...(finding.readback ? [finding.readback] : [])].map((utterance) => ({
+      kind: 'utterance' as const,
+      ...utterance,
+    })),
+    readback: finding,
+  }));
+  const judged = findings.filter((finding) => finding.status !== 'unclear');
+  if (moments.length === 0 && judged.length >= cleanReadbacksMinimum) {
+    const first = judged[0]!;
     moments.push({
       id: `clean_readbacks-${Math.round(first.instruction.start)}`,
       time: first.instruction.start,
-      end_time: findings.at(-1)!.readback?.end ?? findings.at(-1)!.instruction.end,
+      end_time: judged.at(-1)!.readback?.end ?? judged.at(-1)!.instruction.end,
       kind: 'clean_readbacks',
       category: 'communication',
       tone: 'well',
       title: 'Complete readbacks',
-      explanation: `All ${findings.length} ATC instructions were read back in full.`,
+      explanation: `All ${judged.length} ATC instructions were read back in full.`,
       evidence: [],
       readback: null,
     });
@@ -124,7 +161,10 @@ export function analyseFlight(input: FlightInput, now = new Date()): FlightAnaly
   if (!hasTranscript) limitations.push(messages.analysisNoTranscript);
   // The audio pipeline starts a recording at the flight's begin time; only with neither is the clock a guess.
   else if (input.audioStartedAt === null && input.beginTime === null) limitations.push(messages.analysisNoAudioClock);
-  const readbacks = hasTranscript ? checkReadbacks(utterancesOf(input.transcript, clockStart), { atcSpeakers: input.atcSpeakers }) : [];
+  const readbacks = hasTranscript
+    ? checkReadbacks(utterancesOf(input.transcript, clockStart), { atcSpeakers: input.atcSpeakers, ownCallsigns: input.ownCallsigns })
+    : [];
+  if (readbacks.some((finding) => finding.status === 'unclear')) limitations.push(messages.analysisUnclearReadbacks);
   const moments = [
     ...findApproachAndExceedanceMoments(input.points, phaseResult),
     ...findWorkloadClusters(input.markers),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readNumber, readValue, tokenize, type ValueKind } from './aviation-numbers.ts';
+import { readNumber, readValue, sayValue, tokenize, type ValueKind } from './aviation-numbers.ts';
 
 const valueOf = (text: string, kind: ValueKind): string | undefined => readValue(tokenize(text), 0, kind)?.value;
 
@@ -105,5 +105,28 @@ describe('readNumber', () => {
   it('does not end on a decimal marker it cannot complete', () => {
     expect(readNumber(tokenize('one two one decimal five'), 0, 3)).toEqual({ digits: '121', end: 3 });
     expect(readNumber(tokenize('holding point alpha'), 0)).toBeUndefined();
+  });
+});
+
+describe('sayValue', () => {
+  it.each<[ValueKind, string, string]>([
+    ['altitude', '3500', 'three thousand five hundred'],
+    ['altitude', '10500', 'one zero thousand five hundred'],
+    ['altitude', '800', 'eight hundred'],
+    ['flight_level', 'FL090', 'flight level zero niner zero'],
+    ['heading', '270', 'two seven zero'],
+    ['frequency', '118.4', 'one one eight point four'],
+    ['frequency', '.9', 'point niner'],
+    ['squawk', '0436', 'zero four three six'],
+    ['runway', '28L', 'two eight left'],
+    ['runway', '31', 'three one'],
+  ])('says %s %s as %j', (kind, value, spoken) => {
+    expect(sayValue(kind, value)).toBe(spoken);
+  });
+});
+
+describe('tokenize drops hesitations', () => {
+  it('reads "cleared to land, uh, three one" without the "uh"', () => {
+    expect(tokenize('Cleared to land, uh, three one')).toEqual(['cleared', 'to', 'land', ',', ',', 'three', 'one']);
   });
 });

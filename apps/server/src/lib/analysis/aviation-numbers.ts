@@ -43,7 +43,7 @@ const multipliers = new Map([
   ['thousand', 1000],
   ['hundred', 100],
 ]);
-const decimalMarkers = new Set(['decimal', 'point', 'dot']);
+export const decimalMarkers: ReadonlySet<string> = new Set(['decimal', 'point', 'dot']);
 const runwaySides = new Map([
   ['left', 'L'],
   ['l', 'L'],
@@ -60,10 +60,13 @@ const defaultMaxDigits: Record<NumberKind, number> = { altitude: Infinity, fligh
 const numeral = /^\d+(?:\.\d+)?$/;
 const unitSuffix = /^(\d+(?:\.\d+)?)(ft|kt|kts|mhz|nm)$/;
 
+/** Hesitations carry nothing: "cleared to land, uh, three one" reads as "cleared to land, three one". */
+const hesitations = new Set(['uh', 'uhh', 'um', 'umm', 'er', 'erm', 'ah', 'eh', 'hmm']);
+
 /**
  * Lower-case words and numerals; every stop (. , ; : !) becomes "," and "?" stays, so a value never runs on
  * into the next phrase. "3,500" is one numeral; "27L" stays one token (a runway) and "23AB" too (a callsign,
- * not a number); "FL120" splits into "fl" and "120", "3000ft" into "3000" and "ft".
+ * not a number); "FL120" splits into "fl" and "120", "3000ft" into "3000" and "ft". Hesitations are dropped.
  */
 export const tokenize = (text: string): string[] =>
   (
@@ -72,6 +75,7 @@ export const tokenize = (text: string): string[] =>
       .replace(/(\d),(?=\d{3}(?!\d))/g, '$1')
       .match(/\d+(?:\.\d+)?[a-z]*|[a-z]+|[,.;:!?]/g) ?? []
   ).flatMap((token) => {
+    if (hesitations.has(token)) return [];
     const unit = unitSuffix.exec(token);
     if (unit) return [unit[1]!, unit[2]!];
     return /^[.;:!]$/.test(token) ? [','] : [token];
@@ -204,4 +208,31 @@ export const readValue = (tokens: readonly string[], start: number, kind: ValueK
   const reading = readNumber(tokens, start, defaultMaxDigits[kind]);
   const value = reading && normaliseValue(kind, reading.digits);
   return reading && value !== undefined ? { value, end: reading.end } : undefined;
+};
+
+// The words a readback uses for digits (FAA AIM 4-2-8: "niner"; 4-2-9 for altitudes).
+const spokenDigits = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'niner'];
+const sayDigits = (digits: string): string => [...digits].map((digit) => spokenDigits[Number(digit)] ?? digit).join(' ');
+const spokenSides: Record<string, string> = { L: 'left', R: 'right', C: 'center' };
+
+/**
+ * A normalised value as a pilot says it (FAA AIM 4-2-8, 4-2-9): digits one by one, altitudes in thousands and
+ * hundreds ("one zero thousand five hundred"), "point" in a frequency, the side of a runway in words.
+ */
+export const sayValue = (kind: ValueKind, value: string): string => {
+  if (kind === 'altitude') {
+    const feet = Number(value);
+    const thousands = Math.floor(feet / 1000);
+    const hundreds = (feet % 1000) / 100;
+    return [thousands > 0 ? `${sayDigits(String(thousands))} thousand` : '', hundreds > 0 ? `${sayDigits(String(hundreds))} hundred` : '']
+      .filter(Boolean)
+      .join(' ');
+  }
+  if (kind === 'flight_level') return `flight level ${sayDigits(value.replace('FL', ''))}`;
+  if (kind === 'frequency') return value.split('.').map(sayDigits).join(' point ').trim();
+  if (kind === 'runway') {
+    const side = spokenSides[value.slice(-1)];
+    return side ? `${sayDigits(value.slice(0, -1))} ${side}` : sayDigits(value);
+  }
+  return sayDigits(value);
 };

@@ -69,14 +69,14 @@ describe('checkReadbacks: one instruction, one reply', () => {
       'Skylog 23AB, climb and maintain three thousand five hundred',
       'climb and maintain three thousand five hundred, 23AB',
       'correct',
-      [heard('altitude', '3500', '3500')],
+      [heard('altitude', '3500', '3500'), heard('callsign', 'Skylog 23AB', 'Skylog 23AB')],
     ],
     [
       'altitude in digits, read back spoken',
       '23AB, descend to 3,500 feet',
       'descending three thousand five hundred feet, two three alpha bravo',
       'correct',
-      [heard('altitude', '3500', '3500')],
+      [heard('altitude', '3500', '3500'), heard('callsign', '23AB', '23AB')],
     ],
     [
       'altitude read back bare',
@@ -198,7 +198,7 @@ describe('checkReadbacks: one instruction, one reply', () => {
       'Skylog 123, turn left heading 270',
       'roger, Skylog one two three',
       'incomplete',
-      [heard('heading', '270', null)],
+      [heard('heading', '270', null), heard('callsign', 'Skylog 123', 'Skylog 123')],
     ],
     [
       'several elements, one left out',
@@ -232,7 +232,15 @@ describe('checkReadbacks: the transcript around it', () => {
   it('finds a readback missing when the pilot stays silent', () => {
     const findings = checkReadbacks([say(0, atc, '23AB, squawk 4521')]);
     expect(findings).toEqual([
-      { status: 'missing', instruction: say(0, atc, '23AB, squawk 4521'), readback: null, elements: [heard('squawk', '4521', null)] },
+      {
+        status: 'missing',
+        instruction: say(0, atc, '23AB, squawk 4521'),
+        readback: null,
+        elements: [heard('squawk', '4521', null), heard('callsign', '23AB', null)],
+        addressee: '23AB',
+        expected_readback: 'Squawk four five two one, 23AB',
+        rule: 'squawks',
+      },
     ]);
   });
 
@@ -251,7 +259,7 @@ describe('checkReadbacks: the transcript around it', () => {
     const reply = say(12, pilot, 'climbing 3000, squawk 4521, 23AB');
     const findings = checkReadbacks([say(0, atc, '23AB, climb 3000'), say(5, atc, 'and squawk 4521'), reply]);
     expect(findings.map((finding) => [finding.status, finding.readback, finding.elements])).toEqual([
-      ['correct', reply, [heard('altitude', '3000', '3000')]],
+      ['correct', reply, [heard('altitude', '3000', '3000'), heard('callsign', '23AB', '23AB')]],
       ['correct', reply, [heard('squawk', '4521', '4521')]],
     ]);
   });
@@ -313,10 +321,282 @@ describe('checkReadbacks: the transcript around it', () => {
   });
 
   it('takes instructions only from the speakers named ATC, when the crew named them', () => {
-    const callout = [say(0, pilot, 'heading three six zero, three thousand five hundred, rolling in'), say(3, atc, 'Skylog two three alpha bravo, squawk four five two one')];
+    const callout = [
+      say(0, pilot, 'heading three six zero, three thousand five hundred, rolling in'),
+      say(3, atc, 'Skylog two three alpha bravo, squawk four five two one'),
+    ];
     // Not knowing who is who, the callout reads as a clearance and the squawk as its (incomplete) readback.
     expect(checkReadbacks(callout).map((finding) => finding.status)).toEqual(['incomplete']);
     const findings = checkReadbacks(callout, { atcSpeakers: new Set([atc]) });
-    expect(findings).toMatchObject([{ status: 'missing', instruction: { speaker: atc }, elements: [{ type: 'squawk', expected: '4521', heard: null }] }]);
+    expect(findings).toMatchObject([
+      {
+        status: 'missing',
+        instruction: { speaker: atc },
+        elements: [heard('squawk', '4521', null), heard('callsign', 'Skylog 23AB', null)],
+      },
+    ]);
+  });
+});
+
+/**
+ * The error classes met on a real tower frequency transcribed by Whisper, each as the exchange was heard:
+ * who was called, and what of the clearance recognition and the checker made.
+ */
+describe('checkReadbacks: the readback is the called aircraft’s', () => {
+  const delta2387 = 2;
+
+  it('does not take another aircraft’s call for the readback: it stays missing until the aircraft called answers', () => {
+    const instruction = say(0, atc, 'Delta 2266, runway 26R, cleared to land.');
+    const other = say(4, delta2387, 'Delta 2387, inside the marker, 26R.');
+    expect(checkReadbacks([instruction, other])).toMatchObject([{ status: 'missing', readback: null, addressee: 'Delta 2266' }]);
+
+    const reply = say(9, pilot, 'Cleared to land 26R, Delta 2266.');
+    expect(checkReadbacks([instruction, other, reply])).toMatchObject([{ status: 'correct', readback: reply, addressee: 'Delta 2266' }]);
+  });
+
+  it('finds a readback under a callsign like the one called wrong: callsign confusion', () => {
+    const [finding] = checkReadbacks([
+      say(0, atc, 'Southwest 2987, climb and maintain 5000.'),
+      say(4, delta2387, 'Climb and maintain 5000, Southwest 2897.'),
+    ]);
+    expect(finding).toMatchObject({
+      status: 'wrong',
+      addressee: 'Southwest 2987',
+      elements: [heard('altitude', '5000', '5000'), heard('callsign', 'Southwest 2987', 'Southwest 2897')],
+      rule: 'callsign',
+    });
+  });
+
+  it('finds the readback missing when ATC calls the aircraft again after others spoke', () => {
+    const findings = checkReadbacks([
+      say(0, atc, 'Delta 2266, climb and maintain 5000.'),
+      say(4, delta2387, 'Delta 2387, level 4000.'),
+      say(8, atc, 'Delta 2266, climb and maintain 5000.'),
+      say(12, pilot, 'Up to 5000, Delta 2266.'),
+    ]);
+    expect(findings.map((finding) => [finding.status, finding.readback?.text ?? null])).toEqual([
+      ['missing', null],
+      ['correct', 'Up to 5000, Delta 2266.'],
+    ]);
+  });
+
+  it('finds the readback missing when the aircraft calls the new station instead', () => {
+    const findings = checkReadbacks([
+      say(0, atc, 'Skyline one two, turn left next taxiway, contact ground one two five point zero.'),
+      say(10, pilot, 'Palo Alto ground, Skyline one two, clear of three one, taxi to the Skyline ramp.'),
+    ]);
+    expect(findings).toMatchObject([
+      { status: 'missing', readback: null, expected_readback: 'Ground one two five point zero, Skyline one two' },
+    ]);
+  });
+
+  it('knows an N-number shortened as ATC and pilots shorten it (FAA AIM 4-2-4)', () => {
+    const [finding] = checkReadbacks([
+      say(0, atc, 'November one two three alpha bravo, climb and maintain 3000.'),
+      say(4, pilot, 'Climbing 3000, three alpha bravo.'),
+    ]);
+    expect(finding).toMatchObject({ status: 'correct', addressee: 'N123AB' });
+  });
+
+  it('leaves out instructions to other aircraft when the flight’s own callsigns are known', () => {
+    const utterances = [
+      say(0, atc, 'Cirrus five alpha bravo, runway three one, cleared to land.'),
+      say(4, atc, 'Cessna three alpha bravo, squawk 4521.'),
+      say(8, pilot, 'Squawk 4521, three alpha bravo.'),
+    ];
+    const findings = checkReadbacks(utterances, { atcSpeakers: new Set([atc]), ownCallsigns: ['Skyline 12', 'N123AB'] });
+    expect(findings).toMatchObject([
+      { status: 'correct', addressee: 'N123AB', instruction: { text: 'Cessna three alpha bravo, squawk 4521.' } },
+    ]);
+  });
+
+  it('ends the expected readback with the flight’s callsign when ATC did not say it', () => {
+    const findings = checkReadbacks([say(0, atc, 'And squawk 4521.'), say(4, pilot, 'Roger.')], { ownCallsigns: ['Skyline 12'] });
+    expect(findings).toMatchObject([
+      { status: 'incomplete', addressee: 'Skyline 12', expected_readback: 'Squawk four five two one, Skyline 12' },
+    ]);
+  });
+
+  it('knows who is talking from the pilot’s known callsign when the readback does not say it (a labelled corpus)', () => {
+    const findings = checkReadbacks([
+      say(0, atc, 'Delta 2266, climb and maintain 5000.'),
+      { ...say(4, delta2387, 'Climb and maintain 5000.'), callsign: 'Delta 2387' },
+      { ...say(8, pilot, 'Climb and maintain 5000.'), callsign: 'Delta 2266' },
+    ]);
+    // The speaker is known, but the readback did not say the callsign: left out (FAA AIM 4-4-7(b)(1)).
+    expect(findings).toMatchObject([
+      {
+        status: 'incomplete',
+        readback: { start: 8000 },
+        elements: [heard('altitude', '5000', '5000'), heard('callsign', 'Delta 2266', null)],
+      },
+    ]);
+  });
+});
+
+describe('checkReadbacks: what recognition and phrasing do to a clearance', () => {
+  const check = (instruction: string, readback: string, options?: { uncertainWords?: readonly string[] }) =>
+    checkReadbacks([say(0, atc, instruction), { ...say(4, pilot, readback), ...options }])[0]!;
+
+  it.each<[string, string, string, ReadbackFinding['status'], ReadbackElement[]]>([
+    [
+      'a bare runway before the clearance, and a hesitation in the readback',
+      'Skyline one two, follow the Cherokee, runway three one, cleared to land.',
+      'Follow the Cherokee, cleared to land, uh, three one, Skyline one two.',
+      'correct',
+      [heard('cleared_land', '31', '31'), heard('callsign', 'Skyline 12', 'Skyline 12')],
+    ],
+    [
+      '"clear to land" with the runway before it, both ways',
+      'Delta 264, runway 26, clear to land.',
+      '26, clear to land, Delta 264.',
+      'correct',
+      [heard('cleared_land', '26', '26'), heard('callsign', 'Delta 264', 'Delta 264')],
+    ],
+    [
+      'traffic information does not hide the runway',
+      'Delta 2266, traffic half mile final, runway 26R, cleared to land.',
+      'Cleared to land 26L, Delta 2266.',
+      'wrong',
+      [heard('cleared_land', '26R', '26L'), heard('callsign', 'Delta 2266', 'Delta 2266')],
+    ],
+    [
+      'a take-off clearance read back without "cleared for"',
+      'Southwest 2987, runway 26L, cleared for takeoff.',
+      'Takeoff runway 26L, Southwest 2987.',
+      'correct',
+      [heard('cleared_takeoff', '26L', '26L'), heard('callsign', 'Southwest 2987', 'Southwest 2987')],
+    ],
+    [
+      'a frequency read back by its last digits',
+      'Delta 2266, monitor tower, 125.32.',
+      '2532, Delta 2266.',
+      'correct',
+      [heard('frequency', '125.32', '125.32'), heard('callsign', 'Delta 2266', 'Delta 2266')],
+    ],
+    [
+      'a frequency read back by its last digits, spoken',
+      'Delta 2266, monitor tower, 125.32.',
+      'Two five three two, Delta 2266.',
+      'correct',
+      [heard('frequency', '125.32', '125.32'), heard('callsign', 'Delta 2266', 'Delta 2266')],
+    ],
+    [
+      'a frequency given by its last digits',
+      'Skyline one two, turn right next taxiway, contact ground point niner.',
+      'Right next taxiway, ground point niner, Skyline one two.',
+      'correct',
+      [heard('frequency', '.9', '.9'), heard('callsign', 'Skyline 12', 'Skyline 12')],
+    ],
+    [
+      'a full frequency read back as "point niner"',
+      'Skyline one two, contact ground 121.9.',
+      'Ground point niner, Skyline one two.',
+      'correct',
+      [heard('frequency', '121.9', '121.9'), heard('callsign', 'Skyline 12', 'Skyline 12')],
+    ],
+    [
+      'a frequency read back by its last digits, with the point',
+      'JetBlue 55, contact SoCal departure 125.35, good day.',
+      '25.35, JetBlue 55.',
+      'correct',
+      [heard('frequency', '125.35', '125.35'), heard('callsign', 'Jetblue 55', 'Jetblue 55')],
+    ],
+    [
+      'no commas: the callsign after a value is still the callsign',
+      'Delta 2266 climb and maintain 5000',
+      'climb and maintain 5000 Delta 2266',
+      'correct',
+      [heard('altitude', '5000', '5000'), heard('callsign', 'Delta 2266', 'Delta 2266')],
+    ],
+    [
+      'last digits that are not the frequency given',
+      'Delta 2266, monitor tower, 125.32.',
+      'Monitoring tower 2523, Delta 2266.',
+      'wrong',
+      [heard('frequency', '125.32', '2523'), heard('callsign', 'Delta 2266', 'Delta 2266')],
+    ],
+    [
+      'a readback without the callsign',
+      'Skyline one two, squawk zero four five two.',
+      'Zero four five two.',
+      'incomplete',
+      [heard('squawk', '0452', '0452'), heard('callsign', 'Skyline 12', null)],
+    ],
+    [
+      'a pattern entry read back by its leg',
+      'Skyline three five, Palo Alto tower, enter left downwind runway three one, report midfield.',
+      'Left downwind three one, report midfield, Skyline three five.',
+      'correct',
+      [heard('runway', '31', '31'), heard('callsign', 'Skyline 35', 'Skyline 35')],
+    ],
+  ])('%s', (_name, instruction, readback, status, elements) => {
+    expect(check(instruction, readback)).toMatchObject({ status, elements });
+  });
+
+  it.each([
+    ['a facility’s name misheard as "line up tower" is no line-up clearance', 'Southwest 2987, line up tower, runway 26L.'],
+    ['a runway inside a misheard procedure name is no runway', 'Delta 2266, cleared RNA 26R approach.'],
+  ])('%s', (_name, text) => {
+    expect(extractInstructionElements(text)).toEqual([]);
+  });
+
+  it('lowers a fault to unclear when it rests on a word recognition was unsure of', () => {
+    const instruction = 'Delta 2266, climb and maintain 5000.';
+    expect(check(instruction, 'Climb and maintain 4000, Delta 2266.').status).toBe('wrong');
+    expect(check(instruction, 'Climb and maintain 4000, Delta 2266.', { uncertainWords: ['4000'] }).status).toBe('unclear');
+    // A word recognition was unsure of changes nothing in a readback that is right.
+    expect(check(instruction, 'Climb and maintain 5000, Delta 2266.', { uncertainWords: ['5000'] }).status).toBe('correct');
+    const unsureInstruction = checkReadbacks([
+      { ...say(0, atc, instruction), uncertainWords: ['5000'] },
+      say(4, pilot, 'Roger, Delta 2266.'),
+    ]);
+    expect(unsureInstruction[0]!.status).toBe('unclear');
+  });
+
+  it('lowers a fault to unclear when the facility’s name was plainly misheard', () => {
+    const finding = check('Delta 2266, monitor line up tower, 125.32.', 'One two five point two three, Delta 2266.');
+    expect(finding).toMatchObject({
+      status: 'unclear',
+      elements: [heard('frequency', '125.32', '125.23'), heard('callsign', 'Delta 2266', 'Delta 2266')],
+    });
+  });
+});
+
+describe('checkReadbacks: the readback that should have been said, and its rule', () => {
+  it.each<[string, string, string, string]>([
+    [
+      'Skyline one two, runway three one, cleared to land.',
+      'Cleared to land, Skyline one two.',
+      'Cleared to land runway three one, Skyline one two',
+      'runway_clearances',
+    ],
+    [
+      'November one two three alpha bravo, turn left heading two seven zero, climb and maintain four thousand five hundred.',
+      'Left two seven zero, November one two three alpha bravo.',
+      'Turn left heading two seven zero, climb and maintain four thousand five hundred, November one two three alpha bravo',
+      'levels',
+    ],
+    [
+      'Skyline two one, hold short runway two eight left.',
+      'Roger, Skyline two one.',
+      'Hold short runway two eight left, Skyline two one',
+      'hold_short',
+    ],
+    [
+      'Delta 2266, contact NorCal approach 120.1.',
+      'Approach, Delta 2266.',
+      'NorCal approach one two zero point one, Delta 2266',
+      'frequencies',
+    ],
+    [
+      'Delta 2266, descend flight level one two zero.',
+      'Flight level one one zero, Delta 2266.',
+      'Descend flight level one two zero, Delta 2266',
+      'levels',
+    ],
+  ])('%s', (instruction, readback, expected, rule) => {
+    const [finding] = checkReadbacks([say(0, atc, instruction), say(4, pilot, readback)]);
+    expect(finding).toMatchObject({ expected_readback: expected, rule });
   });
 });

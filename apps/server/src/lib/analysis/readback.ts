@@ -1,10 +1,38 @@
-import type { ReadbackElement, ReadbackElementType, ReadbackFinding, Utterance } from '@skylog/contracts';
-import { isNumberToken, normaliseValue, readNumber, readRunway, readValue, tokenize, type NumberKind } from './aviation-numbers.ts';
+import {
+  readbackRuleOf,
+  type ReadbackElement,
+  type ReadbackElementType,
+  type ReadbackFinding,
+  type ReadbackStatus,
+  type Utterance,
+} from '@skylog/contracts';
+import {
+  decimalMarkers,
+  isNumberToken,
+  normaliseValue,
+  readNumber,
+  readRunway,
+  readValue,
+  sayValue,
+  tokenize,
+  type NumberKind,
+} from './aviation-numbers.ts';
+import {
+  compareCallsigns,
+  findCallsigns,
+  formatCallsign,
+  isStationType,
+  parseCallsign,
+  stationCallEnd,
+  type Callsign,
+  type HeardCallsign,
+} from './callsign.ts';
 
 /**
  * Readback check over a transcript: each ATC instruction (an utterance that instructs at least one element),
- * the reply that reads it back, and per element whether the reply said the same value. Deterministic and
- * keyword-driven: an instruction needs its keyword ("climb", "heading", "contact", "squawk", "hold short",
+ * the aircraft it called, that aircraft's reply, and per element (the callsign one of them) whether the reply
+ * said the same value; then what a correct readback would have been and the rule it rests on. Deterministic
+ * and keyword-driven: an instruction needs its keyword ("climb", "heading", "contact", "squawk", "hold short",
  * "cleared to land"…); a readback may also give a value bare ("three thousand five hundred, two three alpha bravo").
  */
 
@@ -16,21 +44,38 @@ export type ReadbackOptions = {
    * callout ("heading three six zero, three thousand five hundred") is not taken for a clearance.
    */
   atcSpeakers?: ReadonlySet<number>;
+  /**
+   * The flight's own aircraft as the fleet writes it ("N4521K", "Skyline 21"). When given, instructions ATC
+   * gives other aircraft on the frequency are not findings about this crew.
+   */
+  ownCallsigns?: readonly string[];
 };
+
+/**
+ * An utterance as the check reads it. callsign: who is talking, when known otherwise (a labelled corpus);
+ * uncertainWords: words recognition was unsure of (below its confidence floor), which turn a fault into "unclear".
+ */
+export type RadioUtterance = Utterance & { callsign?: string | null; uncertainWords?: readonly string[] };
 
 const defaultMaxGapMs = 15_000;
 
 type Mode = 'instruction' | 'readback';
 type RunwayActionType = 'hold_short' | 'cleared_takeoff' | 'cleared_land' | 'runway';
 
-/** An element as found in an utterance: value normalised, tokens [start, end) it spans, and for runway actions the action said. */
-type Found = { type: ReadbackElementType; value: string; start: number; end: number; action?: string };
+/**
+ * An element as found in an utterance: value normalised, tokens [start, end) it spans, for runway actions the
+ * action said, and whether recognition plainly garbled it (a facility's name made of instruction words).
+ */
+type Found = { type: ReadbackElementType; value: string; start: number; end: number; action?: string; isGarbled?: boolean };
 
 type Parsed = {
   tokens: string[];
   found: Found[];
-  /** Numbers outside any element: a callsign, a wind, a value said without its keyword. */
+  /** Numbers outside any element and any callsign: a wind, a value said without its keyword. */
   leftovers: Leftover[];
+  callsigns: HeardCallsign[];
+  /** An instruction's words where a station's name belongs ("line up tower"): recognition misheard a name. */
+  isGarbled: boolean;
 };
 
 type Leftover = { digits: string; start: number; end: number };
@@ -60,11 +105,58 @@ const actionKeywords = [
   keyword(['cross'], 'runway', 'cross'),
   keyword(['crossing'], 'runway', 'cross', true),
   keyword(['cleared'], 'runway', 'cleared'),
+  // Read back without "cleared for": "takeoff runway 26L, Delta 123".
+  keyword(['takeoff'], 'cleared_takeoff', 'take-off', true),
+  keyword(['take', 'off'], 'cleared_takeoff', 'take-off', true),
+  // A pattern entry read back by its leg: "left downwind three one".
+  ...['downwind', 'base', 'final'].map((leg) => keyword([leg], 'runway', 'enter', true)),
 ].sort((a, b) => b.words.length - a.words.length);
 
 const actionKeywordsByFirstWord = new Map(
   actionKeywords.map(({ words: [first] }) => [first!, actionKeywords.filter(({ words }) => words[0] === first)]),
 );
+
+/** Every first word of an action: said in a station's name ("contact line up tower"), recognition misheard the name. */
+const actionWords = new Set([...actionKeywordsByFirstWord.keys(), 'up', 'short']);
+/** "cleared touch and go", "enter left downwind": the words that finish these actions, for the readback a pilot should say. */
+const actionEndings: readonly { after: string; words: readonly string[] }[] = [
+  ...[
+    ['touch', 'and', 'go'],
+    ['stop', 'and', 'go'],
+    ['low', 'approach'],
+    ['for', 'the', 'option'],
+    ['for', 'option'],
+  ].map((words) => ({ after: 'cleared', words })),
+  ...['left', 'right', ''].flatMap((side) =>
+    ['downwind', 'base', 'final', 'traffic'].map((leg) => ({ after: 'enter', words: side ? [side, leg] : [leg] })),
+  ),
+];
+/** A designator with its side ("26R") stands for a runway only after these; after any other word it is part of a name ("RNAV 26R"). */
+const designatorLeads = new Set([
+  ',',
+  'and',
+  'for',
+  'to',
+  'of',
+  'on',
+  'the',
+  'land',
+  'takeoff',
+  'off',
+  'short',
+  'wait',
+  'up',
+  'cross',
+  'crossing',
+  'enter',
+  'entering',
+  'downwind',
+  'base',
+  'final',
+  'go',
+  'cleared',
+  'clear',
+]);
 
 /** Read back instead of "hold short", these put the aircraft on the runway: heard as "cross 27", a wrong readback. */
 const enteringActions = new Set(['line up', 'enter', 'cross', 'take-off']);
@@ -172,13 +264,45 @@ const readHeading = (tokens: string[], index: number): Found | undefined => {
     : undefined;
 };
 
+/** "point niner": the last digits of a frequency, as tower gives ground's ("contact ground point niner"). */
+const readFraction = (tokens: string[], start: number): { value: string; end: number } | undefined => {
+  const reading = readNumber(tokens, start + 1, 3);
+  return reading && /^\d+$/.test(reading.digits) ? { value: `.${reading.digits}`, end: reading.end } : undefined;
+};
+
+/** "monitor tower, 2532": a frequency read back by its last digits, kept as said to compare with the one given. */
+const readAbbreviatedFrequency = (tokens: string[], start: number): { value: string; end: number } | undefined => {
+  const reading = readNumber(tokens, start, 4);
+  return reading && /^\d{2,4}$/.test(reading.digits) ? { value: reading.digits, end: reading.end } : undefined;
+};
+
+/**
+ * A frequency as heard against the one given: the same when said in full or by its last digits ("two five
+ * three two" for 125.32, "point niner" for 121.9), otherwise as said.
+ */
+const hearFrequency = (expected: string, said: string): string => {
+  if (said === expected) return expected;
+  const fraction = (value: string) => value.split('.')[1] ?? '';
+  if (said.startsWith('.') || expected.startsWith('.')) return fraction(said) === fraction(expected) ? expected : said;
+  const expectedDigits = expected.replace('.', '');
+  // "25.35" for 125.35 keeps its point; "2535" does not.
+  const isTail = said.includes('.')
+    ? said.length < expected.length && expected.endsWith(said)
+    : said.length >= 2 && said.length < expectedDigits.length && expectedDigits.endsWith(said);
+  return isTail ? expected : said;
+};
+
 /** "contact London Information one two four decimal seven": the facility's name sits between the verb and the number. */
 const readFrequency = (tokens: string[], index: number, mode: Mode): Found | undefined => {
   if (!frequencyVerbs[mode].has(tokens[index]!)) return undefined;
   for (let start = index + 1; start <= index + 6 && start < tokens.length; start += 1) {
-    if (!isNumberToken(tokens[start])) continue;
-    const reading = readValue(tokens, start, 'frequency');
-    return reading && { type: 'frequency', value: reading.value, start: index, end: reading.end };
+    const isFraction = decimalMarkers.has(tokens[start]!) && isNumberToken(tokens[start + 1]);
+    if (!isNumberToken(tokens[start]) && !isFraction) continue;
+    const reading = isFraction
+      ? readFraction(tokens, start)
+      : (readValue(tokens, start, 'frequency') ?? (mode === 'readback' ? readAbbreviatedFrequency(tokens, start) : undefined));
+    const isGarbled = tokens.slice(index + 1, start).some((word) => actionWords.has(word));
+    return reading && { type: 'frequency', value: reading.value, start: index, end: reading.end, isGarbled };
   }
   return undefined;
 };
@@ -192,8 +316,11 @@ const readSquawk = (tokens: string[], index: number, mode: Mode): Found | undefi
 /** Token indexes inside a request, an expectation, a report or traffic information in an instruction. */
 const findBlockedTokens = (tokens: string[]): boolean[] => {
   let blockedUntil: 'clause end' | 'instruction' | undefined;
-  return tokens.map((token) => {
+  return tokens.map((token, index) => {
+    // Traffic information ends where a clause names the runway: "traffic half mile final, runway 26R, cleared to land".
+    const isRunwayClause = runwayWords.has(token) && (index === 0 || tokens[index - 1] === ',');
     if (reportBlockers.has(token)) blockedUntil = 'instruction';
+    else if (isRunwayClause && blockedUntil === 'instruction') blockedUntil = undefined;
     else if (clauseBlockers.has(token) && !blockedUntil) blockedUntil = 'clause end';
     else if ((token === ',' || token === '?') && blockedUntil === 'clause end') blockedUntil = undefined;
     else if (instructionVerbs.has(token) && blockedUntil === 'instruction') blockedUntil = undefined;
@@ -215,13 +342,26 @@ const readBareRunway = (tokens: string[], start: number): { value: string; start
 type Mention = { value: string; start: number; end: number };
 type Action = ActionKeyword & { start: number; end: number; runway?: Mention };
 
+/** "26, clear to land": a bare runway said as its own clause just before the action. */
+const readClauseRunway = (tokens: string[], action: Action): Mention | undefined => {
+  const end = tokens[action.start - 1] === ',' ? action.start - 1 : action.start;
+  let start = end - 1;
+  while (start > 0 && isNumberToken(tokens[start - 1])) start -= 1;
+  if (start < 0 || (start > 0 && tokens[start - 1] !== ',')) return undefined;
+  const runway = readBareRunway(tokens, start);
+  return runway && runway.end === end ? runway : undefined;
+};
+
 /**
  * Gives each runway action ("hold short", "cleared to land", "cross") its runway: the first one after it
  * ("cleared to land runway two seven", "hold short of two seven") or, failing that, the nearest one before it
- * with no other action between ("runway two seven, cleared to land").
+ * with no other action between ("runway two seven, cleared to land", "runway 26, wind 270 at 10, clear to land",
+ * "26, clear to land").
  */
 const attachRunways = (tokens: string[], actions: Action[], mentions: Mention[]): void => {
   const window = 8;
+  // Before the action the wind or a sequence may sit between ("runway 27, wind 270 at 10, cleared to land").
+  const windowBefore = 12;
   const claimed = new Set<Mention>();
   const mentionAt = new Map(mentions.map((mention) => [mention.start, mention]));
   const actionStarts = new Set(actions.map((action) => action.start));
@@ -246,12 +386,13 @@ const attachRunways = (tokens: string[], actions: Action[], mentions: Mention[])
   for (const action of actions) {
     if (action.runway) continue;
     const before = mentions
-      .filter((mention) => !claimed.has(mention) && mention.end <= action.start && action.start - mention.end <= window)
+      .filter((mention) => !claimed.has(mention) && mention.end <= action.start && action.start - mention.end <= windowBefore)
       .filter((mention) => !actions.some((other) => other.start >= mention.end && other.start < action.start))
       .at(-1);
-    if (before) {
-      action.runway = before;
-      claimed.add(before);
+    const clause = before ?? readClauseRunway(tokens, action);
+    if (clause) {
+      action.runway = clause;
+      claimed.add(clause);
     }
   }
 };
@@ -265,6 +406,7 @@ const parse = (text: string, mode: Mode): Parsed => {
   const found: Found[] = [];
   const actions: Action[] = [];
   const mentions: Mention[] = [];
+  let isGarbled = false;
   let index = 0;
   while (index < tokens.length) {
     const ignored = ignoredContexts.find((words) => startsWith(tokens, index, words));
@@ -293,15 +435,25 @@ const parse = (text: string, mode: Mode): Parsed => {
     const keyword = actionKeywordsByFirstWord
       .get(tokens[index]!)
       ?.find((candidate) => (mode === 'readback' || !candidate.isReadbackOnly) && startsWith(tokens, index, candidate.words));
-    if (keyword) {
-      actions.push({ ...keyword, start: index, end: index + keyword.words.length });
-      index += keyword.words.length;
+    const keywordEnd = index + (keyword?.words.length ?? 0);
+    // "line up tower": an action's words before a station's type are its name misheard, not an instruction.
+    const isStationName = isStationType(tokens[keywordEnd]);
+    // "ready for takeoff", "number one for takeoff": a report, not a clearance read back.
+    const isReport = keyword?.isReadbackOnly === true && keyword.type === 'cleared_takeoff' && tokens[index - 1] === 'for';
+    if (keyword && isStationName) isGarbled = true;
+    if (keyword && !isStationName && !isReport) {
+      const ending = actionEndings.find(({ after, words }) => after === keyword.words[0] && startsWith(tokens, keywordEnd, words));
+      const end = keywordEnd + (ending?.words.length ?? 0);
+      const action = ending ? `${keyword.action} ${ending.words.join(' ')}` : keyword.action;
+      actions.push({ ...keyword, action, start: index, end });
+      index = end;
       continue;
     }
-    // "runway two seven", or a designator that names its side ("two seven left", "27L") anywhere.
+    // "runway two seven", or a designator that names its side ("two seven left", "27L") where a runway is said.
     const afterRunwayWord = runwayWords.has(tokens[index]!) ? readRunway(tokens, index + 1) : undefined;
+    const lead = tokens[index - 1];
     const withSide =
-      !afterRunwayWord && (isNumberToken(tokens[index]) || /^\d/.test(tokens[index]!)) && !isNumberToken(tokens[index - 1])
+      !afterRunwayWord && (isNumberToken(tokens[index]) || /^\d/.test(tokens[index]!)) && (lead === undefined || designatorLeads.has(lead))
         ? readRunway(tokens, index)
         : undefined;
     const mention = afterRunwayWord ?? (withSide && /[LRC]$/.test(withSide.value) ? withSide : undefined);
@@ -324,7 +476,10 @@ const parse = (text: string, mode: Mode): Parsed => {
     found.push({ type: action.type, value: runway?.value ?? 'yes', start, end, action: action.action });
   }
   found.sort((a, b) => a.start - b.start);
-  return { tokens, found, leftovers: findLeftovers(tokens, covered) };
+  // Callsigns are found where no element is, and their digits are then no value said bare.
+  const callsigns = findCallsigns(tokens, covered);
+  for (const callsign of callsigns) cover(callsign.start, callsign.end);
+  return { tokens, found, leftovers: findLeftovers(tokens, covered), callsigns, isGarbled };
 };
 
 const findLeftovers = (tokens: string[], covered: boolean[]): Leftover[] => {
@@ -352,11 +507,12 @@ export function extractInstructionElements(text: string): ReadbackElement[] {
 
 /** The element of the readback for an instructed one said with its keyword ("heading two five zero"): same value first. */
 const hearWithKeyword = (element: Found, readback: Parsed, claimed: Set<Found>): string | null => {
+  const hear = (other: Found) => (element.type === 'frequency' ? hearFrequency(element.value, other.value) : other.value);
   const candidates = readback.found.filter((other) => other.type === element.type && !claimed.has(other));
-  const match = candidates.find((other) => other.value === element.value || element.value === 'yes') ?? candidates[0];
+  const match = candidates.find((other) => hear(other) === element.value || element.value === 'yes') ?? candidates[0];
   if (!match) return null;
   claimed.add(match);
-  if (!isClearance(element.type)) return match.value;
+  if (!isClearance(element.type)) return hear(match);
   // A clearance read back is heard as given when no runway was given; a runway given and not read back is left out.
   if (element.value === 'yes') return 'yes';
   return match.value === 'yes' ? null : match.value;
@@ -368,6 +524,12 @@ const readBare = (tokens: string[], leftover: Leftover, kind: NumberKind, expect
   // A frequency is read as long as the instructed one, so callsign digits said straight after it stay out.
   const maxDigits = kind === 'frequency' ? expected.replace('.', '').length : shape.maxDigits;
   const reading = readNumber(tokens, leftover.start, maxDigits);
+  if (reading && kind === 'frequency' && normaliseValue(kind, reading.digits) === undefined) {
+    // Its last digits alone ("two five three two", "point niner") count only when they are the given ones.
+    const said = decimalMarkers.has(tokens[leftover.start - 1] ?? '') ? `.${reading.digits}` : reading.digits;
+    const heard = hearFrequency(expected, said);
+    return heard === expected || said.startsWith('.') ? { value: heard, end: reading.end } : undefined;
+  }
   if (!reading || (shape.widths && !shape.widths.includes(reading.digits.length))) return undefined;
   const value = normaliseValue(kind, reading.digits);
   return value === undefined ? undefined : { value, end: reading.end };
@@ -417,27 +579,154 @@ const findEntering = (element: Found, readback: Parsed): Found | undefined =>
       )
     : undefined;
 
-const getStatus = (hasReply: boolean, elements: ReadbackElement[]): ReadbackFinding['status'] => {
-  if (!hasReply) return 'missing';
-  if (elements.some((element) => element.heard !== null && element.heard !== element.expected)) return 'wrong';
-  return elements.some((element) => element.heard === null) ? 'incomplete' : 'correct';
+const getStatus = (hasReply: boolean, elements: ReadbackElement[], isUncertain: boolean): ReadbackStatus => {
+  const status = !hasReply
+    ? 'missing'
+    : elements.some((element) => element.heard !== null && element.heard !== element.expected)
+      ? 'wrong'
+      : elements.some((element) => element.heard === null)
+        ? 'incomplete'
+        : 'correct';
+  // A fault that rests on a word recognition was unsure of is not put on the pilot.
+  return status !== 'correct' && isUncertain ? 'unclear' : status;
 };
 
 const isQuery = (tokens: string[]): boolean => tokens.some((_, index) => queryPhrases.some((words) => startsWith(tokens, index, words)));
 
-/**
- * One finding per ATC instruction, in time order, correct ones included. The readback is the next utterance by
- * another speaker (any next utterance when either speaker is unknown) starting within maxGapMs of the end of the
- * instruction or of its speaker's last utterance after it: ATC talking on is skipped, and its later instructions
- * share the reply. A "say again"/"confirm …?" is no readback: the search goes on past it and the repeat.
- */
-const nothingInstructed: Parsed = { tokens: [], found: [], leftovers: [] };
+const unsureTokens = (utterance: RadioUtterance): Set<string> => new Set(tokenize((utterance.uncertainWords ?? []).join(' ')));
 
-export function checkReadbacks(utterances: Utterance[], options: ReadbackOptions = {}): ReadbackFinding[] {
+/** An instruction whose elements hold a word recognition was unsure of, or a station's name it plainly misheard. */
+const isInstructionUncertain = (utterance: RadioUtterance, parsed: Parsed, instructed: Found[]): boolean => {
+  const unsure = unsureTokens(utterance);
+  return (
+    parsed.isGarbled ||
+    instructed.some(
+      (element) => element.isGarbled === true || parsed.tokens.slice(element.start, element.end).some((token) => unsure.has(token)),
+    )
+  );
+};
+
+/** The callsign ATC called: said first (after a station's name, when one opens the call) or last. */
+const addresseeOf = (parsed: Parsed): HeardCallsign | undefined => {
+  const opening = stationCallEnd(parsed.tokens);
+  const closing = parsed.tokens.length - (parsed.tokens.at(-1) === ',' ? 1 : 0);
+  return parsed.callsigns.find((callsign) => callsign.start === 0 || callsign.start === opening || callsign.end === closing);
+};
+
+/**
+ * The callsign a transmission says for its sender: the one called, when said anywhere (a checklist said after
+ * it may hold words that read like one, "flaps ten"), else one like it, else the callsign after the station a
+ * call opens with, else the last one said.
+ */
+const saidCallsignOf = (parsed: Parsed, called: Callsign | undefined): Callsign | undefined => {
+  const opening = stationCallEnd(parsed.tokens);
+  return (
+    (called && parsed.callsigns.find((callsign) => compareCallsigns(called, callsign) === 'same')) ??
+    (called && parsed.callsigns.find((callsign) => compareCallsigns(called, callsign) === 'similar')) ??
+    (opening > 0 ? parsed.callsigns.find((callsign) => callsign.start === opening) : undefined) ??
+    parsed.callsigns.at(-1)
+  );
+};
+
+/** "Palo Alto ground, Skyline one two, clear of three one": a new call to a station, not a readback. */
+const isNewCall = (parsed: Parsed): boolean => {
+  const opening = stationCallEnd(parsed.tokens);
+  return opening > 0 && parsed.callsigns.some((callsign) => callsign.start === opening);
+};
+
+const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+/** A token as the transcript wrote it ("NorCal", "23AB"), for a readback to read like the instruction. */
+const asWritten = (token: string, text: string): string =>
+  text.split(/[^A-Za-z0-9]+/).find((word) => word.toLowerCase() === token) ?? (/\d/.test(token) ? token.toUpperCase() : token);
+const sayRunway = (value: string): string => (value === 'yes' ? '' : ` runway ${sayValue('runway', value)}`);
+/** "climb and maintain", "descend", "maintain": the verb the instruction used for a level. */
+const levelVerbs = new Set(['climb', 'descend', 'maintain']);
+const levelVerb = (tokens: string[], start: number): string => {
+  if (levelVerbs.has(tokens[start]!)) {
+    return tokens[start + 1] === 'and' && tokens[start + 2] === 'maintain' ? `${tokens[start]!} and maintain ` : `${tokens[start]!} `;
+  }
+  // Before "flight level" the verb precedes the element: "climb and maintain flight level one two zero".
+  if (tokens[start - 2] === 'and' && tokens[start - 1] === 'maintain' && levelVerbs.has(tokens[start - 3] ?? ''))
+    return `${tokens[start - 3]!} and maintain `;
+  return levelVerbs.has(tokens[start - 1] ?? '') ? `${tokens[start - 1]!} ` : '';
+};
+
+/** What the pilot should have said for one element, in the words of the instruction (FAA AIM 4-2-8, 4-2-9). */
+const sayElement = (element: Found, tokens: string[], text: string): string => {
+  switch (element.type) {
+    case 'altitude':
+    case 'flight_level':
+      return `${levelVerb(tokens, element.start)}${sayValue(element.type, element.value)}`;
+    case 'heading': {
+      const turn =
+        tokens[element.start - 2] === 'turn'
+          ? `turn ${tokens[element.start - 1]!} `
+          : tokens[element.start] === 'turn'
+            ? `turn ${tokens[element.start + 1]!} `
+            : '';
+      return `${turn}heading ${sayValue('heading', element.value)}`;
+    }
+    case 'frequency': {
+      const facility = tokens
+        .slice(element.start + 1, element.end)
+        .filter(
+          (word, index, words) =>
+            /^[a-z]+$/.test(word) && !decimalMarkers.has(word) && !isNumberToken(word) && !words.slice(0, index).some(isNumberToken),
+        );
+      return [...facility.map((word) => asWritten(word, text)), sayValue('frequency', element.value)].join(' ');
+    }
+    case 'squawk':
+      return `squawk ${sayValue('squawk', element.value)}`;
+    case 'hold_short':
+      return `hold short${sayRunway(element.value)}`;
+    case 'cleared_land':
+      return `cleared to land${sayRunway(element.value)}`;
+    case 'cleared_takeoff':
+      return `cleared for takeoff${sayRunway(element.value)}`;
+    default: {
+      const action = element.action === 'line up' && tokens.includes('wait') ? 'line up and wait' : (element.action ?? '');
+      return `${action}${sayRunway(element.value)}`.trim();
+    }
+  }
+};
+
+/** A correct readback of the instruction: its elements in the order given, then the callsign as ATC said it (FAA AIM 4-4-7(b)). */
+const sayReadback = (
+  instructed: Found[],
+  parsed: Parsed,
+  text: string,
+  addressee: HeardCallsign | undefined,
+  own: Callsign | undefined,
+): string => {
+  const said = addressee && parsed.tokens.slice(addressee.start, addressee.end).map((token) => asWritten(token, text));
+  const callsign = said ? said.join(' ') : own ? formatCallsign(own) : undefined;
+  return capitalise([...instructed.map((element) => sayElement(element, parsed.tokens, text)), ...(callsign ? [callsign] : [])].join(', '));
+};
+
+/** Only what an utterance is, whatever else came with it (a corpus's callsign, recognition's confidence). */
+const plain = ({ start, end, speaker, text }: Utterance): Utterance => ({ start, end, speaker, text });
+
+const nothingInstructed: Parsed = { tokens: [], found: [], leftovers: [], callsigns: [], isGarbled: false };
+
+/**
+ * One finding per ATC instruction, in time order, correct ones included: the verdict for every instruction,
+ * which the accuracy benchmark reads as it is. The instruction's addressee is the callsign ATC called (FAA AIM
+ * 4-2-4 abbreviations understood); its readback is that aircraft's next transmission starting within maxGapMs
+ * of the end of the instruction or of whatever was said since. ATC talking on is skipped, and its later
+ * instructions share the reply; another aircraft's call is skipped too (the readback can still come), unless its
+ * callsign is like the one called: that is callsign confusion, the readback "wrong". When
+ * ATC calls the aircraft again after others spoke, or the aircraft calls a station instead, the readback is
+ * missing. A "say again"/"confirm …?" is no readback: the search goes on past it and the repeat. With the
+ * flight's own callsigns given, instructions to other aircraft are no finding at all.
+ */
+export function checkReadbacks(utterances: readonly RadioUtterance[], options: ReadbackOptions = {}): ReadbackFinding[] {
   const maxGapMs = options.maxGapMs ?? defaultMaxGapMs;
   const ordered = [...utterances].sort((a, b) => a.start - b.start);
   const atc = options.atcSpeakers && options.atcSpeakers.size > 0 ? options.atcSpeakers : null;
-  const isFromAtc = (utterance: Utterance) => !atc || (utterance.speaker !== null && atc.has(utterance.speaker));
+  const own = (options.ownCallsigns ?? []).flatMap((written) => parseCallsign(written) ?? []);
+  const isKnownAtc = (utterance: RadioUtterance) =>
+    atc !== null && utterance.speaker !== null && atc.has(utterance.speaker) && !utterance.callsign;
+  const isFromAtc = (utterance: RadioUtterance) => !utterance.callsign && (!atc || isKnownAtc(utterance));
   const instructions = ordered.map((utterance) => (isFromAtc(utterance) ? parse(utterance.text, 'instruction') : nothingInstructed));
   const readbacks = new Map<number, Parsed>();
   const getReadback = (index: number): Parsed => {
@@ -445,34 +734,80 @@ export function checkReadbacks(utterances: Utterance[], options: ReadbackOptions
     readbacks.set(index, parsed);
     return parsed;
   };
+  const isSame = (a: Callsign, b: Callsign) => compareCallsigns(a, b) === 'same';
   // Replies (and "say again"s) are not instructions even when they repeat one.
   const replies = new Set<number>();
   const findings: ReadbackFinding[] = [];
   ordered.forEach((instruction, index) => {
-    const instructed = dedupe(instructions[index]!.found);
+    const parsed = instructions[index]!;
+    const instructed = dedupe(parsed.found);
     if (replies.has(index) || instructed.length === 0) return;
+    const addressee = addresseeOf(parsed);
+    if (addressee && own.length > 0 && !own.some((callsign) => isSame(callsign, addressee))) return;
+    // The flight's own aircraft is named as the fleet writes it ("N123AB" when ATC said "Cessna three alpha bravo").
+    const called: Callsign | undefined = (addressee && own.find((callsign) => isSame(callsign, addressee))) ?? addressee ?? own[0];
     let replyIndex: number | undefined;
+    // The callsign the readback said, which the callsign element is judged by (AIM 4-4-7(b)(1): say it).
+    let sender: Callsign | undefined;
+    let hasOthersSpoken = false;
     let clock = instruction.end;
     for (let next = index + 1; next < ordered.length; next += 1) {
       const candidate = ordered[next]!;
       if (candidate.start - clock > maxGapMs) break;
+      clock = Math.max(clock, candidate.end);
       const isSameSpeaker = instruction.speaker !== null && candidate.speaker === instruction.speaker;
-      // While the instructing speaker talks on, or the pilot asks for a repeat, the readback can still come.
-      if (isSameSpeaker || isQuery(getReadback(next).tokens)) {
-        if (!isSameSpeaker) replies.add(next);
-        clock = Math.max(clock, candidate.end);
+      if (isSameSpeaker || isKnownAtc(candidate)) {
+        // ATC calling the aircraft again once others have spoken: the first instruction went unanswered.
+        const recalled = addresseeOf(instructions[next]!);
+        if (hasOthersSpoken && called && recalled && isSame(called, recalled)) break;
         continue;
       }
-      replyIndex = next;
+      const heard = getReadback(next);
+      // While the pilot asks for a repeat, the readback can still come.
+      if (isQuery(heard.tokens)) {
+        replies.add(next);
+        continue;
+      }
+      const said = saidCallsignOf(heard, called);
+      // Who is talking: the callsign said, else the one known for the speaker (a labelled corpus knows it unsaid).
+      const from = said ?? (candidate.callsign ? parseCallsign(candidate.callsign) : undefined);
+      const match = called && from ? compareCallsigns(called, from) : undefined;
+      // Another aircraft: the frequency is busy, and the readback can still come. One like the one called ("Southwest
+      // 2897" for 2987) is taken as the readback: callsign confusion, which the callsign element then shows as wrong.
+      if (match === 'different') {
+        hasOthersSpoken = true;
+        continue;
+      }
+      if (!isNewCall(heard)) {
+        replyIndex = next;
+        sender = said;
+      }
       break;
     }
     const reply = replyIndex === undefined ? undefined : ordered[replyIndex]!;
     if (replyIndex !== undefined) replies.add(replyIndex);
-    const elements =
-      replyIndex === undefined
-        ? instructed.map((element) => ({ type: element.type, expected: element.value, heard: null }))
-        : compare(instructed, instructions[index]!, getReadback(replyIndex));
-    findings.push({ status: getStatus(reply !== undefined, elements), instruction, readback: reply ?? null, elements });
+    const heard = replyIndex === undefined ? undefined : getReadback(replyIndex);
+    const elements: ReadbackElement[] = heard
+      ? compare(instructed, parsed, heard)
+      : instructed.map((element) => ({ type: element.type, expected: element.value, heard: null }));
+    if (addressee) {
+      const expected = formatCallsign(addressee);
+      const said = reply && sender ? (isSame(addressee, sender) ? expected : formatCallsign(sender)) : null;
+      elements.push({ type: 'callsign', expected, heard: said });
+    }
+    const isUncertain =
+      isInstructionUncertain(instruction, parsed, instructed) ||
+      (reply !== undefined && heard!.tokens.some((token) => unsureTokens(reply).has(token)));
+    const faulty = elements.find((element) => element.heard !== element.expected) ?? elements[0]!;
+    findings.push({
+      status: getStatus(reply !== undefined, elements, isUncertain),
+      instruction: plain(instruction),
+      readback: reply ? plain(reply) : null,
+      elements,
+      addressee: called ? formatCallsign(called) : null,
+      expected_readback: sayReadback(instructed, parsed, instruction.text, addressee, own[0]),
+      rule: readbackRuleOf[faulty.type],
+    });
   });
   return findings;
 }

@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AiNotesDraft, AiNotesSource, AiStatus, FlightAnalysis, TeachableMoment, TrackPoint, TranscriptJson } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
-import { tripAudio, trips, tripSpeakers, users } from '../../db/schema/index.ts';
+import { aircraft, tripAudio, trips, tripSpeakers, users } from '../../db/schema/index.ts';
 
-/** Everything the analysis reads of one trip, with the left-seat pilot the notes are written for. */
+/**
+ * Everything the analysis reads of one trip, with the left-seat pilot the notes are written for and the
+ * aircraft's callsign and registration (the readback check tells this crew's instructions from others').
+ */
 export async function findAnalysisInput(db: Executor, tripId: string) {
   const [row] = await db
     .select({
@@ -15,9 +18,12 @@ export async function findAnalysisInput(db: Executor, tripId: string) {
       studentName: users.name,
       studentProgram: users.program,
       studentRatings: users.certifications,
+      aircraftCallSign: aircraft.callSign,
+      aircraftTailNumber: aircraft.tailNumber,
     })
     .from(trips)
     .leftJoin(tripAudio, eq(tripAudio.tripId, trips.id))
+    .leftJoin(aircraft, eq(aircraft.id, trips.aircraftId))
     .leftJoin(users, eq(users.skylogId, trips.leftSeat))
     .where(eq(trips.id, tripId))
     .limit(1);

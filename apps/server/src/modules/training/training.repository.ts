@@ -39,7 +39,8 @@ function flightFacts(person: string | SQLWrapper) {
     momentsWell: analysed('moments', sql`item.value->>'tone' = 'well'`).as('moments_well'),
     momentsImprove: analysed('moments', sql`item.value->>'tone' = 'improve'`).as('moments_improve'),
     readbacks: analysed('readbacks', sql`true`).as('readbacks'),
-    readbackFindings: analysed('readbacks', sql`item.value->>'status' <> 'correct'`).as('readback_findings'),
+    // An unclear readback rests on a word recognition was unsure of: no finding against the pilot.
+    readbackFindings: analysed('readbacks', sql`item.value->>'status' not in ('correct', 'unclear')`).as('readback_findings'),
     isDebriefed: trips.isDebriefed,
     tripWell: trips.tripWell,
     tripImprove: trips.tripImprove,

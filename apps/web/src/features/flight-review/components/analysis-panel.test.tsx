@@ -1,4 +1,4 @@
-import type { TeachableMoment, TripAnalysis } from '@skylog/contracts';
+import { readbackRules, type TeachableMoment, type TripAnalysis } from '@skylog/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-utils.tsx';
@@ -19,7 +19,18 @@ const wrongReadback: TeachableMoment = {
   title: 'Wrong readback',
   explanation: 'squawk 0436 was read back as 0463.',
   evidence: [],
-  readback: { status: 'wrong', instruction, readback, elements: [{ type: 'squawk', expected: '0436', heard: '0463' }] },
+  readback: {
+    status: 'wrong',
+    instruction,
+    readback,
+    elements: [
+      { type: 'squawk', expected: '0436', heard: '0463' },
+      { type: 'callsign', expected: 'Skyline 21', heard: 'Skyline 21' },
+    ],
+    addressee: 'Skyline 21',
+    expected_readback: 'Squawk zero four three six, Skyline two one',
+    rule: 'squawks',
+  },
 };
 
 const analysis: TripAnalysis = {
@@ -61,6 +72,25 @@ describe('the flight analysis panel', () => {
     expect(given!.textContent).toContain('“Skyline two one, squawk zero four three six.”');
     expect(heard!.textContent).toContain('“Squawk zero four six three, Skyline two one.”');
     expect(item.textContent).toContain('given 0436');
+    expect(item.textContent).toContain('heard 0463');
+  });
+
+  it('says to whom the instruction went, what a correct readback would have been and the rule it rests on', () => {
+    renderPanel(analysis);
+    const item = screen.getByRole('list', { name: 'Teachable moments' }).querySelector('li')!;
+    const [given] = within(item).getAllByRole('figure');
+    expect(given!.textContent).toContain('ATC instruction to Skyline 21');
+    const correct = within(item).getByRole('note', { name: 'A correct readback' });
+    expect(correct.textContent).toContain('“Squawk zero four three six, Skyline two one”');
+    expect(correct.textContent).toContain(readbackRules.squawks.rule);
+    expect(correct.textContent).toContain('FAA AIM 4-4-7(b)');
+  });
+
+  it('shows a finding stored before readbacks knew the expected readback without one', () => {
+    const older = { ...wrongReadback, readback: { ...wrongReadback.readback!, addressee: null, expected_readback: null, rule: null } };
+    renderPanel({ ...analysis, ai_teachable_moments: [older], analysis: { ...analysis.analysis!, moments: [older] } });
+    const item = screen.getByRole('list', { name: 'Teachable moments' }).querySelector('li')!;
+    expect(within(item).queryByRole('note', { name: 'A correct readback' })).toBeNull();
     expect(item.textContent).toContain('heard 0463');
   });
 

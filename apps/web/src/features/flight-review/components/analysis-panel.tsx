@@ -1,4 +1,12 @@
-import { flightPhaseLabels, momentCategoryLabels, phaseColours, type ReadbackFinding, type TeachableMoment, type TripAnalysis } from '@skylog/contracts';
+import {
+  flightPhaseLabels,
+  momentCategoryLabels,
+  phaseColours,
+  readbackRules,
+  type ReadbackFinding,
+  type TeachableMoment,
+  type TripAnalysis,
+} from '@skylog/contracts';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { memo } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -62,7 +70,9 @@ export function AnalysisPanel({ analysis, isLoading, error, flightStartMs, clock
           {result.moments.length > 0 ? (
             <MomentList moments={result.moments} flightStartMs={flightStartMs} clock={clock} timezone={timezone} />
           ) : (
-            <p className="text-sm text-slate-600">No moment stood out: no exceedance, unstable approach, workload cluster or readback error.</p>
+            <p className="text-sm text-slate-600">
+              No moment stood out: no exceedance, unstable approach, workload cluster or readback error.
+            </p>
           )}
           {result.limitations.length > 0 ? (
             <ul aria-label="Not analysed" className="flex flex-col gap-0.5 text-xs text-slate-500">
@@ -79,7 +89,15 @@ export function AnalysisPanel({ analysis, isLoading, error, flightStartMs, clock
   );
 }
 
-function LandingsTable({ analysis, timezone, clock }: { analysis: NonNullable<TripAnalysis['analysis']>; timezone: Timezone; clock: PlaybackClock }) {
+function LandingsTable({
+  analysis,
+  timezone,
+  clock,
+}: {
+  analysis: NonNullable<TripAnalysis['analysis']>;
+  timezone: Timezone;
+  clock: PlaybackClock;
+}) {
   return (
     <table className="w-full text-left text-xs">
       <caption className="mb-1 text-left text-xs font-medium uppercase tracking-wide text-slate-500">Landings</caption>
@@ -103,7 +121,9 @@ function LandingsTable({ analysis, timezone, clock }: { analysis: NonNullable<Tr
             <td className="py-1">{landing.kind === 'touch_and_go' ? 'Touch-and-go' : 'Full stop'}</td>
             <td className="py-1">{Math.round(landing.ground_speed_kt)} kt</td>
             <td className="py-1">{landing.float_s === null ? '—' : `${Math.round(landing.float_s)} s`}</td>
-            <td className="py-1">{landing.descent_rate_fpm === null ? '—' : `${Math.round(landing.descent_rate_fpm).toLocaleString('en-GB')} fpm`}</td>
+            <td className="py-1">
+              {landing.descent_rate_fpm === null ? '—' : `${Math.round(landing.descent_rate_fpm).toLocaleString('en-GB')} fpm`}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -144,12 +164,16 @@ const MomentList = memo(function MomentList({ moments, flightStartMs, clock, tim
   );
 });
 
-/** The instruction and the readback side by side, each element as given and as heard. */
+/**
+ * The instruction and the readback side by side, each element as given and as heard, then what a correct
+ * readback would have been and the rule it rests on.
+ */
 function ReadbackPair({ finding, clock, timezone }: { finding: ReadbackFinding; clock: PlaybackClock; timezone: Timezone }) {
   const sides = [
-    { label: 'ATC instruction', utterance: finding.instruction },
+    { label: finding.addressee ? `ATC instruction to ${finding.addressee}` : 'ATC instruction', utterance: finding.instruction },
     { label: 'Readback', utterance: finding.readback },
   ];
+  const rule = finding.rule ? readbackRules[finding.rule] : null;
   return (
     <div className="mx-2 mb-1 grid gap-2 sm:grid-cols-2">
       {sides.map(({ label, utterance }) => (
@@ -157,7 +181,11 @@ function ReadbackPair({ finding, clock, timezone }: { finding: ReadbackFinding; 
           <figcaption className="text-xs font-medium text-slate-500">
             {label}
             {utterance ? (
-              <button type="button" onClick={() => clock.seek(utterance.start)} className="ml-1 tabular-nums text-brand-600 hover:underline">
+              <button
+                type="button"
+                onClick={() => clock.seek(utterance.start)}
+                className="ml-1 tabular-nums text-brand-600 hover:underline"
+              >
                 {getTimeLabel(utterance.start, timezone)}
               </button>
             ) : null}
@@ -179,6 +207,21 @@ function ReadbackPair({ finding, clock, timezone }: { finding: ReadbackFinding; 
           );
         })}
       </dl>
+      {finding.expected_readback ? (
+        <div
+          role="note"
+          aria-label="A correct readback"
+          className="rounded-md border border-emerald-200 bg-emerald-50 px-2 py-1.5 sm:col-span-2"
+        >
+          <p className="text-xs font-medium text-emerald-800">A correct readback</p>
+          <blockquote className="text-sm text-slate-800">“{finding.expected_readback}”</blockquote>
+          {rule ? (
+            <p className="mt-1 text-xs text-slate-600">
+              {rule.rule} <cite className="not-italic text-slate-500">{rule.citation}</cite>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }
