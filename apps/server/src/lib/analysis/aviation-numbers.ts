@@ -16,6 +16,8 @@ export type ValueReading = { value: string; end: number };
 // Maps, not object literals: a token such as "constructor" must not find Object.prototype.
 const digitWords = new Map([
   ['zero', '0'],
+  // "four oh five", "one two oh": the everyday zero in a callsign or a frequency.
+  ['oh', '0'],
   ['one', '1'],
   ['two', '2'],
   ['three', '3'],
@@ -82,7 +84,7 @@ export const tokenize = (text: string): string[] =>
   });
 
 /** One digit group: a digit or teen word, a tens word with its unit ("twenty one"), or a numeral. */
-const readGroup = (tokens: readonly string[], index: number): NumberReading | undefined => {
+export const readGroup = (tokens: readonly string[], index: number): NumberReading | undefined => {
   const token = tokens[index];
   if (token === undefined) return undefined;
   const word = digitWords.get(token) ?? teenWords.get(token);

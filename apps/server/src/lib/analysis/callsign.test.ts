@@ -18,6 +18,10 @@ describe('callsigns as heard', () => {
     ['roger, 23AB', '23AB'],
     ['United 12 heavy, contact', 'United 12'],
     ['Skyhawk alpha bravo, cleared for takeoff', 'Skyhawk AB'],
+    ['T W A eight forty two, climb', 'TWA 842'],
+    ['Colgan thirty four oh seven, runway two two right', 'Colgan 3407'],
+    ['USAir four oh five, hold short', 'Usair 405'],
+    ['Delta nineteen eighty nine three three zero', 'Delta 1989'],
   ])('reads %j as %s', (text, written) => {
     expect(formatCallsign(heard(text))).toBe(written);
   });

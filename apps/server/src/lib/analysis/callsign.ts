@@ -1,4 +1,4 @@
-import { readNumber, tokenize } from './aviation-numbers.ts';
+import { readGroup, readNumber, tokenize } from './aviation-numbers.ts';
 
 /**
  * Aircraft callsigns as heard on the radio and as the fleet writes them, and whether two name the same
@@ -66,6 +66,68 @@ export const isStationType = (token: string | undefined): boolean => token !== u
 
 const isWord = (token: string | undefined): token is string => token !== undefined && /^[a-z]+$/.test(token);
 
+/** The longest flight number: five digits (an airline's four and a spare). */
+const maxFlightDigits = 5;
+
+/**
+ * A flight number starting at tokens[index]. Said in pairs ("nineteen eighty nine", "twenty two sixty six",
+ * "one ninety one"), the number ends with its last pair: a digit said alone after it begins the next value
+ * ("Delta nineteen eighty nine, three three zero" is Delta 1989 reading back 330).
+ */
+const readFlightNumber = (tokens: readonly string[], index: number): { digits: string; end: number; isPaired: boolean } | undefined => {
+  const whole = readNumber(tokens, index, maxFlightDigits);
+  // "two thousand two hundred" is an altitude, never a flight number.
+  if (!whole || !/^\d+$/.test(whole.digits) || tokens.slice(index, whole.end).some((word) => multiplierWords.has(word))) return undefined;
+  let digits = '';
+  let end = index;
+  let isPaired = false;
+  while (end < whole.end) {
+    let group = readGroup(tokens, end);
+    if (!group) break;
+    // "oh seven", "zero seven" after a pair is a pair too: "thirty four oh seven" is 3407.
+    const next = group.digits === '0' ? readGroup(tokens, group.end) : undefined;
+    if (isPaired && next !== undefined && next.digits.length === 1 && next.end <= whole.end)
+      group = { digits: `0${next.digits}`, end: next.end };
+    const isPair = group.digits.length === 2 && !/^\d+$/.test(tokens[end]!);
+    if (isPaired && !isPair) break;
+    isPaired ||= isPair;
+    digits += group.digits;
+    end = group.end;
+  }
+  return digits === '' ? undefined : { digits, end, isPaired };
+};
+
+/**
+ * Whether the tokens end with the called aircraft's flight number said alone ("cleared for takeoff, one
+ * ninety one" from Comair 191): airline crews often drop the telephony word, and the number still says who
+ * took the clearance. A registration's bare digits are not enough: they are read as its tail (AIM 4-2-4).
+ */
+export const endsWithFlightNumber = (tokens: readonly string[], called: Callsign): boolean => {
+  if (called.prefix === null || registrationPrefixes.has(called.prefix) || !/^\d+$/.test(called.ident)) return false;
+  let closing = tokens.length - (tokens.at(-1) === ',' ? 1 : 0);
+  if (weightClasses.has(tokens[closing - 1] ?? '')) closing -= 1;
+  return tokens.some((_, index) => {
+    const reading = readFlightNumber(tokens, index);
+    // After another number word, only a number said in pairs stands apart from it ("one niner zero, eight forty
+    // two"); digits said one by one would be the tail of the value before ("squawk four five one two").
+    return (
+      reading !== undefined &&
+      reading.end === closing &&
+      reading.digits === called.ident &&
+      (reading.isPaired || !isNumberWordAt(tokens, index - 1))
+    );
+  });
+};
+
+const isNumberWordAt = (tokens: readonly string[], index: number): boolean => index >= 0 && readGroup(tokens, index) !== undefined;
+
+/** Where a designator spelled letter by letter ("t w a") ends, when a flight number follows it. */
+const spelledDesignatorEnd = (tokens: readonly string[], start: number): number | undefined => {
+  let end = start;
+  while (end - start < 3 && /^[a-z]$/.test(tokens[end] ?? '')) end += 1;
+  return end - start >= 2 && readFlightNumber(tokens, end) ? end : undefined;
+};
+
 /** The callsign starting at tokens[start], if one does. */
 export const readCallsign = (tokens: readonly string[], start: number): HeardCallsign | undefined => {
   const first = tokens[start];
@@ -79,7 +141,12 @@ export const readCallsign = (tokens: readonly string[], start: number): HeardCal
     !readNumber(tokens, start)
   )
     prefix = first;
-  if (prefix !== null) index += 1;
+  // An airline's designator spelled out ("T W A eight forty two"): two or three single letters before the number.
+  const spelled = spelledDesignatorEnd(tokens, start);
+  if (spelled !== undefined) {
+    prefix = tokens.slice(start, spelled).join('');
+    index = spelled;
+  } else if (prefix !== null) index += 1;
   let ident: string;
   const token = tokens[index];
   // "27L" with nothing before it is a runway, not a registration's tail.
@@ -95,9 +162,8 @@ export const readCallsign = (tokens: readonly string[], start: number): HeardCal
     // "Skyhawk alpha bravo": a registration's letters alone after its type.
     ident = '';
   } else {
-    const reading = readNumber(tokens, index, 5);
-    if (!reading || !/^\d+$/.test(reading.digits) || tokens.slice(index, reading.end).some((word) => multiplierWords.has(word)))
-      return undefined;
+    const reading = readFlightNumber(tokens, index);
+    if (!reading) return undefined;
     ident = reading.digits;
     index = reading.end;
   }
@@ -146,7 +212,8 @@ export const parseCallsign = (written: string): Callsign | undefined => {
 /** As written on a screen: "N123AB", "Skyline 21", "3AB". */
 export const formatCallsign = ({ prefix, ident }: Callsign): string => {
   if (prefix === 'november') return `N${ident.toUpperCase()}`;
-  const word = prefix === null ? '' : `${prefix[0]!.toUpperCase()}${prefix.slice(1)} `;
+  // A designator of three letters or fewer is written in capitals ("TWA 842"), a telephony word capitalised.
+  const word = prefix === null ? '' : prefix.length <= 3 ? `${prefix.toUpperCase()} ` : `${prefix[0]!.toUpperCase()}${prefix.slice(1)} `;
   return `${word}${ident.toUpperCase()}`;
 };
 
@@ -162,6 +229,28 @@ const isSimilar = (a: string, b: string): boolean => {
   );
 };
 
+/**
+ * Whether two telephony words name one operator. A long word heard one letter off ("Deta" for "Delta",
+ * "Soutwest") is a transcription slip, not another airline; words of four letters or fewer must match
+ * exactly, being too short to tell a slip from another name. A callsign said without its word matches any.
+ */
+const isSameTelephony = (a: string | null, b: string | null): boolean =>
+  a === null || b === null || a === b || (Math.min(a.length, b.length) >= 4 && Math.max(a.length, b.length) >= 5 && isOneEditApart(a, b));
+
+/** One letter inserted, dropped or changed. */
+const isOneEditApart = (a: string, b: string): boolean => {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length - short.length > 1) return false;
+  let skipped = false;
+  for (let i = 0, j = 0; i < short.length; i += 1, j += 1) {
+    if (short[i] === long[j]) continue;
+    if (skipped) return false;
+    skipped = true;
+    if (short.length < long.length) i -= 1;
+  }
+  return true;
+};
+
 /** The shortest tail of a registration that names it (AIM 4-2-4: the last three characters). */
 const minAbbreviation = 3;
 
@@ -171,7 +260,7 @@ const minAbbreviation = 3;
  */
 export const compareCallsigns = (called: Callsign, heard: Callsign): CallsignMatch => {
   const registrations = isRegistration(called) && isRegistration(heard);
-  if (!registrations && called.prefix !== heard.prefix && called.prefix !== null && heard.prefix !== null) return 'different';
+  if (!registrations && !isSameTelephony(called.prefix, heard.prefix)) return 'different';
   const [short, long] = called.ident.length <= heard.ident.length ? [called.ident, heard.ident] : [heard.ident, called.ident];
   const mayAbbreviate = registrations && short.length >= minAbbreviation;
   if (short === long || (mayAbbreviate && long.endsWith(short))) return 'same';

@@ -29,13 +29,16 @@ const analysisWith = (moments: TeachableMoment[], landings = 0): FlightAnalysis 
 describe('the rules engine draft', () => {
   it('links every point to its moment, says a repeated good thing once, and lists each thing to improve', () => {
     const draft = draftNotesFromAnalysis(
-      analysisWith([
-        moment('smooth_landing', 1, 'well', 'Smooth touch-and-go'),
-        moment('smooth_landing', 2, 'well', 'Smooth touch-and-go'),
-        moment('stable_approach', 3, 'well', 'Stable approach'),
-        moment('readback', 4, 'improve', 'Wrong readback'),
-        moment('unstable_approach', 5, 'improve', 'Unstable approach'),
-      ], 2),
+      analysisWith(
+        [
+          moment('smooth_landing', 1, 'well', 'Smooth touch-and-go'),
+          moment('smooth_landing', 2, 'well', 'Smooth touch-and-go'),
+          moment('stable_approach', 3, 'well', 'Stable approach'),
+          moment('readback', 4, 'improve', 'Wrong readback'),
+          moment('unstable_approach', 5, 'improve', 'Unstable approach'),
+        ],
+        2,
+      ),
     );
     expect(draft.well).toEqual([
       { moment_id: 'smooth_landing-1', text: '2 smooth landings; the first: Smooth touch-and-go at 1.' },
@@ -54,7 +57,10 @@ describe('the rules engine draft', () => {
 
   it("keeps a model's point only linked to moments the analysis has", () => {
     const analysis = analysisWith([moment('readback', 4, 'improve', 'Wrong readback')]);
-    const kept = keepKnownMoments({ well: [{ moment_id: 'invented-1', text: 'Nice.' }], improve: [{ moment_id: 'readback-4', text: 'Read back.' }] }, analysis);
+    const kept = keepKnownMoments(
+      { well: [{ moment_id: 'invented-1', text: 'Nice.' }], improve: [{ moment_id: 'readback-4', text: 'Read back.' }] },
+      analysis,
+    );
     expect(kept).toEqual({ well: [{ moment_id: null, text: 'Nice.' }], improve: [{ moment_id: 'readback-4', text: 'Read back.' }] });
   });
 

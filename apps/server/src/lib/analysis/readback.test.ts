@@ -417,6 +417,44 @@ describe('checkReadbacks: the readback is the called aircraft’s', () => {
     ]);
   });
 
+  it('ends a flight number said in pairs with its last pair: the digits after it are the readback', () => {
+    const [finding] = exchange(
+      'Delta nineteen eighty niner, descend and maintain flight level three three zero.',
+      'Delta nineteen eighty nine three three zero.',
+    );
+    expect(finding).toMatchObject({ status: 'correct', addressee: 'Delta 1989' });
+  });
+
+  it('takes an airline’s flight number said alone at the end of a readback as its callsign', () => {
+    const [finding] = exchange('Comair one ninety one, Lexington tower, cleared for takeoff.', 'Cleared for takeoff, one ninety one.');
+    expect(finding).toMatchObject({
+      status: 'correct',
+      elements: [heard('cleared_takeoff', 'yes', 'yes'), heard('callsign', 'Comair 191', 'Comair 191')],
+    });
+  });
+
+  it('takes a heavy’s flight number said in pairs after a value for its callsign, and not a value’s last digits', () => {
+    const [twa] = exchange(
+      'T W A eight forty two Boston center, climb and maintain flight level one niner zero.',
+      'Climb to one niner zero, eight forty two heavy.',
+    );
+    expect(twa).toMatchObject({ status: 'correct', addressee: 'TWA 842' });
+    const [skyline] = exchange('Skyline one two, squawk four five one two.', 'Squawk four five one two.');
+    expect(skyline).toMatchObject({
+      status: 'incomplete',
+      elements: [heard('squawk', '4512', '4512'), heard('callsign', 'Skyline 12', null)],
+    });
+  });
+
+  it('takes a telephony word transcribed one letter off for the airline called, not another aircraft', () => {
+    const [finding] = exchange('Delta one ninety one heavy, turn left heading one eight zero.', 'Deta one niner one, roger.');
+    expect(finding).toMatchObject({
+      status: 'incomplete',
+      readback: { start: 4000 },
+      elements: [heard('heading', '180', null), heard('callsign', 'Delta 191', 'Delta 191')],
+    });
+  });
+
   it('knows who is talking from the pilot’s known callsign when the readback does not say it (a labelled corpus)', () => {
     const findings = checkReadbacks([
       say(0, atc, 'Delta 2266, climb and maintain 5000.'),

@@ -19,6 +19,7 @@ import {
 } from './aviation-numbers.ts';
 import {
   compareCallsigns,
+  endsWithFlightNumber,
   findCallsigns,
   formatCallsign,
   isStationType,
@@ -790,9 +791,13 @@ export function checkReadbacks(utterances: readonly RadioUtterance[], options: R
     const elements: ReadbackElement[] = heard
       ? compare(instructed, parsed, heard)
       : instructed.map((element) => ({ type: element.type, expected: element.value, heard: null }));
-    if (addressee) {
-      const expected = formatCallsign(addressee);
-      const said = reply && sender ? (isSame(addressee, sender) ? expected : formatCallsign(sender)) : null;
+    // Every readback carries the callsign (AIM 4-4-7(b)(1)), also when ATC left it out of a continuing exchange:
+    // then it is the flight's own, when known.
+    const answering = addressee ?? own[0];
+    if (answering) {
+      const expected = formatCallsign(answering);
+      const saysNumberOnly = reply !== undefined && sender === undefined && endsWithFlightNumber(heard!.tokens, answering);
+      const said = reply && sender ? (isSame(answering, sender) ? expected : formatCallsign(sender)) : saysNumberOnly ? expected : null;
       elements.push({ type: 'callsign', expected, heard: said });
     }
     const isUncertain =

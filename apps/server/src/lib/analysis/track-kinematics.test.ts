@@ -69,7 +69,9 @@ describe('computeKinematics', () => {
     const points = flight.points.map((point, index) => (index % 2 === 0 ? { ...point, roll_deg: 27 } : point));
     const { bankDeg } = computeKinematics(points);
     const { start, end } = flight.marks.right!;
-    const turning = points.map((point, index) => ({ point, index })).filter(({ point }) => point.timestamp > start + 5000 && point.timestamp < end - 5000);
+    const turning = points
+      .map((point, index) => ({ point, index }))
+      .filter(({ point }) => point.timestamp > start + 5000 && point.timestamp < end - 5000);
     expect(turning.filter(({ index }) => index % 2 === 0).every(({ index }) => bankDeg[index] === 27)).toBe(true);
     expect(turning.filter(({ index }) => index % 2 === 1).every(({ index }) => Math.abs(bankDeg[index]! - 30) < 1)).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readbackCorpusDir, readReadbackSources, scoreReadbackSources } from './readback-accuracy.ts';
 import { precisionOf, recallOf, scoreTrackCorpus, type TrackAccuracy } from './track-accuracy.ts';
 
 /**
@@ -38,5 +39,18 @@ describe('accuracy on the real flights of the corpus', () => {
     expect(precisionOf(landing)).toBeGreaterThanOrEqual(floors.landingPrecision);
     expect(goAround.invented).toBeLessThanOrEqual(floors.goAroundsInventedAtMost);
     expect(accuracy.kinds.right / accuracy.kinds.matched).toBeGreaterThanOrEqual(floors.touchAndGoVsFullStopRight);
+  });
+});
+
+/** The readback checker on the committed real exchanges (bench/corpus/readbacks), today's figures rounded down. */
+const readbackFloors = { precision: 1, recall: 0.88, exactClass: 0.93 } as const;
+
+describe('accuracy on the real pilot–controller exchanges of the corpus', () => {
+  it('flags faulty readbacks at least as well as it did, flagging no correct one', () => {
+    const { total } = scoreReadbackSources(readReadbackSources([readbackCorpusDir]));
+    expect(total.pairs).toBeGreaterThan(0);
+    expect(total.precision).toBeGreaterThanOrEqual(readbackFloors.precision);
+    expect(total.recall).toBeGreaterThanOrEqual(readbackFloors.recall);
+    expect(total.exactClass).toBeGreaterThanOrEqual(readbackFloors.exactClass);
   });
 });

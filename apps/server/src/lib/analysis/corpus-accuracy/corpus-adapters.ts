@@ -40,14 +40,20 @@ const liftoffTimes = (phases: PhaseResult['phases']): number[] =>
     return isGroundRun && next !== undefined && airbornePhases.has(next.phase) ? [segment.end] : [];
   });
 
-/** What the checker says about one ATC instruction; "unclear" is the checker's word for a transcript it cannot judge. */
-export type ReadbackVerdict = ReadbackFinding['status'] | 'unclear';
+/** What the checker says about one ATC instruction ("unclear": a transcript it cannot judge). */
+export type ReadbackVerdict = ReadbackFinding['status'];
 
 /**
- * The checker's verdict on `instruction` heard among `utterances`. An instruction the checker does not answer
- * (it found nothing to read back in it) is "correct": no flag reaches the instructor.
+ * The checker's verdict on `instruction` heard among `utterances`, judged from the cockpit of the aircraft
+ * called (`ownCallsign`), as Skylog judges a flight knowing its own aircraft's callsign. An instruction the
+ * checker does not answer (it found nothing to read back in it) is "correct": no flag reaches the instructor.
  */
-export function readbackVerdict(utterances: Utterance[], atcSpeakers: ReadonlySet<number>, instruction: Utterance): ReadbackVerdict {
-  const finding = checkReadbacks(utterances, { atcSpeakers }).find((candidate) => candidate.instruction.start === instruction.start);
-  return finding?.status ?? 'correct';
+export function readbackVerdict(
+  utterances: Utterance[],
+  atcSpeakers: ReadonlySet<number>,
+  instruction: Utterance,
+  ownCallsign: string,
+): ReadbackVerdict {
+  const findings = checkReadbacks(utterances, { atcSpeakers, ownCallsigns: [ownCallsign] });
+  return findings.find((candidate) => candidate.instruction.start === instruction.start)?.status ?? 'correct';
 }

@@ -86,7 +86,12 @@ export type ReadbackCase = { source: string; id: string; label: ReadbackLabel; v
 
 export const judgeExchange = (source: string, exchange: ReadbackExchange): ReadbackCase => {
   const utterances = toUtterances(exchange);
-  return { source, id: exchange.id, label: exchange.label, verdict: readbackVerdict(utterances, new Set([atcSpeaker]), utterances[0]!) };
+  return {
+    source,
+    id: exchange.id,
+    label: exchange.label,
+    verdict: readbackVerdict(utterances, new Set([atcSpeaker]), utterances[0]!, exchange.addressee),
+  };
 };
 
 export type ReadbackScore = {
