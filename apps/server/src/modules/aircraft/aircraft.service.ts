@@ -12,7 +12,7 @@ import type { AircraftRow } from './aircraft.repository.ts';
 const tailTaken = () => conflict(messages.aircraftTailTaken, { tail_number: messages.aircraftTailTaken });
 
 function toAircraft(row: AircraftRow): Aircraft {
-  return { id: row.id, org_id: row.orgId, tail_number: row.tailNumber, call_sign: row.callSign, type: row.type, notes: row.notes };
+  return { id: row.id, org_id: row.orgId, tail_number: row.tailNumber, call_sign: row.callSign, type: row.type, category: row.category, notes: row.notes };
 }
 
 /** The fleet is the organization's (super_admin: the current organization). */
@@ -44,6 +44,7 @@ export async function createAircraft(ctx: AppContext, actor: RequestUser, input:
       tailNumber: input.tail_number,
       callSign: input.call_sign,
       type: input.type,
+      category: input.category,
       notes: input.notes,
     });
     await ctx.audit.record({ actor, action: 'aircraft.create', resource: `aircraft/${row.id}`, status: 'success', details: { tail_number: row.tailNumber } });
@@ -60,6 +61,7 @@ export async function updateAircraft(ctx: AppContext, actor: RequestUser, id: st
     ...(input.tail_number !== undefined ? { tailNumber: input.tail_number } : {}),
     ...(input.call_sign !== undefined ? { callSign: input.call_sign } : {}),
     ...(input.type !== undefined ? { type: input.type } : {}),
+    ...(input.category !== undefined ? { category: input.category } : {}),
     ...(input.notes !== undefined ? { notes: input.notes } : {}),
   };
   // An empty PATCH changes nothing and is not an error.
