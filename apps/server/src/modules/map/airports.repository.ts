@@ -72,3 +72,20 @@ export function findAirports(db: DatabaseSync, bounds: MapBounds): { airports: A
   ).filter((end) => ids.has(end.airport_id));
   return { airports, runwayEnds };
 }
+
+/** Field types an aircraft may take off from or land on (closed fields are left out). */
+const fieldTypes = ['large_airport', 'medium_airport', 'small_airport', 'seaplane_base', 'heliport', 'balloonport'];
+
+/**
+ * Every open field inside the box with its position and elevation (feet above sea level): the analysis measures
+ * low approaches and go-arounds against them where the aircraft never touched the ground.
+ */
+export function findFieldElevations(db: DatabaseSync, bounds: MapBounds): { latitude: number; longitude: number; elevationFt: number }[] {
+  return db
+    .prepare(
+      `SELECT latitude, longitude, elevation_ft AS elevationFt FROM airports NOT INDEXED
+       WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ? AND type IN (${fieldTypes.map(() => '?').join(', ')})`,
+    )
+    .all(bounds.south, bounds.north, bounds.west, bounds.east, ...fieldTypes)
+    .map((row) => ({ latitude: Number(row.latitude), longitude: Number(row.longitude), elevationFt: Number(row.elevationFt) }));
+}
