@@ -51,12 +51,21 @@ const stopS = 20;
 const stopMaxClimbFt = 30;
 /** Within this of a field's elevation (and near it) the aircraft is on the ground: GPS altitude wanders a few feet on a runway. */
 const groundHeightFt = 10;
+/**
+ * No lift-off below this share of the category's lift-off speed (48 kt for airplanes): a phone's GPS and barometric
+ * altitude rise by metres during a full-power ground roll (the cabin's pressure drops), which is no climb.
+ */
+const minLiftoffShare = 0.8;
 /** Contact (lift-off, touchdown) is refined to the fix this close to the field, so a flare is not cut short. */
 const contactHeightFt = 3;
 /** How far (seconds) the refinement may move a contact from where the aircraft left the ground band. */
 const contactSearchS = 5;
 /** An airborne stretch must reach this above the field; lower is a bounce or altitude noise. */
 const airborneMinHeightFt = 50;
+/** A runway's floor is the lowest altitude within this many seconds either side: the flare above it is not. */
+const floorNeighbourhoodS = 30;
+/** On a runway without power the aircraft slows by at least this over a roll's length; flying level it need not. */
+const floorSlowingKt = 2;
 /** Ground contact shorter than this between two airborne stretches is a bounce, not a touch-and-go. */
 const minTouchAndGoRollS = 3;
 /** A field's elevation holds within this distance of where the aircraft was on it: the longest runways fit, the next valley does not. */
@@ -112,7 +121,8 @@ export type PhaseResult = {
 
 /** From the roll's first fix to the first one below taxi speed on the ground (exclusive), or to the end of the track. */
 type Run = { start: number; stop: number; isStopped: boolean };
-type Field = { elevationFt: number; latitude: number; longitude: number; time: number };
+/** `holdsMs`: how long either side of `time` the elevation is a measure of the ground (always when absent). */
+type Field = { elevationFt: number; latitude: number; longitude: number; time: number; holdsMs?: number };
 type Track = {
   points: TrackPoint[];
   time: number[];
@@ -303,8 +313,28 @@ const fieldAt = (track: Track, from: number, to: number): Field => {
   };
 };
 
+/**
+ * Whether the altitude is within `bandFt` of the ground under the point. GPS altitude drifts by tens of feet over
+ * a flight, so of the fields read on the ground for good (where a run started or stopped) the one read nearest in
+ * time measures it, and a runway floor only around its own time.
+ */
+const isOnGround = (point: TrackPoint, altitudeFt: number, fields: Field[], bandFt: number): boolean => {
+  const isNear = (field: Field) => Math.abs(altitudeFt - field.elevationFt) <= bandFt;
+  const inReach = (field: Field) => haversineMetres(point, field) <= fieldRadiusMetres;
+  const age = (field: Field) => Math.abs(point.timestamp - field.time);
+  let nearest: Field | undefined;
+  for (const field of fields) {
+    if (field.holdsMs !== undefined) {
+      if (age(field) <= field.holdsMs && isNear(field) && inReach(field)) return true;
+    } else if ((nearest === undefined || age(field) < age(nearest)) && inReach(field)) {
+      nearest = field;
+    }
+  }
+  return nearest !== undefined && isNear(nearest);
+};
+
 const isOnField = (track: Track, index: number, fields: Field[], bandFt: number): boolean =>
-  isNear(track.points[index]!, track.altitudeFt[index]!, fields, bandFt);
+  isOnGround(track.points[index]!, track.altitudeFt[index]!, fields, bandFt);
 
 /** Airborne stretches of a run as [lift-off, touchdown) fix indices; touchdown is `run.stop` when the track ends flying. */
 const findAirborne = (run: Run, track: Track): { start: number; end: number }[] => {
@@ -317,6 +347,7 @@ const findAirborne = (run: Run, track: Track): { start: number; end: number }[] 
     while (from > run.start && track.time[run.stop - 1]! - track.time[from - 1]! <= fieldSampleS * 1000) from--;
     fields.push(fieldAt(track, from, run.stop));
   }
+  fields.push(...runwayFloors(run, track, fields));
   // How far from every field's elevation: an airborne stretch must get 50 ft clear of them all.
   const clearance = (index: number) => Math.min(...fields.map((field) => Math.abs(track.altitudeFt[index]! - field.elevationFt)));
 
@@ -353,6 +384,10 @@ const findAirborne = (run: Run, track: Track): { start: number; end: number }[] 
         break;
       }
     }
+    // A rolling take-off is still on the ground while far slower than lift-off speed, whatever the altitude says.
+    if (track.rules.start === 'roll' && liftoff > run.start) {
+      while (liftoff < stretch.end - 1 && track.speedKt[liftoff]! < track.rules.liftoffKt * minLiftoffShare) liftoff++;
+    }
     let touchdown = stretch.end;
     for (let index = stretch.end; index < run.stop && withinSearch(stretch.end, index); index++) {
       if (isOnField(track, index, fields, contactHeightFt)) {
@@ -362,6 +397,48 @@ const findAirborne = (run: Run, track: Track): { start: number; end: number }[] 
     }
     return { start: liftoff, end: touchdown };
   });
+};
+
+/**
+ * Ground met where the run neither starts nor ends (a touch-and-go at another field): at a database airport, the
+ * lowest altitude of a minute holding flat for a roll's length (within 10 ft for 3 s) while the ground speed
+ * falls, as wheels on a runway do, no higher than 100 ft above the airport's elevation (GPS altitude is often that far off). The floor's
+ * own altitude is then the field's elevation, so the touchdown is measured against what the receiver read there.
+ */
+const runwayFloors = (run: Run, track: Track, known: Field[]): Field[] => {
+  const floors: Field[] = [];
+  if (track.airports.length === 0) return floors;
+  const around = floorNeighbourhoodS * 1000;
+  let windowStart = run.start;
+  let windowEnd = run.start;
+  const lowest: number[] = [];
+  for (let index = run.start; index < run.stop; index++) {
+    // Lowest of the fixes within `around` either side (a sliding window).
+    while (track.time[index]! - track.time[windowStart]! > around) windowStart++;
+    while (windowEnd < run.stop && track.time[windowEnd]! - track.time[index]! <= around) windowEnd++;
+    let min = Infinity;
+    for (let other = windowStart; other < windowEnd; other++) min = Math.min(min, track.altitudeFt[other]!);
+    lowest[index] = min;
+  }
+  for (let index = run.start; index < run.stop; index++) {
+    const low = track.altitudeFt[index]!;
+    if (low > lowest[index]!) continue;
+    let start = index;
+    let end = index + 1;
+    while (start > run.start && track.altitudeFt[start - 1]! - low <= groundHeightFt) start--;
+    while (end < run.stop && track.altitudeFt[end]! - low <= groundHeightFt) end++;
+    index = end - 1;
+    const last = end - 1;
+    let slowest = track.speedKt[start]!;
+    for (let fix = start; fix < end; fix++) slowest = Math.min(slowest, track.speedKt[fix]!);
+    const isRoll = track.time[last]! - track.time[start]! >= minTouchAndGoRollS * 1000 && track.speedKt[start]! - slowest >= floorSlowingKt;
+    const point = track.points[start]!;
+    if (!isRoll || !isNear(point, low, track.airports, nearGroundFt) || isOnGround(point, low, [...known, ...floors], groundHeightFt)) continue;
+    let sum = 0;
+    for (let fix = start; fix < end; fix++) sum += track.altitudeFt[fix]!;
+    floors.push({ elevationFt: sum / (end - start), latitude: point.latitude, longitude: point.longitude, time: point.timestamp, holdsMs: 2 * around });
+  }
+  return floors;
 };
 
 /** Phases, landings and go-arounds of one run from altitudes. */
