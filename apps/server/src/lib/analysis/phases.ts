@@ -18,7 +18,13 @@ const minTrackPoints = 10;
  * - `slowNeedsGround`: slowing down is a landing only near known ground (the launch field, an airport, the
  *   track's end, or a stop): a glider in wave or a balloon drifts slower over the ground than anyone taxis.
  */
-type CategoryRules = { rollStartKt: number; liftoffKt: number; stoppedKt: number; start: 'roll' | 'hover' | 'launch'; slowNeedsGround: boolean };
+type CategoryRules = {
+  rollStartKt: number;
+  liftoffKt: number;
+  stoppedKt: number;
+  start: 'roll' | 'hover' | 'launch';
+  slowNeedsGround: boolean;
+};
 
 /** Airplanes rotate at 55–65 kt (trainers) and more; 30 kt is faster than anyone taxis. */
 const airplaneRules: CategoryRules = { rollStartKt: 30, liftoffKt: 60, stoppedKt: 20, start: 'roll', slowNeedsGround: false };
@@ -170,7 +176,16 @@ export function detectPhases(points: TrackPoint[], options: PhaseOptions = {}): 
   if (altitudeFt === null) {
     for (const run of runs) labelRunBySpeed(run, speedKt, labels, rules);
   } else {
-    const track: Track = { points, time: kinematics.time, speedKt, altitudeFt, verticalSpeedFpm: kinematics.verticalSpeedFpm, labels, rules, airports };
+    const track: Track = {
+      points,
+      time: kinematics.time,
+      speedKt,
+      altitudeFt,
+      verticalSpeedFpm: kinematics.verticalSpeedFpm,
+      labels,
+      rules,
+      airports,
+    };
     for (const run of runs) labelRun(run, track, takeoffs, landings, goArounds);
   }
 
@@ -372,7 +387,8 @@ const findAirborne = (run: Run, track: Track): { start: number; end: number }[] 
   }
 
   // Without an engine there are no touch-and-goes: one launch, one landing, whatever the altitude did between.
-  if (track.rules.start === 'launch' && stretches.length > 1) stretches.splice(0, stretches.length, { start: stretches[0]!.start, end: stretches.at(-1)!.end });
+  if (track.rules.start === 'launch' && stretches.length > 1)
+    stretches.splice(0, stretches.length, { start: stretches[0]!.start, end: stretches.at(-1)!.end });
 
   // Contacts: the last fix within 3 ft of the field before lift-off, the first one after touchdown.
   const withinSearch = (from: number, to: number) => Math.abs(track.time[to]! - track.time[from]!) <= contactSearchS * 1000;
@@ -433,10 +449,17 @@ const runwayFloors = (run: Run, track: Track, known: Field[]): Field[] => {
     for (let fix = start; fix < end; fix++) slowest = Math.min(slowest, track.speedKt[fix]!);
     const isRoll = track.time[last]! - track.time[start]! >= minTouchAndGoRollS * 1000 && track.speedKt[start]! - slowest >= floorSlowingKt;
     const point = track.points[start]!;
-    if (!isRoll || !isNear(point, low, track.airports, nearGroundFt) || isOnGround(point, low, [...known, ...floors], groundHeightFt)) continue;
+    if (!isRoll || !isNear(point, low, track.airports, nearGroundFt) || isOnGround(point, low, [...known, ...floors], groundHeightFt))
+      continue;
     let sum = 0;
     for (let fix = start; fix < end; fix++) sum += track.altitudeFt[fix]!;
-    floors.push({ elevationFt: sum / (end - start), latitude: point.latitude, longitude: point.longitude, time: point.timestamp, holdsMs: 2 * around });
+    floors.push({
+      elevationFt: sum / (end - start),
+      latitude: point.latitude,
+      longitude: point.longitude,
+      time: point.timestamp,
+      holdsMs: 2 * around,
+    });
   }
   return floors;
 };
@@ -460,7 +483,8 @@ const labelRun = (run: Run, track: Track, takeoffs: PhaseResult['takeoffs'], lan
     if (isLiftoff) labelInitialClimb(track, air.start, air.end);
     let lowerBound = air.start;
     // Without an engine there is no climbing away from an approach: a glider's pull-up from a low pass trades speed for height.
-    const goAroundsHere = track.rules.start === 'launch' ? [] : findGoArounds(track, air.start, air.end, liftoffField, touchdownField, ...track.airports);
+    const goAroundsHere =
+      track.rules.start === 'launch' ? [] : findGoArounds(track, air.start, air.end, liftoffField, touchdownField, ...track.airports);
     for (const goAround of goAroundsHere) {
       fill(track.labels, approachStart(track, goAround.lowest, goAround.field.elevationFt, lowerBound), goAround.lowest, 'approach');
       let end = goAround.climbedBack;
@@ -563,7 +587,8 @@ const findGoArounds = (track: Track, start: number, end: number, ...candidates: 
     const lowest = extreme;
     const point = track.points[lowest]!;
     // The flight's own fields first (nearest in time), then the airport database's (nearest in distance).
-    const closeness = (field: Field) => (Number.isNaN(field.time) ? Number.MAX_SAFE_INTEGER / 2 + haversineMetres(point, field) : Math.abs(field.time - point.timestamp));
+    const closeness = (field: Field) =>
+      Number.isNaN(field.time) ? Number.MAX_SAFE_INTEGER / 2 + haversineMetres(point, field) : Math.abs(field.time - point.timestamp);
     const field = candidates
       .filter((candidate): candidate is Field => candidate !== null && haversineMetres(point, candidate) <= fieldRadiusMetres)
       .sort((a, b) => closeness(a) - closeness(b))[0];

@@ -6,6 +6,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import { requeueAnalyses } from '../analysis/analysis.service.ts';
 import * as repository from './aircraft.repository.ts';
 import type { AircraftRow } from './aircraft.repository.ts';
 
@@ -69,6 +70,8 @@ export async function updateAircraft(ctx: AppContext, actor: RequestUser, id: st
   try {
     const row = await repository.updateAircraft(ctx.db, id, changes);
     await ctx.audit.record({ actor, action: 'aircraft.update', resource: `aircraft/${id}`, status: 'success' });
+    // Its flights' phases and landings follow the category's rules: analyse them again by the new ones.
+    if (input.category !== undefined && input.category !== current.category) await requeueAnalyses(ctx, { aircraftId: id });
     return toAircraft(row!);
   } catch (error) {
     if (isUniqueViolation(error)) throw tailTaken();

@@ -1,11 +1,21 @@
-import { messages, type AiNotesDraft, type SpeakerRole, type TripAnalysis } from '@skylog/contracts';
+import { messages, type AiNotesDraft, type SpeakerRole, type TrackPoint, type TripAnalysis } from '@skylog/contracts';
 import { requireTrip, tripNotFound } from '../../access/access.ts';
-import { analyseFlight } from '../../lib/analysis/analyse-flight.ts';
-import { draftNotesFromAnalysis, keepKnownMoments, notesSystemPrompt, notesText, summariseForNotes } from '../../lib/analysis/draft-notes.ts';
+import type { DatabaseSync } from 'node:sqlite';
+import { analyseFlight, analysisVersion } from '../../lib/analysis/analyse-flight.ts';
+import type { KnownField } from '../../lib/analysis/phases.ts';
+import {
+  draftNotesFromAnalysis,
+  keepKnownMoments,
+  notesSystemPrompt,
+  notesText,
+  summariseForNotes,
+} from '../../lib/analysis/draft-notes.ts';
 import type { AppContext, NotesModel } from '../../lib/app-context.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { updateTranscriptionNotes } from '../transcription/transcription.repository.ts';
+import { findFieldElevations, openAirports } from '../map/airports.repository.ts';
 import * as repository from './analysis.repository.ts';
+import { queueAnalysis } from './queue-analysis.ts';
 
 /** Voices the crew named ATC give the instructions the readback check looks for. */
 const atcLabel: SpeakerRole = 'ATC';
@@ -36,6 +46,31 @@ async function draftWithModel(model: NotesModel, summary: string): Promise<{ dra
   }
 }
 
+/** The airport database, opened once when a first analysis needs it (null where Node has no node:sqlite). */
+let airportsDb: Promise<DatabaseSync | null> | undefined;
+
+/** A field's elevation holds this far (degrees, about 3 NM) around it: the box around the track is grown by it. */
+const fieldReachDeg = 0.05;
+
+/** The database's fields under and around the track, for go-arounds and touch-and-goes away from the home field. */
+async function fieldsNear(points: TrackPoint[]): Promise<KnownField[]> {
+  if (points.length === 0) return [];
+  airportsDb ??= openAirports().catch(() => null);
+  const db = await airportsDb;
+  if (db === null) return [];
+  let [south, north, west, east] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const point of points) {
+    [south, north] = [Math.min(south, point.latitude), Math.max(north, point.latitude)];
+    [west, east] = [Math.min(west, point.longitude), Math.max(east, point.longitude)];
+  }
+  return findFieldElevations(db, {
+    south: south - fieldReachDeg,
+    north: north + fieldReachDeg,
+    west: west - fieldReachDeg,
+    east: east + fieldReachDeg,
+  });
+}
+
 /**
  * The trip.analyse job: analyses the flight (offline, always), drafts notes from it with the rules
  * engine and, when a chat model is configured, lets the model word them from the same summary. A
@@ -47,6 +82,8 @@ export async function analyseTrip(ctx: AppContext, tripId: string): Promise<void
   await repository.setAiStatus(ctx.db, tripId, 'running');
   const analysis = analyseFlight({
     points: input.points,
+    category: input.category,
+    airports: await fieldsNear(input.points),
     markers: input.markers,
     transcript: input.transcript,
     audioStartedAt: input.audioStartedAt?.getTime() ?? null,
@@ -75,4 +112,29 @@ export async function analyseTrip(ctx: AppContext, tripId: string): Promise<void
 
 export async function failAnalysis(ctx: AppContext, tripId: string, reason: string): Promise<void> {
   await repository.setAiStatus(ctx.db, tripId, 'failed', reason);
+}
+
+/** Trips queued per transaction when analyses are asked for again. */
+const requeueBatch = 200;
+
+/**
+ * Queues a new analysis for every trip analysed by older rules than these (at start-up, after a release that changed
+ * them), or every trip of an aircraft whose category changed; returns how many.
+ */
+export async function requeueAnalyses(
+  ctx: AppContext,
+  which: { olderThan: number } | { aircraftId: string } = { olderThan: analysisVersion },
+): Promise<number> {
+  let queued = 0;
+  for (;;) {
+    const count = await ctx.db.transaction(async (tx) => {
+      const tripIds = await repository.findTripsToReanalyse(tx, which, requeueBatch);
+      for (const tripId of tripIds) await queueAnalysis(tx, tripId);
+      return tripIds.length;
+    });
+    queued += count;
+    if (count < requeueBatch) break;
+  }
+  if (queued > 0) ctx.jobs.wake();
+  return queued;
 }
