@@ -48,6 +48,10 @@ const categoryRules: Record<AircraftCategory, CategoryRules> = {
   weight_shift_control: { rollStartKt: 20, liftoffKt: 35, stoppedKt: 15, start: 'roll', slowNeedsGround: false },
 };
 
+/** A hovering aircraft's take-off is looked for this far back (seconds) from where it passed roll speed. */
+const hoverSearchS = 60;
+/** A hovering aircraft is down once its altitude holds within 10 ft for this long (seconds). */
+const steadyS = 10;
 /** A slow-down ends a flight only this close to known ground: lower than any glider circuit, higher than GPS altitude error. */
 const nearGroundFt = 100;
 /** Slower than this for `stopS` with the altitude steady is standing on the ground, wherever that is (an outlanding). */
@@ -245,14 +249,20 @@ const findRuns = (
         // The roll began after the last fix below roll speed; with sparse fixes (a jet's ADS-B track) that fix is
         // the only one left of it. No such fix since the last landing (a stop-and-go): where it was slowest.
         runStart = index === 0 ? 0 : lastSlow >= 0 ? lastSlow : slowest;
+        const previousStop = runs.at(-1)?.stop ?? 0;
+        if (rules.start === 'hover' && altitudeFt !== null)
+          runStart = hoverLiftoff(time, altitudeFt, Math.max(runStart, previousStop), previousStop);
         return;
       }
       if (speed < rules.rollStartKt) lastSlow = index;
       if (speed < speedKt[slowest]!) slowest = index;
       return;
     }
-    if (speed < rules.stoppedKt && isGround(index)) {
-      runs.push({ start: runStart, stop: index, isStopped: true });
+    // A hovering aircraft slows down before it comes down: the landing is over once the altitude holds as well.
+    const isDown = rules.start !== 'hover' || altitudeFt === null || isSteady(time, altitudeFt, index);
+    if (speed < rules.stoppedKt && isDown && isGround(index)) {
+      // A hovering aircraft's landing lasts until it has held still: the run takes in those seconds.
+      runs.push({ start: runStart, stop: rules.start === 'hover' ? afterSteady(time, index) : index, isStopped: true });
       runStart = -1;
       lastSlow = index;
       slowest = index;
@@ -260,6 +270,33 @@ const findRuns = (
   });
   if (runStart >= 0) runs.push({ start: runStart, stop: speedKt.length, isStopped: false });
   return runs;
+};
+
+/**
+ * Where a hovering aircraft's take-off began: it lifts into the hover and climbs as it picks up speed, so the
+ * fix where it passed the roll speed is already in the air. The lowest fix of the slow minute before is the ground.
+ */
+const hoverLiftoff = (time: number[], altitudeFt: number[], from: number, notBefore: number): number => {
+  let lowest = from;
+  for (let index = from - 1; index >= notBefore && time[from]! - time[index]! <= hoverSearchS * 1000; index--) {
+    if (altitudeFt[index]! < altitudeFt[lowest]!) lowest = index;
+  }
+  return lowest;
+};
+
+/** Whether the altitude holds within a few feet over the next seconds: on the ground or in a hover. */
+const isSteady = (time: number[], altitudeFt: number[], from: number): boolean => {
+  for (let index = from + 1; index < altitudeFt.length && time[index]! - time[from]! <= steadyS * 1000; index++) {
+    if (Math.abs(altitudeFt[index]! - altitudeFt[from]!) > groundHeightFt) return false;
+  }
+  return true;
+};
+
+/** The first fix `steadyS` after `from` (or the track's end). */
+const afterSteady = (time: number[], from: number): number => {
+  let index = from;
+  while (index < time.length && time[index]! - time[from]! < steadyS * 1000) index++;
+  return index;
 };
 
 /** Ground the track certainly stood on: where it starts and where it ends, when it is slow there. */
@@ -441,8 +478,8 @@ const runwayFloors = (run: Run, track: Track, known: Field[]): Field[] => {
     if (low > lowest[index]!) continue;
     let start = index;
     let end = index + 1;
-    while (start > run.start && track.altitudeFt[start - 1]! - low <= groundHeightFt) start--;
-    while (end < run.stop && track.altitudeFt[end]! - low <= groundHeightFt) end++;
+    while (start > run.start && Math.abs(track.altitudeFt[start - 1]! - low) <= groundHeightFt) start--;
+    while (end < run.stop && Math.abs(track.altitudeFt[end]! - low) <= groundHeightFt) end++;
     index = end - 1;
     const last = end - 1;
     let slowest = track.speedKt[start]!;
