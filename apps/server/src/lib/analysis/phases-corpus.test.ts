@@ -100,14 +100,19 @@ describe('detectPhases on real flights', () => {
     }
   });
 
-  it('shows a glider no take-off roll and no landing between its launch and its landing', () => {
+  it('shows a glider one launch and one landing, with no take-off roll or landing between them', () => {
     for (const file of files.filter((each) => /igc\.gz$/i.test(each))) {
       const { result } = analyse(file);
-      const ground = result.phases.filter((segment) => ['takeoff_roll', 'landing', 'touch_and_go'].includes(segment.phase));
+      const ground = result.phases
+        .map((segment) => segment.phase)
+        .filter((phase) => ['takeoff_roll', 'landing', 'touch_and_go'].includes(phase));
+      // A winch launch rolls for two or three seconds: a logger writing every 2 s may have no fix on it.
       expect(
-        ground.map((segment) => segment.phase),
+        ground.filter((phase) => phase !== 'takeoff_roll'),
         file,
-      ).toEqual(['takeoff_roll', 'landing']);
+      ).toEqual(['landing']);
+      expect(ground.lastIndexOf('takeoff_roll'), file).toBeLessThanOrEqual(0);
+      expect(result.takeoffs, file).toHaveLength(1);
     }
   });
 
