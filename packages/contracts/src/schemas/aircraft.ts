@@ -38,6 +38,13 @@ export const aircraftCategorySchema = z.enum(aircraftCategories, {
   error: `Category must be one of: ${aircraftCategories.join(', ')}`,
 });
 
+/** A track upload on an aircraft without a category asks for it: the analysis needs the category's rules. */
+export const aircraftCategoryNeededMessage = (tailNumber: string) =>
+  `Choose what ${tailNumber} is: its take-offs and landings are found by the category's rules.`;
+/** What someone who may not edit the fleet is told instead. */
+export const aircraftCategoryMissingMessage = (tailNumber: string) =>
+  `${tailNumber} has no category yet, so the flight is analysed by airplane rules. An org admin can set it under Aircraft.`;
+
 /** An aircraft of the fleet (spec §3: id, tailNumber, callSign, type, with a total count). */
 export const aircraftSchema = z.object({
   id: z.uuid(),

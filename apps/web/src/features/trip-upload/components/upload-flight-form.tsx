@@ -1,5 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  aircraftCategoryMissingMessage,
+  aircraftCategoryNeededMessage,
+  aircraftCategorySchema,
   flightUploadedForMessage,
   isAudioContentType,
   messages,
@@ -7,6 +10,7 @@ import {
   tripCreateSchema,
   uploadTooLargeMessage,
   type Aircraft,
+  type AircraftCategory,
   type ClientConfig,
   type CrewChoices,
 } from '@skylog/contracts';
@@ -22,6 +26,7 @@ import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { categoryHint, categoryOptions } from '../../../lib/aircraft-category-options.ts';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { useCrewChoices } from '../../../lib/crew-choices.ts';
 import { tripKeys } from '../../../lib/query-keys.ts';
@@ -31,7 +36,8 @@ const audioExtensions = ['.mp3', '.m4a', '.aac', '.wav', '.flac', '.ogg', '.opus
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.')).toLowerCase();
 
 /** The server's rule for the declared type (contracts), and a recording's extension where the type says only "a container" or nothing. */
-const isAudioFile = (file: File) => isAudioContentType(file.type) && (file.type.startsWith('audio/') || audioExtensions.includes(extensionOf(file.name)));
+const isAudioFile = (file: File) =>
+  isAudioContentType(file.type) && (file.type.startsWith('audio/') || audioExtensions.includes(extensionOf(file.name)));
 
 /** A select's value: an id, or '' for "not set". */
 const choice = z.union([z.uuid(), z.literal('')]);
@@ -41,13 +47,15 @@ type UploadRules = {
   /** The uploader names the pilot of every new flight (an instructor with students; whoever cannot open the flight). */
   isPilotRequired: boolean;
   limits: Pick<ClientConfig, 'track_file_max_bytes' | 'audio_upload_max_bytes'> | undefined;
+  /** The chosen aircraft when it has no category and the uploader may give it one (then a track needs it). */
+  uncategorised: (aircraftId: string) => Aircraft | null;
 };
 
 /**
  * The contract's rules for a new flight (its name, the crew and aircraft as ids) and the files' own: a
  * track Skylog parses, audio it can read, each under the server's size limit.
  */
-function uploadFlightSchema({ isPilotRequired, limits }: UploadRules) {
+function uploadFlightSchema({ isPilotRequired, limits, uncategorised }: UploadRules) {
   return z
     .object({
       target: z.enum(['new', 'existing']),
@@ -57,6 +65,7 @@ function uploadFlightSchema({ isPilotRequired, limits }: UploadRules) {
       right_seat: choice,
       begin_time: z.string(),
       trip_id: choice,
+      aircraft_category: z.union([aircraftCategorySchema, z.literal('')]),
       track: chosenFile,
       audio: chosenFile,
     })
@@ -80,6 +89,8 @@ function uploadFlightSchema({ isPilotRequired, limits }: UploadRules) {
         refuse(['trip_name'], values.trip_name.trim() ? name.error.issues[0]!.message : messages.uploadNeedsName);
       if (!track && Number.isNaN(Date.parse(values.begin_time))) refuse(['begin_time'], messages.uploadNeedsBeginTime);
       if (isPilotRequired && !values.left_seat) refuse(['left_seat'], messages.leftSeatRequired);
+      const plane = uncategorised(values.aircraft_id);
+      if (track && plane && !values.aircraft_category) refuse(['aircraft_category'], aircraftCategoryNeededMessage(plane.tail_number));
     });
 }
 type UploadInput = z.input<ReturnType<typeof uploadFlightSchema>>;
@@ -100,6 +111,7 @@ const emptyForm = (crew: CrewChoices | undefined): UploadInput => ({
   right_seat: crew?.right_seat ?? '',
   begin_time: localNow(),
   trip_id: '',
+  aircraft_category: '',
   track: null,
   audio: null,
 });
@@ -109,6 +121,8 @@ type Outcome = { tripId: string; pilot: string; isAudioSaved: boolean };
 
 type UploadFlightFormProps = {
   fleet: readonly Aircraft[];
+  /** Gives an aircraft its category; only for those who may edit the fleet: then a track on an aircraft without one asks for it. */
+  saveCategory: ((plane: Aircraft, category: AircraftCategory) => Promise<unknown>) | null;
   /**
    * The flight screen's address, or null when the uploader's role may not open flights (route access): then
    * the upload ends with a confirmation here, no existing flight is offered, and no flight is read.
@@ -122,32 +136,38 @@ type UploadFlightFormProps = {
  * so when the uploader must name the pilot, the files wait until they have. The track goes first: a bad
  * track stops before any audio is sent, so nothing is half stored.
  */
-export function UploadFlightForm({ fleet, getFlightHref }: UploadFlightFormProps) {
+export function UploadFlightForm({ fleet, saveCategory, getFlightHref }: UploadFlightFormProps) {
   const crewChoices = useCrewChoices();
   if (crewChoices.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
   // Without the choices (the request failed) the server seats the uploader as usual.
-  return <UploadForm fleet={fleet} getFlightHref={getFlightHref} crewChoices={crewChoices.data} />;
+  return <UploadForm fleet={fleet} saveCategory={saveCategory} getFlightHref={getFlightHref} crewChoices={crewChoices.data} />;
 }
 
-function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps & { crewChoices: CrewChoices | undefined }) {
+function UploadForm({ fleet, saveCategory, getFlightHref, crewChoices }: UploadFlightFormProps & { crewChoices: CrewChoices | undefined }) {
   const queryClient = useQueryClient();
   const config = useClientConfig();
   const mayOpenFlights = getFlightHref !== null;
   const recent = useRecentTrips(mayOpenFlights);
   // A flight its uploader cannot open must be someone's: they name whose.
   const isPilotRequired = Boolean(crewChoices?.is_left_seat_required) || !mayOpenFlights;
+  const canSetCategory = saveCategory !== null;
+  const withoutCategory = (aircraftId: string) => fleet.find((plane) => plane.id === aircraftId && plane.category === null) ?? null;
   const form = useForm<UploadInput, unknown, UploadValues>({
-    resolver: zodResolver(uploadFlightSchema({ isPilotRequired, limits: config.data })),
+    resolver: zodResolver(
+      uploadFlightSchema({ isPilotRequired, limits: config.data, uncategorised: (id) => (canSetCategory ? withoutCategory(id) : null) }),
+    ),
     defaultValues: emptyForm(crewChoices),
   });
   const { errors } = form.formState;
-  const [target, leftSeat, track] = useWatch({ control: form.control, name: ['target', 'left_seat', 'track'] });
+  const [target, leftSeat, track, aircraftId] = useWatch({ control: form.control, name: ['target', 'left_seat', 'track', 'aircraft_id'] });
   const [step, setStep] = useState<Step | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // A new key empties the file inputs, which the browser does not let a script set.
   const [formKey, setFormKey] = useState(0);
 
   const isNew = target === 'new';
+  // A track is analysed by its aircraft's category: one without asks for it (or says who can give it).
+  const uncategorisedPlane = isNew && track ? withoutCategory(aircraftId) : null;
   const areFilesWaiting = isNew && isPilotRequired && !leftSeat;
   const seatOptions = [
     { value: '', label: 'Nobody' },
@@ -172,6 +192,9 @@ function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps
     let id = values.target === 'existing' ? values.trip_id : '';
     try {
       const file = values.track;
+      const plane = file ? withoutCategory(values.aircraft_id) : null;
+      // Before the track, so that its analysis already has the category.
+      if (plane && values.aircraft_category && saveCategory) await saveCategory(plane, values.aircraft_category);
       if (file) {
         const report = (fraction: number) => setStep({ label: `Uploading ${file.name}`, fraction });
         report(0);
@@ -270,6 +293,18 @@ function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps
           {!track ? (
             <TextInput label="Flight began at" type="datetime-local" {...form.register('begin_time')} error={errors.begin_time?.message} />
           ) : null}
+          {uncategorisedPlane && canSetCategory ? (
+            <div className="flex flex-col gap-1">
+              <SelectInput
+                label={`Category of ${uncategorisedPlane.tail_number}`}
+                options={categoryOptions}
+                required
+                {...form.register('aircraft_category')}
+                error={errors.aircraft_category?.message}
+              />
+              <p className="text-xs text-slate-500">{categoryHint}</p>
+            </div>
+          ) : null}
         </div>
       ) : (
         <Controller
@@ -291,6 +326,9 @@ function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps
           )}
         />
       )}
+      {uncategorisedPlane && !canSetCategory ? (
+        <Alert tone="info">{aircraftCategoryMissingMessage(uncategorisedPlane.tail_number)}</Alert>
+      ) : null}
       {areFilesWaiting ? (
         <p id={filesHintId} className="text-sm text-slate-600">
           {messages.uploadPilotFirst}
