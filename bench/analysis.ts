@@ -20,7 +20,7 @@ async function benchAnalysis(): Promise<string> {
   const points = generateTrack(start);
   const markers = generateMarkers(points).map((marker) => ({ ...marker, markerID: marker.markerID as number }));
   const transcript = generateTranscript();
-  const input = { points, markers, transcript, audioStartedAt: start, beginTime: start, atcSpeakers: new Set([2]) };
+  const input = { points, category: 'airplane' as const, airports: [], markers, transcript, audioStartedAt: start, beginTime: start, atcSpeakers: new Set([2]) };
   const cold = performance.now();
   const result = analyseFlight(input);
   const coldMs = performance.now() - cold;
