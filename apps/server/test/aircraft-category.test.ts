@@ -87,7 +87,7 @@ describe('aircraft categories: the API, and a glider flight analysed by glider r
 
     const record = await s.call(school.owner, 'GET', `/api/users/${student.id}/training-record?timezone=UTC`);
     expect(record.statusCode, record.body).toBe(200);
-    expect(trainingRecordSchema.parse(record.json()).totals).toMatchObject({ flights: 1, landings: 1 });
+    expect(trainingRecordSchema.parse(record.json()).totals).toMatchObject({ flights: 1, landings: 1, full_stop_landings: 1 });
 
     // An analysis stored by older rules is made again by the start-up job.
     await t.ctx.db.update(tripsTable).set({ flightAnalysis: sql`jsonb_set(${tripsTable.flightAnalysis}, '{version}', '1')` }).where(eq(tripsTable.id, tripId));

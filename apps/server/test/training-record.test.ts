@@ -40,8 +40,19 @@ describe('GET /api/users/{id}/training-record', () => {
   }
 
   /** An analysis with known figures, written as the trip.analyse job would. */
-  const analysis: Pick<FlightAnalysis, 'stats' | 'moments' | 'readbacks'> = {
+  const analysis: Pick<FlightAnalysis, 'stats' | 'landings' | 'moments' | 'readbacks'> = {
     stats: { max_altitude_ft: 3500, max_ground_speed_kt: 110, max_bank_deg: 30, landings: 3, go_arounds: 1 },
+    // Two touch-and-goes and the full stop that ended the flight.
+    landings: (['touch_and_go', 'touch_and_go', 'full_stop'] as const).map((kind, index) => ({
+      kind,
+      touchdown_time: Date.parse('2026-03-02T10:20:00Z') + index * 6 * minute,
+      latitude: 37.46,
+      longitude: -122.11,
+      ground_speed_kt: 55,
+      float_s: 4,
+      descent_rate_fpm: 480,
+      field_elevation_ft: 10,
+    })),
     moments: (['well', 'improve', 'improve'] as const).map((tone, index) => ({
       id: `m${index}`,
       time: 0,
@@ -80,7 +91,7 @@ describe('GET /api/users/{id}/training-record', () => {
     await fly('Last year', '2025-06-01T10:00:00Z', 50, dual);
     await t.ctx.jobs.drain();
     // The straight tracks' own analyses found no landings; one flight gets known figures, one waits for its analysis.
-    await query(t, sql`update trips set flight_analysis = ${JSON.stringify({ version: 1, computed_at: '2026-03-02T12:00:00Z', phases: [], landings: [], limitations: [], ...analysis })}::jsonb where id = ${flights.Circuits}`);
+    await query(t, sql`update trips set flight_analysis = ${JSON.stringify({ version: 1, computed_at: '2026-03-02T12:00:00Z', phases: [], limitations: [], ...analysis })}::jsonb where id = ${flights.Circuits}`);
     await query(t, sql`update trips set flight_analysis = null where id = ${flights['Safety pilot']}`);
     const debriefed = await s.call(who.instructor.email, 'PATCH', `/api/trips/${flights.Stalls}`, { trip_well: 'Recovered promptly.', trip_improve: 'Rudder on the break.' });
     expect(debriefed.statusCode, debriefed.body).toBe(200);
@@ -100,6 +111,7 @@ describe('GET /api/users/{id}/training-record', () => {
       right_seat: { flights: 1, flight_time_ms: 30 * minute },
       analysed_flights: 2,
       landings: 3,
+      full_stop_landings: 1,
       go_arounds: 1,
       markers: [1, 0, 0, 2],
       moments_well: 1,
@@ -113,10 +125,10 @@ describe('GET /api/users/{id}/training-record', () => {
       ['Circuits', 'left'],
     ]);
     const circuits = mine.flights.find((flight) => flight.trip_name === 'Circuits')!;
-    expect(circuits).toMatchObject({ markers: [1, 0, 0, 2], landings: 3, go_arounds: 1, moments_improve: 2, readbacks: 2, readback_findings: 1, is_debriefed: false });
+    expect(circuits).toMatchObject({ markers: [1, 0, 0, 2], landings: 3, full_stop_landings: 1, go_arounds: 1, moments_improve: 2, readbacks: 2, readback_findings: 1, is_debriefed: false });
     expect(circuits.crew).toContain('instructor');
     // Not analysed yet: what is known, and no invented zeros.
-    expect(mine.flights.find((flight) => flight.trip_name === 'Safety pilot')).toMatchObject({ landings: null, moments_improve: null, readback_findings: null });
+    expect(mine.flights.find((flight) => flight.trip_name === 'Safety pilot')).toMatchObject({ landings: null, full_stop_landings: null, moments_improve: null, readback_findings: null });
     expect(mine.last_debrief).toMatchObject({ trip_id: flights.Stalls, trip_well: 'Recovered promptly.', trip_improve: 'Rudder on the break.' });
     expect(mine.months).toHaveLength(12);
     expect(mine.months.at(-1)).toEqual({ month: '2026-03', flights: 3, flight_time_ms: 180 * minute, markers: [1, 0, 0, 2] });
