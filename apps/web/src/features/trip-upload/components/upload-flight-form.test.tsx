@@ -43,12 +43,12 @@ const people: CrewChoices['people'] = [
  * The server of an upload: fetch for JSON calls, XMLHttpRequest for the file bodies (their progress), both
  * recorded in one list in the order the form made them.
  */
-function stubServer(crew: CrewChoices): ApiCall[] {
+function stubServer(crew: CrewChoices, recentTrips: unknown[] = []): ApiCall[] {
   const answer = (call: ApiCall): ApiAnswer => {
     const path = call.url.split('?')[0];
     if (path === '/api/client-config') return { status: 200, body: config };
     if (path === '/api/trips/crew-choices') return { status: 200, body: crew };
-    if (path === '/api/trips' && call.method === 'GET') return { status: 200, body: { items: [], total: 0 } };
+    if (path === '/api/trips' && call.method === 'GET') return { status: 200, body: { items: recentTrips, total: recentTrips.length } };
     if (path === '/api/trips/import') return { status: 201, body: { trip_id: ids.trip } };
     if (path === `/api/trips/${ids.trip}/audio-uploads`) return { status: 201, body: { id: ids.upload, offset: 0, size_bytes: 6 } };
     if (path === `/api/audio-uploads/${ids.upload}` && call.method === 'PATCH')
@@ -211,6 +211,29 @@ describe('Audio Upload', () => {
       // Saved first, so that the track's analysis already has the category.
       expect(saved).toEqual([{ tail: 'D-KXYZ', category: 'glider', isTrackSent: false }]);
       expect(isTrackSent()).toBe(true);
+    });
+
+    it('asks for it too when the track goes to an existing flight of that aircraft', async () => {
+      const ridge = {
+        trip_id: ids.trip,
+        trip_name: 'Ridge soaring',
+        begin_time: '2026-03-02T10:00:00Z',
+        aircraft: { id: ids.plane, tail_number: 'D-KXYZ' },
+      };
+      stubServer({ people, left_seat: ids.stella, right_seat: null, is_left_seat_required: false }, [ridge]);
+      renderWithProviders(
+        <UploadFlightForm
+          fleet={[glider]}
+          saveCategory={vi.fn(async () => undefined)}
+          getFlightHref={(id) => `/dashboard/flights/${id}`}
+        />,
+      );
+      fireEvent.click(await screen.findByRole('radio', { name: 'An existing flight' }));
+      const flight = await screen.findByLabelText('Flight');
+      await screen.findByRole('option', { name: 'Ridge soaring (2026-03-02)' });
+      fireEvent.change(flight, { target: { value: ids.trip } });
+      choose(trackLabel, gpx());
+      expect(await screen.findByLabelText(categoryLabel)).toBeTruthy();
     });
 
     it('tells someone who may not edit the fleet that airplane rules apply until an admin sets it', async () => {

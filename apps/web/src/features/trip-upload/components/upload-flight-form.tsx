@@ -47,8 +47,8 @@ type UploadRules = {
   /** The uploader names the pilot of every new flight (an instructor with students; whoever cannot open the flight). */
   isPilotRequired: boolean;
   limits: Pick<ClientConfig, 'track_file_max_bytes' | 'audio_upload_max_bytes'> | undefined;
-  /** The chosen aircraft when it has no category and the uploader may give it one (then a track needs it). */
-  uncategorised: (aircraftId: string) => Aircraft | null;
+  /** The flight's aircraft when it has no category and the uploader may give it one (then a track needs it). */
+  uncategorised: (values: { target: 'new' | 'existing'; aircraft_id: string; trip_id: string }) => Aircraft | null;
 };
 
 /**
@@ -79,6 +79,8 @@ function uploadFlightSchema({ isPilotRequired, limits, uncategorised }: UploadRu
       if (audio && !isAudioFile(audio)) refuse(['audio'], messages.audioNotReadable);
       else if (audio && limits && audio.size > limits.audio_upload_max_bytes)
         refuse(['audio'], uploadTooLargeMessage(limits.audio_upload_max_bytes));
+      const plane = uncategorised(values);
+      if (track && plane && !values.aircraft_category) refuse(['aircraft_category'], aircraftCategoryNeededMessage(plane.tail_number));
       if (values.target === 'existing') {
         if (!values.trip_id) refuse(['trip_id'], messages.uploadNeedsTrip);
         return;
@@ -89,8 +91,6 @@ function uploadFlightSchema({ isPilotRequired, limits, uncategorised }: UploadRu
         refuse(['trip_name'], values.trip_name.trim() ? name.error.issues[0]!.message : messages.uploadNeedsName);
       if (!track && Number.isNaN(Date.parse(values.begin_time))) refuse(['begin_time'], messages.uploadNeedsBeginTime);
       if (isPilotRequired && !values.left_seat) refuse(['left_seat'], messages.leftSeatRequired);
-      const plane = uncategorised(values.aircraft_id);
-      if (track && plane && !values.aircraft_category) refuse(['aircraft_category'], aircraftCategoryNeededMessage(plane.tail_number));
     });
 }
 type UploadInput = z.input<ReturnType<typeof uploadFlightSchema>>;
@@ -151,15 +151,26 @@ function UploadForm({ fleet, saveCategory, getFlightHref, crewChoices }: UploadF
   // A flight its uploader cannot open must be someone's: they name whose.
   const isPilotRequired = Boolean(crewChoices?.is_left_seat_required) || !mayOpenFlights;
   const canSetCategory = saveCategory !== null;
-  const withoutCategory = (aircraftId: string) => fleet.find((plane) => plane.id === aircraftId && plane.category === null) ?? null;
+  /** The aircraft of the flight the files go to (a new one's choice, or an existing one's) when it has no category. */
+  const withoutCategory = ({ target, aircraft_id, trip_id }: { target: 'new' | 'existing'; aircraft_id: string; trip_id: string }) => {
+    const id = target === 'new' ? aircraft_id : recent.data?.items.find((trip) => trip.trip_id === trip_id)?.aircraft?.id;
+    return fleet.find((plane) => plane.id === id && plane.category === null) ?? null;
+  };
   const form = useForm<UploadInput, unknown, UploadValues>({
     resolver: zodResolver(
-      uploadFlightSchema({ isPilotRequired, limits: config.data, uncategorised: (id) => (canSetCategory ? withoutCategory(id) : null) }),
+      uploadFlightSchema({
+        isPilotRequired,
+        limits: config.data,
+        uncategorised: (values) => (canSetCategory ? withoutCategory(values) : null),
+      }),
     ),
     defaultValues: emptyForm(crewChoices),
   });
   const { errors } = form.formState;
-  const [target, leftSeat, track, aircraftId] = useWatch({ control: form.control, name: ['target', 'left_seat', 'track', 'aircraft_id'] });
+  const [target, leftSeat, track, aircraftId, tripId] = useWatch({
+    control: form.control,
+    name: ['target', 'left_seat', 'track', 'aircraft_id', 'trip_id'],
+  });
   const [step, setStep] = useState<Step | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // A new key empties the file inputs, which the browser does not let a script set.
@@ -167,7 +178,7 @@ function UploadForm({ fleet, saveCategory, getFlightHref, crewChoices }: UploadF
 
   const isNew = target === 'new';
   // A track is analysed by its aircraft's category: one without asks for it (or says who can give it).
-  const uncategorisedPlane = isNew && track ? withoutCategory(aircraftId) : null;
+  const uncategorisedPlane = track ? withoutCategory({ target, aircraft_id: aircraftId, trip_id: tripId }) : null;
   const areFilesWaiting = isNew && isPilotRequired && !leftSeat;
   const seatOptions = [
     { value: '', label: 'Nobody' },
@@ -192,7 +203,7 @@ function UploadForm({ fleet, saveCategory, getFlightHref, crewChoices }: UploadF
     let id = values.target === 'existing' ? values.trip_id : '';
     try {
       const file = values.track;
-      const plane = file ? withoutCategory(values.aircraft_id) : null;
+      const plane = file ? withoutCategory(values) : null;
       // Before the track, so that its analysis already has the category.
       if (plane && values.aircraft_category && saveCategory) await saveCategory(plane, values.aircraft_category);
       if (file) {
@@ -293,18 +304,6 @@ function UploadForm({ fleet, saveCategory, getFlightHref, crewChoices }: UploadF
           {!track ? (
             <TextInput label="Flight began at" type="datetime-local" {...form.register('begin_time')} error={errors.begin_time?.message} />
           ) : null}
-          {uncategorisedPlane && canSetCategory ? (
-            <div className="flex flex-col gap-1">
-              <SelectInput
-                label={`Category of ${uncategorisedPlane.tail_number}`}
-                options={categoryOptions}
-                required
-                {...form.register('aircraft_category')}
-                error={errors.aircraft_category?.message}
-              />
-              <p className="text-xs text-slate-500">{categoryHint}</p>
-            </div>
-          ) : null}
         </div>
       ) : (
         <Controller
@@ -326,6 +325,18 @@ function UploadForm({ fleet, saveCategory, getFlightHref, crewChoices }: UploadF
           )}
         />
       )}
+      {uncategorisedPlane && canSetCategory ? (
+        <div className="flex max-w-sm flex-col gap-1">
+          <SelectInput
+            label={`Category of ${uncategorisedPlane.tail_number}`}
+            options={categoryOptions}
+            required
+            {...form.register('aircraft_category')}
+            error={errors.aircraft_category?.message}
+          />
+          <p className="text-xs text-slate-500">{categoryHint}</p>
+        </div>
+      ) : null}
       {uncategorisedPlane && !canSetCategory ? (
         <Alert tone="info">{aircraftCategoryMissingMessage(uncategorisedPlane.tail_number)}</Alert>
       ) : null}
