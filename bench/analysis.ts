@@ -20,7 +20,17 @@ async function benchAnalysis(): Promise<string> {
   const points = generateTrack(start);
   const markers = generateMarkers(points).map((marker) => ({ ...marker, markerID: marker.markerID as number }));
   const transcript = generateTranscript();
-  const input = { points, markers, transcript, audioStartedAt: start, beginTime: start, atcSpeakers: new Set([2]), ownCallsigns: ['N345PA'] };
+  const input = {
+    points,
+    category: 'airplane' as const,
+    airports: [],
+    markers,
+    transcript,
+    audioStartedAt: start,
+    beginTime: start,
+    atcSpeakers: new Set([2]),
+    ownCallsigns: ['N345PA'],
+  };
   const cold = performance.now();
   const result = analyseFlight(input);
   const coldMs = performance.now() - cold;
@@ -77,7 +87,9 @@ async function benchTranscriptionMemory(): Promise<string> {
       const sent = server.requests.at(-1)!.bodyBytes;
       if (sent !== bytes) throw new Error(`the provider received ${sent} of ${bytes} bytes`);
       const mb = (value: number) => (value / 1048576).toFixed(1);
-      rows.push(`| ${label} | ${mb(sent)} | ${seconds.toFixed(1)} | ${mb(peakRss - before.rss)} | ${mb(peakHeap - before.heapUsed - before.arrayBuffers)} |`);
+      rows.push(
+        `| ${label} | ${mb(sent)} | ${seconds.toFixed(1)} | ${mb(peakRss - before.rss)} | ${mb(peakHeap - before.heapUsed - before.arrayBuffers)} |`,
+      );
       await rm(file);
     }
   } finally {

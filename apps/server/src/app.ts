@@ -18,6 +18,7 @@ import { createFileStorage } from './integrations/storage/index.ts';
 import { createChatNotesProvider } from './integrations/ai-notes/chat-notes-provider.ts';
 import { createTranscriptionProvider } from './integrations/transcription/index.ts';
 import { jobHandlers } from './jobs/definitions/index.ts';
+import { enqueueJobOnce } from './jobs/job-payloads.ts';
 import { startJobWorker } from './jobs/job-queue.ts';
 import type { AppContext } from './lib/app-context.ts';
 import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.ts';
@@ -142,6 +143,9 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
     });
     ctx.jobs = worker;
     app.addHook('onClose', () => worker.stop());
+    // Analyses stored by older rules are made again after a release that changed them (see analysisVersion).
+    await enqueueJobOnce(db, 'analysis.requeue-stale', {});
+    worker.wake();
   }
 
   await app.register(errorsPlugin);

@@ -22,6 +22,7 @@ startJobWorker(
       },
     },
     'transcript.generate': { run: async () => undefined },
+    'analysis.requeue-stale': { run: async () => undefined },
     'trip.analyse': { run: async () => undefined },
   },
   { workRoot, pollMs: 50, leaseMs: 1500 },

@@ -49,7 +49,7 @@ describe('job queue: leases, recovery after a crash, work folders, periodic task
   const db = () => handle.db;
   const row = async (id: number) => (await db().select().from(jobs).where(eq(jobs.id, id)))[0]!;
   const start = (run: RunJob, options: JobWorkerOptions = {}) => {
-    const worker = startJobWorker(db(), { 'audio.process': { run }, 'transcript.generate': { run }, 'trip.analyse': { run } }, { workRoot, onError: (error, source) => errors.push({ error, source }), ...options });
+    const worker = startJobWorker(db(), { 'analysis.requeue-stale': { run }, 'audio.process': { run }, 'transcript.generate': { run }, 'trip.analyse': { run } }, { workRoot, onError: (error, source) => errors.push({ error, source }), ...options });
     workers.push(worker);
     return worker;
   };

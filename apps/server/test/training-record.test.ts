@@ -1,4 +1,11 @@
-import { dayRangeMessage, messages, studentsTrainingSchema, trainingRecordSchema, type FlightAnalysis, type TrainingRecord } from '@skylog/contracts';
+import {
+  dayRangeMessage,
+  messages,
+  studentsTrainingSchema,
+  trainingRecordSchema,
+  type FlightAnalysis,
+  type TrainingRecord,
+} from '@skylog/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchool, type School } from './factories.ts';
@@ -17,11 +24,20 @@ describe('GET /api/users/{id}/training-record', () => {
   const s = sessions(() => t);
   const trips = tripsApi(() => t, s);
   let school: School;
-  const who = { instructor: { email: '', id: '' }, otherInstructor: { email: '', id: '' }, student: { email: '', id: '' }, classmate: { email: '', id: '' } };
+  const who = {
+    instructor: { email: '', id: '' },
+    otherInstructor: { email: '', id: '' },
+    student: { email: '', id: '' },
+    classmate: { email: '', id: '' },
+  };
   const flights: Record<string, string> = {};
   const minute = 60_000;
 
-  const marker = (markerID: number) => ({ markerID, timestamp: Date.parse('2026-03-02T10:05:00Z'), coords: { latitude: 37.46, longitude: -122.11, altitude: 100 } });
+  const marker = (markerID: number) => ({
+    markerID,
+    timestamp: Date.parse('2026-03-02T10:05:00Z'),
+    coords: { latitude: 37.46, longitude: -122.11, altitude: 100 },
+  });
 
   async function fly(name: string, beginsAt: string, minutes: number, crew: Record<string, unknown>, extra: Record<string, unknown> = {}) {
     const trip = await trips.create(school.owner, {
@@ -40,8 +56,19 @@ describe('GET /api/users/{id}/training-record', () => {
   }
 
   /** An analysis with known figures, written as the trip.analyse job would. */
-  const analysis: Pick<FlightAnalysis, 'stats' | 'moments' | 'readbacks'> = {
+  const analysis: Pick<FlightAnalysis, 'stats' | 'landings' | 'moments' | 'readbacks'> = {
     stats: { max_altitude_ft: 3500, max_ground_speed_kt: 110, max_bank_deg: 30, landings: 3, go_arounds: 1 },
+    // Two touch-and-goes and the full stop that ended the flight.
+    landings: (['touch_and_go', 'touch_and_go', 'full_stop'] as const).map((kind, index) => ({
+      kind,
+      touchdown_time: Date.parse('2026-03-02T10:20:00Z') + index * 6 * minute,
+      latitude: 37.46,
+      longitude: -122.11,
+      ground_speed_kt: 55,
+      float_s: 4,
+      descent_rate_fpm: 480,
+      field_elevation_ft: 10,
+    })),
     moments: (['well', 'improve', 'improve'] as const).map((tone, index) => ({
       id: `m${index}`,
       time: 0,
@@ -73,7 +100,9 @@ describe('GET /api/users/{id}/training-record', () => {
     who.otherInstructor = await school.addPerson('instructor');
     who.student = await school.addPerson('student');
     who.classmate = await school.addPerson('student');
-    const linked = await s.call(school.owner, 'POST', '/api/student-instructor', [{ instructor: who.instructor.id, student: who.student.id }]);
+    const linked = await s.call(school.owner, 'POST', '/api/student-instructor', [
+      { instructor: who.instructor.id, student: who.student.id },
+    ]);
     expect(linked.statusCode, linked.body).toBe(204);
 
     const dual = { left_seat: who.student.id, right_seat: who.instructor.id };
@@ -84,9 +113,15 @@ describe('GET /api/users/{id}/training-record', () => {
     await fly('Last year', '2025-06-01T10:00:00Z', 50, dual);
     await t.ctx.jobs.drain();
     // The straight tracks' own analyses found no landings; one flight gets known figures, one waits for its analysis.
-    await query(t, sql`update trips set flight_analysis = ${JSON.stringify({ version: 1, computed_at: '2026-03-02T12:00:00Z', phases: [], landings: [], limitations: [], ...analysis })}::jsonb where id = ${flights.Circuits}`);
+    await query(
+      t,
+      sql`update trips set flight_analysis = ${JSON.stringify({ version: 1, computed_at: '2026-03-02T12:00:00Z', phases: [], limitations: [], ...analysis })}::jsonb where id = ${flights.Circuits}`,
+    );
     await query(t, sql`update trips set flight_analysis = null where id = ${flights['Safety pilot']}`);
-    const debriefed = await s.call(who.instructor.email, 'PATCH', `/api/trips/${flights.Stalls}`, { trip_well: 'Recovered promptly.', trip_improve: 'Rudder on the break.' });
+    const debriefed = await s.call(who.instructor.email, 'PATCH', `/api/trips/${flights.Stalls}`, {
+      trip_well: 'Recovered promptly.',
+      trip_improve: 'Rudder on the break.',
+    });
     expect(debriefed.statusCode, debriefed.body).toBe(200);
   });
 
@@ -104,6 +139,7 @@ describe('GET /api/users/{id}/training-record', () => {
       right_seat: { flights: 1, flight_time_ms: 30 * minute },
       analysed_flights: 2,
       landings: 3,
+      full_stop_landings: 1,
       go_arounds: 1,
       markers: [1, 0, 0, 2],
       moments_well: 1,
@@ -117,11 +153,29 @@ describe('GET /api/users/{id}/training-record', () => {
       ['Circuits', 'left'],
     ]);
     const circuits = mine.flights.find((flight) => flight.trip_name === 'Circuits')!;
-    expect(circuits).toMatchObject({ markers: [1, 0, 0, 2], landings: 3, go_arounds: 1, moments_improve: 2, readbacks: 3, readback_findings: 1, is_debriefed: false });
+    expect(circuits).toMatchObject({
+      markers: [1, 0, 0, 2],
+      landings: 3,
+      full_stop_landings: 1,
+      go_arounds: 1,
+      moments_improve: 2,
+      readbacks: 3,
+      readback_findings: 1,
+      is_debriefed: false,
+    });
     expect(circuits.crew).toContain('instructor');
     // Not analysed yet: what is known, and no invented zeros.
-    expect(mine.flights.find((flight) => flight.trip_name === 'Safety pilot')).toMatchObject({ landings: null, moments_improve: null, readback_findings: null });
-    expect(mine.last_debrief).toMatchObject({ trip_id: flights.Stalls, trip_well: 'Recovered promptly.', trip_improve: 'Rudder on the break.' });
+    expect(mine.flights.find((flight) => flight.trip_name === 'Safety pilot')).toMatchObject({
+      landings: null,
+      full_stop_landings: null,
+      moments_improve: null,
+      readback_findings: null,
+    });
+    expect(mine.last_debrief).toMatchObject({
+      trip_id: flights.Stalls,
+      trip_well: 'Recovered promptly.',
+      trip_improve: 'Rudder on the break.',
+    });
     expect(mine.months).toHaveLength(12);
     expect(mine.months.at(-1)).toEqual({ month: '2026-03', flights: 3, flight_time_ms: 180 * minute, markers: [1, 0, 0, 2] });
     expect(mine.months[0]!.month).toBe('2025-04');
@@ -164,7 +218,11 @@ describe('GET /api/users/{id}/training-record', () => {
   });
 
   it("gives an instructor's page their students' figures, each counted as on the student's record", async () => {
-    const response = await s.call(school.owner, 'GET', `/api/users/${who.instructor.id}/students-training?timezone=UTC&from=2026-03-01&to=2026-03-31`);
+    const response = await s.call(
+      school.owner,
+      'GET',
+      `/api/users/${who.instructor.id}/students-training?timezone=UTC&from=2026-03-01&to=2026-03-31`,
+    );
     expect(response.statusCode, response.body).toBe(200);
     const { items } = studentsTrainingSchema.parse(response.json());
     expect(items).toEqual([
@@ -194,8 +252,13 @@ describe('GET /api/users/{id}/training-record', () => {
     }
 
     it("files a student's flights oldest first: UTF-8 with its mark, ISO dates, hours as decimals, the marker labels as headers", async () => {
-      const { disposition, body, records } = await download(school.owner, `/api/users/${who.student.id}/training-record.csv?timezone=UTC&from=2026-03-01&to=2026-03-31`);
-      expect(disposition).toMatch(/^attachment; filename="training-record-student-\d+-of-Record-Flight-School-from-2026-03-01-to-2026-03-31\.csv"$/);
+      const { disposition, body, records } = await download(
+        school.owner,
+        `/api/users/${who.student.id}/training-record.csv?timezone=UTC&from=2026-03-01&to=2026-03-31`,
+      );
+      expect(disposition).toMatch(
+        /^attachment; filename="training-record-student-\d+-of-Record-Flight-School-from-2026-03-01-to-2026-03-31\.csv"$/,
+      );
       expect(body.startsWith('\uFEFFDate (UTC),Start (UTC),Student,')).toBe(true);
       expect(body).toContain('\r\n');
       expect(records.map((row) => row.Flight)).toEqual(['Circuits', 'Stalls', 'Safety pilot']);
@@ -220,7 +283,10 @@ describe('GET /api/users/{id}/training-record', () => {
 
     it('reads the days in the chosen time zone', async () => {
       // 10:00 UTC on 2 March is still 1 March in Pago Pago (UTC−11): the days move, and so does the range.
-      const { records } = await download(school.owner, `/api/users/${who.student.id}/training-record.csv?timezone=Pacific/Pago_Pago&from=2026-03-02&to=2026-03-31`);
+      const { records } = await download(
+        school.owner,
+        `/api/users/${who.student.id}/training-record.csv?timezone=Pacific/Pago_Pago&from=2026-03-02&to=2026-03-31`,
+      );
       expect(records.map((row) => [row['Date (Pacific/Pago_Pago)'], row.Flight])).toEqual([
         ['2026-03-04', 'Stalls'],
         ['2026-03-19', 'Safety pilot'],
@@ -245,7 +311,7 @@ describe('GET /api/users/{id}/training-record', () => {
       expect(records.map((row) => row.Flight)).toEqual(['\'=HYPERLINK("http://evil.test","Click")']);
     });
 
-    it('refuses the organization export to instructors, a reversed range, and another school\'s sub-organization', async () => {
+    it("refuses the organization export to instructors, a reversed range, and another school's sub-organization", async () => {
       expect((await s.call(who.instructor.email, 'GET', '/api/training-records.csv')).statusCode).toBe(403);
       const reversed = await s.call(school.owner, 'GET', '/api/training-records.csv?from=2026-03-10&to=2026-03-01');
       expect(reversed.statusCode).toBe(400);

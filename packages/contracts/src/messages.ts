@@ -109,6 +109,7 @@ export const messages = {
   transcriptNoSpeech: 'No speech was found in this recording, so the transcript is empty.',
   transcriptAudioReplaced: 'The audio was replaced while it was being transcribed. Generate the transcript again for the new recording.',
   analysisNoTrack: 'No track: phases, landings and approach stability need a GPS track.',
+  analysisNoCategory: "The flight's aircraft category is not known (no aircraft, or one without a category): take-offs and landings follow airplane rules.",
   analysisNoTranscript: 'No transcript: readbacks can be checked once the audio is transcribed.',
   analysisNoAudioClock: 'The audio has no start time, so transcript moments are placed from the start of the flight.',
   analysisUnclearReadbacks:

@@ -9,6 +9,7 @@ import { jobs } from '../db/schema/index.ts';
  * `definitions/`; services import only this file, so queueing work never imports its handler.
  */
 export const jobPayloads = {
+  'analysis.requeue-stale': z.object({}),
   'audio.process': z.object({ uploadId: z.uuid() }),
   'transcript.generate': z.object({ tripId: z.uuid(), requestedBy: z.uuid().nullable() }),
   'trip.analyse': z.object({ tripId: z.uuid() }),

@@ -30,6 +30,8 @@ export const trainingFlightSchema = z.object({
   destination: text().nullable(),
   markers: markerCounts,
   landings: z.number().int().nullable(),
+  /** Of the landings, the full stops (14 CFR 61.57(b) counts these at night); null when not analysed. */
+  full_stop_landings: z.number().int().nullable(),
   go_arounds: z.number().int().nullable(),
   moments_well: z.number().int().nullable(),
   moments_improve: z.number().int().nullable(),
@@ -53,6 +55,7 @@ export const trainingRecordSchema = z.object({
     right_seat: seatTotals,
     analysed_flights: z.number().int(),
     landings: z.number().int(),
+    full_stop_landings: z.number().int(),
     go_arounds: z.number().int(),
     markers: markerCounts,
     moments_well: z.number().int(),

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { aircraftCategories, type AircraftCategory } from '@skylog/contracts';
 import type { AiNotesDraft, AiNotesSource, AiStatus, ChosenPlan, Coords, FlightAnalysis, Marker, TeachableMoment, TrackPoint, TranscriptJson, Utterance } from '@skylog/contracts';
 import { authUser } from './auth.ts';
 
@@ -111,10 +112,15 @@ export const aircraft = pgTable(
     tailNumber: text('tail_number').notNull(),
     callSign: text('call_sign'),
     type: text('type'),
+    // Null until someone says which: the analysis then uses airplane rules and says so.
+    category: text('category').$type<AircraftCategory>(),
     notes: text('notes'),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('aircraft_org_tail_idx').on(table.orgId, table.tailNumber)],
+  (table) => [
+    uniqueIndex('aircraft_org_tail_idx').on(table.orgId, table.tailNumber),
+    check('aircraft_category_check', sql.raw(`category is null or category in (${aircraftCategories.map((category) => `'${category}'`).join(',')})`)),
+  ],
 );
 
 export const invitations = pgTable(

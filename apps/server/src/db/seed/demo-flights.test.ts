@@ -30,6 +30,8 @@ function analyse(file: string): FlightAnalysis {
   const points = toPoints(trip, start);
   return analyseFlight({
     points,
+    category: 'airplane',
+    airports: [],
     markers: toMarkers(trip, points, start),
     transcript: trip.transcript,
     audioStartedAt: start + trip.audio_offset_seconds * 1000,

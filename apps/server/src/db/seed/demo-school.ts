@@ -8,10 +8,10 @@ export const demoSchool = {
     { key: 'lakeside', name: 'Lakeside', description: 'Seaplane and commercial training on the lake.' },
   ],
   aircraft: [
-    { tailNumber: 'N172SP', callSign: 'Skyline 12', type: 'Cessna 172S Skyhawk', notes: 'G1000, primary trainer.' },
-    { tailNumber: 'N4521K', callSign: 'Skyline 21', type: 'Piper PA-28-181 Archer', notes: 'Steam gauges, Garmin 430W.' },
-    { tailNumber: 'N350DA', callSign: 'Skyline 35', type: 'Diamond DA40 NG', notes: 'Instrument training.' },
-    { tailNumber: 'N733RG', callSign: 'Skyline 73', type: 'Cessna 172RG Cutlass', notes: 'Complex endorsement aircraft.' },
+    { tailNumber: 'N172SP', category: 'airplane', callSign: 'Skyline 12', type: 'Cessna 172S Skyhawk', notes: 'G1000, primary trainer.' },
+    { tailNumber: 'N4521K', category: 'airplane', callSign: 'Skyline 21', type: 'Piper PA-28-181 Archer', notes: 'Steam gauges, Garmin 430W.' },
+    { tailNumber: 'N350DA', category: 'airplane', callSign: 'Skyline 35', type: 'Diamond DA40 NG', notes: 'Instrument training.' },
+    { tailNumber: 'N733RG', category: 'airplane', callSign: 'Skyline 73', type: 'Cessna 172RG Cutlass', notes: 'Complex endorsement aircraft.' },
   ],
 } as const;
 

@@ -19,6 +19,8 @@ function transcriptOf(utterances: readonly (readonly [number, string, Record<str
 const flight = (transcript: TranscriptJson) =>
   analyseFlight({
     points: [],
+    category: null,
+    airports: [],
     markers: [],
     transcript,
     audioStartedAt: 0,

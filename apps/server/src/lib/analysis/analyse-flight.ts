@@ -3,6 +3,7 @@ import {
   groupUtterances,
   messages,
   readbackRules,
+  type AircraftCategory,
   transcriptSentences,
   type FlightAnalysis,
   type Marker,
@@ -11,13 +12,17 @@ import {
   type TrackPoint,
   type TranscriptJson,
 } from '@skylog/contracts';
-import { detectPhases } from './phases.ts';
+import { detectPhases, type KnownField } from './phases.ts';
 import { checkReadbacks, type RadioUtterance } from './readback.ts';
 import { findApproachAndExceedanceMoments } from './stability.ts';
 import { computeKinematics } from './track-kinematics.ts';
 import { findWorkloadClusters } from './workload.ts';
 
-/** Bump when a rule changes: stored analyses older than this are recomputed. */
+/**
+ * Bump when a rule changes: at start-up every stored analysis older than this is queued to be made again
+ * (the analysis.requeue-stale job). 2: phases by aircraft category, full stop at taxi speed, go-arounds at any
+ * airport; readbacks matched to the callsign called, with the readback that was due and its rule.
+ */
 export const analysisVersion = 2;
 
 /** Readbacks heard in a flight before "every one complete" is worth saying. */
@@ -25,6 +30,10 @@ const cleanReadbacksMinimum = 3;
 
 export type FlightInput = {
   points: TrackPoint[];
+  /** The aircraft's category; null when nobody has said (airplane rules, and the analysis says so). */
+  category: AircraftCategory | null;
+  /** Airports of the database around the track. */
+  airports: KnownField[];
   markers: Marker[];
   transcript: TranscriptJson | null;
   /** Epoch ms of the audio's first sample; transcript times count from it. */
@@ -154,7 +163,7 @@ const maxOf = (values: (number | null)[]): number | null => {
  * transcript. Whatever input is missing is said in `limitations`, never guessed.
  */
 export function analyseFlight(input: FlightInput, now = new Date()): FlightAnalysis {
-  const phaseResult = detectPhases(input.points);
+  const phaseResult = detectPhases(input.points, { category: input.category, airports: input.airports });
   const limitations = [...phaseResult.limitations];
   const clockStart = input.audioStartedAt ?? input.beginTime ?? input.points[0]?.timestamp ?? 0;
   const hasTranscript = input.transcript !== null;

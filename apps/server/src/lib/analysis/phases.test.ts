@@ -13,6 +13,8 @@ import {
 /** Boundaries may differ from the constructed ones by this much: 1 Hz fixes and a 10-s vertical speed window. */
 const toleranceMs = 3000;
 
+const airplane = { category: 'airplane' } as const;
+
 const fly = (segments: SyntheticSegment[], options: SyntheticOptions = {}) => {
   const flight = buildSyntheticTrack(segments, options);
   const mark = (name: string) => {
@@ -20,7 +22,7 @@ const fly = (segments: SyntheticSegment[], options: SyntheticOptions = {}) => {
     if (found === undefined) throw new Error(`No mark ${name}`);
     return found;
   };
-  return { ...flight, mark, result: detectPhases(flight.points) };
+  return { ...flight, mark, result: detectPhases(flight.points, airplane) };
 };
 
 /** Phases are contiguous, in order, without overlap, from the first fix to the last. */
@@ -45,9 +47,12 @@ const expectPhases = (phases: PhaseSegment[], expected: [FlightPhase, number, nu
   });
 };
 
-/** Ground speed crosses 30 kt ten seconds into a roll from rest at 3 kt/s; braking from 58 kt passes 40 kt after six. */
-const rollStartMs = 10_000;
-const brakingToFortyMs = 6000;
+/**
+ * Ground speed crosses 30 kt ten seconds into a roll from rest at 3 kt/s (the roll is taken from the last fix
+ * below it); braking from 58 kt passes taxi speed, 20 kt, after about thirteen.
+ */
+const rollStartMs = 9000;
+const brakingToTaxiMs = 13_000;
 
 const patternFlight = (options: SyntheticOptions = {}) =>
   fly([...departureSegments(), ...circuitSegments('', { floatS: 8 }), ...arrivalSegments()], options);
@@ -63,8 +68,8 @@ describe('detectPhases', () => {
       // Crosswind and downwind are level: cruise, whatever the turns.
       ['cruise', mark('climb').end, mark('base').start],
       ['approach', mark('base').start, mark('flare').end],
-      ['landing', mark('flare').end, mark('rollout').start + brakingToFortyMs],
-      ['taxi', mark('rollout').start + brakingToFortyMs, points.at(-1)!.timestamp],
+      ['landing', mark('flare').end, mark('rollout').start + brakingToTaxiMs],
+      ['taxi', mark('rollout').start + brakingToTaxiMs, points.at(-1)!.timestamp],
     ]);
     expect(result.goArounds).toEqual([]);
     expect(result.limitations).toEqual([]);
@@ -108,8 +113,8 @@ describe('detectPhases', () => {
       ['climb', mark('touch-and-go').end, mark('second-climb').end],
       ['cruise', mark('second-climb').end, mark('second-base').start],
       ['approach', mark('second-base').start, mark('second-flare').end],
-      ['landing', mark('second-flare').end, mark('rollout').start + brakingToFortyMs],
-      ['taxi', mark('rollout').start + brakingToFortyMs, points.at(-1)!.timestamp],
+      ['landing', mark('second-flare').end, mark('rollout').start + brakingToTaxiMs],
+      ['taxi', mark('rollout').start + brakingToTaxiMs, points.at(-1)!.timestamp],
     ]);
     expect(result.landings.map((landing) => [landing.kind, landing.touchdown_time])).toEqual([
       ['touch_and_go', mark('first-flare').end],
@@ -199,7 +204,7 @@ describe('detectPhases', () => {
     const { points, mark } = patternFlight();
     // The fixes from 60 ft down to touchdown are missing.
     const sparse = points.filter((point) => point.timestamp <= mark('final').end - 3000 || point.timestamp >= mark('flare').end);
-    const landing = detectPhases(sparse).landings[0]!;
+    const landing = detectPhases(sparse, airplane).landings[0]!;
     expect(landing.touchdown_time).toBe(mark('flare').end);
     expect(landing.float_s).toBeNull();
     expect(landing.descent_rate_fpm).not.toBeNull();
@@ -207,14 +212,17 @@ describe('detectPhases', () => {
 
   it('says when the track starts in flight, and still finds the landing', () => {
     const { points, mark } = patternFlight();
-    const result = detectPhases(points.filter((point) => point.timestamp >= mark('downwind').start));
+    const result = detectPhases(
+      points.filter((point) => point.timestamp >= mark('downwind').start),
+      airplane,
+    );
     expect(result.phases.map((segment) => segment.phase)).toEqual(['cruise', 'approach', 'landing', 'taxi']);
     expect(result.landings).toHaveLength(1);
     expect(result.limitations).toEqual(['The track starts in flight, so its take-off is not in it.']);
   });
 
   it('answers no phases and says why without a track', () => {
-    expect(detectPhases([])).toEqual({ phases: [], landings: [], goArounds: [], limitations: [messages.analysisNoTrack] });
+    expect(detectPhases([])).toEqual({ phases: [], takeoffs: [], landings: [], goArounds: [], limitations: [messages.analysisNoTrack] });
     const { points } = patternFlight();
     const short = detectPhases(points.slice(0, 5));
     expect(short.phases).toEqual([]);
@@ -226,7 +234,7 @@ describe('detectPhases', () => {
     expectCoverage(result.phases, points);
     expect(result.phases.map((segment) => segment.phase)).toEqual(['taxi', 'takeoff_roll', 'cruise', 'landing', 'taxi']);
     expect(Math.abs(result.phases[1]!.start - (mark('roll').start + rollStartMs))).toBeLessThanOrEqual(toleranceMs);
-    expect(Math.abs(result.phases[3]!.end - (mark('rollout').start + brakingToFortyMs))).toBeLessThanOrEqual(toleranceMs);
+    expect(Math.abs(result.phases[3]!.end - (mark('rollout').start + brakingToTaxiMs))).toBeLessThanOrEqual(toleranceMs);
     expect(result.landings).toEqual([]);
     expect(result.limitations).toEqual([
       'The track has no altitudes: phases come from ground speed only, and climbs, descents, approaches, landings and go-arounds cannot be told.',
@@ -236,7 +244,7 @@ describe('detectPhases', () => {
   it('interpolates over fixes that miss their altitude', () => {
     const { points, result: complete } = patternFlight();
     const gappy = points.map((point, index) => (index % 3 === 1 ? { ...point, altitude: null } : point));
-    const result = detectPhases(gappy);
+    const result = detectPhases(gappy, airplane);
     expect(result.phases.map((segment) => segment.phase)).toEqual(complete.phases.map((segment) => segment.phase));
     result.phases.forEach((segment, index) =>
       expect(Math.abs(segment.start - complete.phases[index]!.start)).toBeLessThanOrEqual(toleranceMs),

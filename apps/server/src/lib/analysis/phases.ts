@@ -1,31 +1,89 @@
-import { messages, type FlightPhase, type Landing, type PhaseSegment, type TrackPoint } from '@skylog/contracts';
+import { messages, type AircraftCategory, type FlightPhase, type Landing, type PhaseSegment, type TrackPoint } from '@skylog/contracts';
 import { haversineMetres } from '../track/geo.ts';
 import { computeKinematics } from './track-kinematics.ts';
 
 /** Fewer fixes than this are not a flight's track. */
 const minTrackPoints = 10;
-/** The take-off roll starts when the ground speed rises through this: faster than anyone taxis. */
-const rollStartKt = 30;
-/** A take-off needs this ground speed (trainers rotate at 55–65 kt); a touch-and-go accelerates back through it. */
-const liftoffKt = 60;
-/** Below this after a take-off the landing roll is over: trainers touch down near 50 kt. */
-const landedKt = 40;
-/** Slowing below 40 kt ends a landing only this close to the next ground altitude: slow flight into a headwind is no landing. */
+/**
+ * How an aircraft of a category leaves and meets the ground, in ground speeds (knots).
+ * - `rollStartKt`: the take-off roll (or launch, or transition from the hover) starts when the ground speed rises through this.
+ * - `liftoffKt`: a take-off reaches this; a touch-and-go accelerates back through it.
+ * - `stoppedKt`: the landing is a full stop once the ground speed falls below this on the ground. It is taxi speed,
+ *   not "slower than flying": on a touch-and-go a C172 slows to 33–36 kt on the runway before the power comes in,
+ *   while nobody taxis faster than about 20 kt (FAA Airplane Flying Handbook, ch. 2: taxi at the speed of a brisk
+ *   walk, slower in turns). A stop-and-go stops, so it is a full stop and a new take-off, as a logbook counts it.
+ * - `start`: `roll` takes off along the ground (its start is the take-off roll); `hover` lifts into a hover first
+ *   (the ground part is hover taxi, and the take-off is the transition to forward flight, the landing the transition
+ *   back to the hover); `launch` is towed or winched up and cannot go around or touch and go without an engine.
+ * - `slowNeedsGround`: slowing down is a landing only near known ground (the launch field, an airport, the
+ *   track's end, or a stop): a glider in wave or a balloon drifts slower over the ground than anyone taxis.
+ */
+type CategoryRules = {
+  rollStartKt: number;
+  liftoffKt: number;
+  stoppedKt: number;
+  start: 'roll' | 'hover' | 'launch';
+  slowNeedsGround: boolean;
+};
+
+/** Airplanes rotate at 55–65 kt (trainers) and more; 30 kt is faster than anyone taxis. */
+const airplaneRules: CategoryRules = { rollStartKt: 30, liftoffKt: 60, stoppedKt: 20, start: 'roll', slowNeedsGround: false };
+
+/**
+ * Rules per category. Airplane, helicopter and glider rules are measured on real tracks (docs/analysis.md); the
+ * others take the nearest rules with their own, lower flying speeds and are not measured yet.
+ */
+const categoryRules: Record<AircraftCategory, CategoryRules> = {
+  airplane: airplaneRules,
+  // Effective translational lift comes at 16–24 kt: faster than that the helicopter is flying, slower it hovers.
+  helicopter: { rollStartKt: 15, liftoffKt: 30, stoppedKt: 10, start: 'hover', slowNeedsGround: false },
+  powered_lift: { rollStartKt: 15, liftoffKt: 30, stoppedKt: 10, start: 'hover', slowNeedsGround: false },
+  // An aerotow climbs at 55–75 kt, a winch launch at 50–60 kt; a glider lands at 40–50 kt and rolls to a stop.
+  glider: { rollStartKt: 20, liftoffKt: 40, stoppedKt: 15, start: 'launch', slowNeedsGround: true },
+  // A balloon lifts off with no roll and flies with the wind; treated like a launch with no ground speed to speak of.
+  lighter_than_air: { rollStartKt: 3, liftoffKt: 5, stoppedKt: 2, start: 'launch', slowNeedsGround: true },
+  // Gyroplanes, powered parachutes and trikes roll to take off, at about 30, 25 and 40 kt.
+  gyroplane: { rollStartKt: 15, liftoffKt: 30, stoppedKt: 10, start: 'roll', slowNeedsGround: false },
+  powered_parachute: { rollStartKt: 12, liftoffKt: 22, stoppedKt: 8, start: 'roll', slowNeedsGround: false },
+  weight_shift_control: { rollStartKt: 20, liftoffKt: 35, stoppedKt: 15, start: 'roll', slowNeedsGround: false },
+};
+
+/** A hovering aircraft's take-off is looked for this far back (seconds) from where it passed roll speed. */
+const hoverSearchS = 60;
+/** A hovering aircraft is down once its altitude holds within 10 ft for this long (seconds). */
+const steadyS = 10;
+/** A slow-down ends a flight only this close to known ground: lower than any glider circuit, higher than GPS altitude error. */
 const nearGroundFt = 100;
+/** Slower than this for `stopS` with the altitude steady is standing on the ground, wherever that is (an outlanding). */
+const stopKt = 3;
+const stopS = 20;
+/** Altitude change over a stop: standing still, GPS altitude wanders a few metres; a glider in wave climbs or sinks more. */
+const stopMaxClimbFt = 30;
 /** Within this of a field's elevation (and near it) the aircraft is on the ground: GPS altitude wanders a few feet on a runway. */
 const groundHeightFt = 10;
+/**
+ * No lift-off below this share of the category's lift-off speed (48 kt for airplanes): a phone's GPS and barometric
+ * altitude rise by metres during a full-power ground roll (the cabin's pressure drops), which is no climb.
+ */
+const minLiftoffShare = 0.8;
 /** Contact (lift-off, touchdown) is refined to the fix this close to the field, so a flare is not cut short. */
 const contactHeightFt = 3;
 /** How far (seconds) the refinement may move a contact from where the aircraft left the ground band. */
 const contactSearchS = 5;
 /** An airborne stretch must reach this above the field; lower is a bounce or altitude noise. */
 const airborneMinHeightFt = 50;
+/** A runway's floor is the lowest altitude within this many seconds either side: the flare above it is not. */
+const floorNeighbourhoodS = 30;
+/** On a runway without power the aircraft slows by at least this over a roll's length; flying level it need not. */
+const floorSlowingKt = 2;
 /** Ground contact shorter than this between two airborne stretches is a bounce, not a touch-and-go. */
 const minTouchAndGoRollS = 3;
 /** A field's elevation holds within this distance of where the aircraft was on it: the longest runways fit, the next valley does not. */
 export const fieldRadiusNm = 3;
 /** A field's elevation is the mean altitude of the first seconds on its ground, averaging GPS noise. */
 const fieldSampleS = 5;
+/** After a lift-off the climb lasts while the altitude gains at a climb's rate over this many seconds: sparse or jittery fixes cannot cut it out. */
+const initialClimbWindowS = 30;
 /** Climbing faster than this is a climb. */
 const climbFpm = 300;
 /** Descending faster than this is a descent; in between is cruise. */
@@ -51,17 +109,30 @@ const minAltitudeShare = 0.5;
 
 const fieldRadiusMetres = fieldRadiusNm * 1852;
 
+/** An airport near the track (from the airport database): known ground where the track never touched down. */
+export type KnownField = { latitude: number; longitude: number; elevationFt: number };
+
+export type PhaseOptions = {
+  /** The aircraft's category; null or absent uses airplane rules and says so in the limitations. */
+  category?: AircraftCategory | null;
+  /** Airports near the track: go-arounds and low approaches are measured against their elevation. */
+  airports?: KnownField[];
+};
+
 export type PhaseResult = {
   phases: PhaseSegment[];
+  /** Lift-off of each take-off (epoch ms), launches and touch-and-go lift-offs included. */
+  takeoffs: { time: number }[];
   landings: Landing[];
   /** Lowest point of each go-around: time and altitude (feet above sea level). */
   goArounds: { time: number; altitudeFt: number }[];
   limitations: string[];
 };
 
-/** From the roll's first fix to the first one below 40 kt (exclusive), or to the end of the track. */
+/** From the roll's first fix to the first one below taxi speed on the ground (exclusive), or to the end of the track. */
 type Run = { start: number; stop: number; isStopped: boolean };
-type Field = { elevationFt: number; latitude: number; longitude: number; time: number };
+/** `holdsMs`: how long either side of `time` the elevation is a measure of the ground (always when absent). */
+type Field = { elevationFt: number; latitude: number; longitude: number; time: number; holdsMs?: number };
 type Track = {
   points: TrackPoint[];
   time: number[];
@@ -69,21 +140,27 @@ type Track = {
   altitudeFt: number[];
   verticalSpeedFpm: (number | null)[];
   labels: FlightPhase[];
+  rules: CategoryRules;
+  /** Airports of the database near the track; their `time` is NaN (no moment of the flight is theirs). */
+  airports: Field[];
 };
 
 /**
- * ForeFlight-like phases of a track in time order, its landings and go-arounds. Phases are contiguous and
- * cover the track from its first fix to its last.
+ * ForeFlight-like phases of a track in time order, its take-offs, landings and go-arounds, by the rules of
+ * the aircraft's category. Phases are contiguous and cover the track from its first fix to its last.
  */
-export function detectPhases(points: TrackPoint[]): PhaseResult {
-  if (points.length === 0) return { phases: [], landings: [], goArounds: [], limitations: [messages.analysisNoTrack] };
+export function detectPhases(points: TrackPoint[], options: PhaseOptions = {}): PhaseResult {
+  const empty = { phases: [], takeoffs: [], landings: [], goArounds: [] };
+  if (points.length === 0) return { ...empty, limitations: [messages.analysisNoTrack] };
   if (points.length < minTrackPoints) {
     const limitation = `The track has only ${points.length} points: phases, landings and approach stability need at least ${minTrackPoints}.`;
-    return { phases: [], landings: [], goArounds: [], limitations: [limitation] };
+    return { ...empty, limitations: [limitation] };
   }
+  const rules = categoryRules[options.category ?? 'airplane'];
   const kinematics = computeKinematics(points);
   const speedKt = kinematics.groundSpeedKt.map((speed) => speed ?? 0);
   const limitations: string[] = [];
+  if (!options.category) limitations.push(messages.analysisNoCategory);
   const withAltitude = kinematics.altitudeFt.filter((altitude) => altitude !== null).length;
   const altitudeFt = withAltitude >= points.length * minAltitudeShare ? interpolateGaps(kinematics.time, kinematics.altitudeFt) : null;
   if (altitudeFt === null) {
@@ -96,21 +173,32 @@ export function detectPhases(points: TrackPoint[]): PhaseResult {
 
   const labels: FlightPhase[] = points.map(() => 'taxi');
   const landings: Landing[] = [];
+  const takeoffs: PhaseResult['takeoffs'] = [];
   const goArounds: PhaseResult['goArounds'] = [];
-  const runs = findRuns(speedKt, altitudeFt);
+  const airports = (options.airports ?? []).map((airport) => ({ ...airport, time: Number.NaN }));
+  const runs = findRuns(points, kinematics.time, speedKt, altitudeFt, rules, airports);
   if (altitudeFt === null) {
-    for (const run of runs) labelRunBySpeed(run, speedKt, labels);
+    for (const run of runs) labelRunBySpeed(run, speedKt, labels, rules);
   } else {
-    const track: Track = { points, time: kinematics.time, speedKt, altitudeFt, verticalSpeedFpm: kinematics.verticalSpeedFpm, labels };
-    for (const run of runs) labelRun(run, track, landings, goArounds);
+    const track: Track = {
+      points,
+      time: kinematics.time,
+      speedKt,
+      altitudeFt,
+      verticalSpeedFpm: kinematics.verticalSpeedFpm,
+      labels,
+      rules,
+      airports,
+    };
+    for (const run of runs) labelRun(run, track, takeoffs, landings, goArounds);
   }
 
-  if (runs[0]?.start === 0 && speedKt[0]! >= liftoffKt) limitations.push('The track starts in flight, so its take-off is not in it.');
+  if (runs[0]?.start === 0 && speedKt[0]! >= rules.liftoffKt) limitations.push('The track starts in flight, so its take-off is not in it.');
   const lastRun = runs.at(-1);
   if (lastRun !== undefined && !lastRun.isStopped && !['landing', 'takeoff_roll'].includes(labels.at(-1)!)) {
     limitations.push('The track ends in flight, so its last landing is not in it.');
   }
-  return { phases: toSegments(kinematics.time, labels), landings, goArounds, limitations };
+  return { phases: toSegments(kinematics.time, labels), takeoffs, landings, goArounds, limitations };
 }
 
 /** Altitudes with the gaps filled linearly in time (the ends held), for the few fixes that lack one. */
@@ -132,39 +220,51 @@ const interpolateGaps = (time: number[], altitudeFt: (number | null)[]): number[
 };
 
 /**
- * The fast stretches of the track: from the take-off roll's start (ground speed rising through 30 kt on its
- * way to 60 kt) to the first fix below 40 kt on the ground, with any flying and touch-and-goes in between.
+ * The fast stretches of the track: from the take-off roll's start (ground speed rising through the roll speed
+ * on its way to lift-off speed) to the first fix below taxi speed on the ground, with any flying and
+ * touch-and-goes in between. Where the category can fly slower than taxi speed, a slow fix is on the ground
+ * only near known ground (see `isKnownGround`).
  */
-const findRuns = (speedKt: number[], altitudeFt: number[] | null): Run[] => {
-  // The altitude of the next slow fix: a slow-down is on the ground only at that altitude.
-  const nextGroundFt: (number | null)[] = [];
-  let groundFt: number | null = null;
-  for (let index = speedKt.length - 1; index >= 0; index--) {
-    if (altitudeFt !== null && speedKt[index]! < rollStartKt) groundFt = altitudeFt[index]!;
-    nextGroundFt[index] = groundFt;
-  }
+const findRuns = (
+  points: TrackPoint[],
+  time: number[],
+  speedKt: number[],
+  altitudeFt: number[] | null,
+  rules: CategoryRules,
+  airports: Field[],
+): Run[] => {
+  const grounds = rules.slowNeedsGround && altitudeFt !== null ? trackEndGrounds(points, time, speedKt, altitudeFt, rules) : [];
+  const isGround = (index: number) =>
+    !rules.slowNeedsGround ||
+    altitudeFt === null ||
+    isNear(points[index]!, altitudeFt[index]!, [...grounds, ...airports], nearGroundFt) ||
+    isStopped(time, speedKt, altitudeFt, index);
   const runs: Run[] = [];
   let runStart = -1;
   let lastSlow = -1;
   let slowest = 0;
   speedKt.forEach((speed, index) => {
     if (runStart < 0) {
-      if (speed >= liftoffKt) {
-        // No fix below 30 kt since the last landing (a stop-and-go): the roll starts where it was slowest.
-        runStart = index === 0 ? 0 : lastSlow >= 0 ? lastSlow + 1 : slowest;
+      if (speed >= rules.liftoffKt) {
+        // The roll began after the last fix below roll speed; with sparse fixes (a jet's ADS-B track) that fix is
+        // the only one left of it. No such fix since the last landing (a stop-and-go): where it was slowest.
+        runStart = index === 0 ? 0 : lastSlow >= 0 ? lastSlow : slowest;
+        const previousStop = runs.at(-1)?.stop ?? 0;
+        if (rules.start === 'hover' && altitudeFt !== null)
+          runStart = hoverLiftoff(time, altitudeFt, Math.max(runStart, previousStop), previousStop);
         return;
       }
-      if (speed < rollStartKt) lastSlow = index;
+      if (speed < rules.rollStartKt) lastSlow = index;
       if (speed < speedKt[slowest]!) slowest = index;
       return;
     }
-    const ground = nextGroundFt[index];
-    const isNearGround =
-      altitudeFt === null || ground === null || ground === undefined || Math.abs(altitudeFt[index]! - ground) <= nearGroundFt;
-    if (speed < landedKt && isNearGround) {
-      runs.push({ start: runStart, stop: index, isStopped: true });
+    // A hovering aircraft slows down before it comes down: the landing is over once the altitude holds as well.
+    const isDown = rules.start !== 'hover' || altitudeFt === null || isSteady(time, altitudeFt, index);
+    if (speed < rules.stoppedKt && isDown && isGround(index)) {
+      // A hovering aircraft's landing lasts until it has held still: the run takes in those seconds.
+      runs.push({ start: runStart, stop: rules.start === 'hover' ? afterSteady(time, index) : index, isStopped: true });
       runStart = -1;
-      lastSlow = speed < rollStartKt ? index : -1;
+      lastSlow = index;
       slowest = index;
     }
   });
@@ -172,19 +272,77 @@ const findRuns = (speedKt: number[], altitudeFt: number[] | null): Run[] => {
   return runs;
 };
 
-/** Without altitudes: roll up to 60 kt, "cruise" while above it, landing from the last fix above it. */
-const labelRunBySpeed = (run: Run, speedKt: number[], labels: FlightPhase[]) => {
+/**
+ * Where a hovering aircraft's take-off began: it lifts into the hover and climbs as it picks up speed, so the
+ * fix where it passed the roll speed is already in the air. The lowest fix of the slow minute before is the ground.
+ */
+const hoverLiftoff = (time: number[], altitudeFt: number[], from: number, notBefore: number): number => {
+  let lowest = from;
+  for (let index = from - 1; index >= notBefore && time[from]! - time[index]! <= hoverSearchS * 1000; index--) {
+    if (altitudeFt[index]! < altitudeFt[lowest]!) lowest = index;
+  }
+  return lowest;
+};
+
+/** Whether the altitude holds within a few feet over the next seconds: on the ground or in a hover. */
+const isSteady = (time: number[], altitudeFt: number[], from: number): boolean => {
+  for (let index = from + 1; index < altitudeFt.length && time[index]! - time[from]! <= steadyS * 1000; index++) {
+    if (Math.abs(altitudeFt[index]! - altitudeFt[from]!) > groundHeightFt) return false;
+  }
+  return true;
+};
+
+/** The first fix `steadyS` after `from` (or the track's end). */
+const afterSteady = (time: number[], from: number): number => {
+  let index = from;
+  while (index < time.length && time[index]! - time[from]! < steadyS * 1000) index++;
+  return index;
+};
+
+/** Ground the track certainly stood on: where it starts and where it ends, when it is slow there. */
+const trackEndGrounds = (points: TrackPoint[], time: number[], speedKt: number[], altitudeFt: number[], rules: CategoryRules): Field[] => {
+  const grounds: Field[] = [];
+  const at = (index: number): Field => ({ ...points[index]!, elevationFt: altitudeFt[index]!, time: time[index]! });
+  if (speedKt[0]! < rules.rollStartKt) grounds.push(at(0));
+  if (speedKt.at(-1)! < rules.rollStartKt) grounds.push(at(speedKt.length - 1));
+  return grounds;
+};
+
+/** Whether the fix is within `bandFt` of a field's elevation and within reach of that field (distance only when needed: it is the costly part). */
+const isNear = (point: TrackPoint, altitudeFt: number, fields: Field[], bandFt: number): boolean =>
+  fields.some((field) => Math.abs(altitudeFt - field.elevationFt) <= bandFt && haversineMetres(point, field) <= fieldRadiusMetres);
+
+/** Standing still from this fix on for `stopS`, the altitude steady: on the ground, known or not. */
+const isStopped = (time: number[], speedKt: number[], altitudeFt: number[], from: number): boolean => {
+  let low = altitudeFt[from]!;
+  let high = low;
+  for (let index = from; index < speedKt.length; index++) {
+    if (speedKt[index]! >= stopKt) return false;
+    low = Math.min(low, altitudeFt[index]!);
+    high = Math.max(high, altitudeFt[index]!);
+    if (high - low > stopMaxClimbFt) return false;
+    if (time[index]! - time[from]! >= stopS * 1000) return true;
+  }
+  // Stopped until the track ends.
+  return true;
+};
+
+/** Without altitudes: roll up to lift-off speed, "cruise" while above it, landing from the last fix above it. */
+const labelRunBySpeed = (run: Run, speedKt: number[], labels: FlightPhase[], rules: CategoryRules) => {
   let firstFast = -1;
   let lastFast = -1;
   for (let index = run.start; index < run.stop; index++) {
-    if (speedKt[index]! < liftoffKt) continue;
+    if (speedKt[index]! < rules.liftoffKt) continue;
     if (firstFast < 0) firstFast = index;
     lastFast = index;
   }
-  fill(labels, run.start, firstFast, 'takeoff_roll');
+  fill(labels, run.start, firstFast, groundPhase(rules));
   fill(labels, firstFast, run.isStopped ? lastFast + 1 : run.stop, 'cruise');
   if (run.isStopped) fill(labels, lastFast + 1, run.stop, 'landing');
 };
+
+/** What the ground part before a lift-off is: a hover taxi is no take-off roll. */
+const groundPhase = (rules: CategoryRules): FlightPhase => (rules.start === 'hover' ? 'taxi' : 'takeoff_roll');
 
 const fill = (labels: FlightPhase[], from: number, to: number, phase: FlightPhase) => {
   for (let index = Math.max(0, from); index < to; index++) labels[index] = phase;
@@ -207,16 +365,32 @@ const fieldAt = (track: Track, from: number, to: number): Field => {
   };
 };
 
-/** Whether the fix is within `bandFt` of a field's elevation and within reach of that field (distance only when needed: it is the costly part). */
+/**
+ * Whether the altitude is within `bandFt` of the ground under the point. GPS altitude drifts by tens of feet over
+ * a flight, so of the fields read on the ground for good (where a run started or stopped) the one read nearest in
+ * time measures it, and a runway floor only around its own time.
+ */
+const isOnGround = (point: TrackPoint, altitudeFt: number, fields: Field[], bandFt: number): boolean => {
+  const isNear = (field: Field) => Math.abs(altitudeFt - field.elevationFt) <= bandFt;
+  const inReach = (field: Field) => haversineMetres(point, field) <= fieldRadiusMetres;
+  const age = (field: Field) => Math.abs(point.timestamp - field.time);
+  let nearest: Field | undefined;
+  for (const field of fields) {
+    if (field.holdsMs !== undefined) {
+      if (age(field) <= field.holdsMs && isNear(field) && inReach(field)) return true;
+    } else if ((nearest === undefined || age(field) < age(nearest)) && inReach(field)) {
+      nearest = field;
+    }
+  }
+  return nearest !== undefined && isNear(nearest);
+};
+
 const isOnField = (track: Track, index: number, fields: Field[], bandFt: number): boolean =>
-  fields.some(
-    (field) =>
-      Math.abs(track.altitudeFt[index]! - field.elevationFt) <= bandFt && haversineMetres(track.points[index]!, field) <= fieldRadiusMetres,
-  );
+  isOnGround(track.points[index]!, track.altitudeFt[index]!, fields, bandFt);
 
 /** Airborne stretches of a run as [lift-off, touchdown) fix indices; touchdown is `run.stop` when the track ends flying. */
 const findAirborne = (run: Run, track: Track): { start: number; end: number }[] => {
-  const isAirborneStart = run.start === 0 && track.speedKt[0]! >= liftoffKt;
+  const isAirborneStart = run.start === 0 && track.speedKt[0]! >= track.rules.liftoffKt;
   // Known ground: where the roll started (mean of its first seconds) and where the landing roll ended.
   const fields: Field[] = [];
   if (!isAirborneStart) fields.push(fieldAt(track, run.start, run.stop));
@@ -225,6 +399,7 @@ const findAirborne = (run: Run, track: Track): { start: number; end: number }[] 
     while (from > run.start && track.time[run.stop - 1]! - track.time[from - 1]! <= fieldSampleS * 1000) from--;
     fields.push(fieldAt(track, from, run.stop));
   }
+  fields.push(...runwayFloors(run, track, fields));
   // How far from every field's elevation: an airborne stretch must get 50 ft clear of them all.
   const clearance = (index: number) => Math.min(...fields.map((field) => Math.abs(track.altitudeFt[index]! - field.elevationFt)));
 
@@ -248,6 +423,10 @@ const findAirborne = (run: Run, track: Track): { start: number; end: number }[] 
     start = -1;
   }
 
+  // Without an engine there are no touch-and-goes: one launch, one landing, whatever the altitude did between.
+  if (track.rules.start === 'launch' && stretches.length > 1)
+    stretches.splice(0, stretches.length, { start: stretches[0]!.start, end: stretches.at(-1)!.end });
+
   // Contacts: the last fix within 3 ft of the field before lift-off, the first one after touchdown.
   const withinSearch = (from: number, to: number) => Math.abs(track.time[to]! - track.time[from]!) <= contactSearchS * 1000;
   return stretches.map((stretch) => {
@@ -257,6 +436,10 @@ const findAirborne = (run: Run, track: Track): { start: number; end: number }[] 
         liftoff = index;
         break;
       }
+    }
+    // A rolling take-off is still on the ground while far slower than lift-off speed, whatever the altitude says.
+    if (track.rules.start === 'roll' && liftoff > run.start) {
+      while (liftoff < stretch.end - 1 && track.speedKt[liftoff]! < track.rules.liftoffKt * minLiftoffShare) liftoff++;
     }
     let touchdown = stretch.end;
     for (let index = stretch.end; index < run.stop && withinSearch(stretch.end, index); index++) {
@@ -269,21 +452,77 @@ const findAirborne = (run: Run, track: Track): { start: number; end: number }[] 
   });
 };
 
+/**
+ * Ground met where the run neither starts nor ends (a touch-and-go at another field): at a database airport, the
+ * lowest altitude of a minute holding flat for a roll's length (within 10 ft for 3 s) while the ground speed
+ * falls, as wheels on a runway do, no higher than 100 ft above the airport's elevation (GPS altitude is often that far off). The floor's
+ * own altitude is then the field's elevation, so the touchdown is measured against what the receiver read there.
+ */
+const runwayFloors = (run: Run, track: Track, known: Field[]): Field[] => {
+  const floors: Field[] = [];
+  if (track.airports.length === 0) return floors;
+  const around = floorNeighbourhoodS * 1000;
+  let windowStart = run.start;
+  let windowEnd = run.start;
+  const lowest: number[] = [];
+  for (let index = run.start; index < run.stop; index++) {
+    // Lowest of the fixes within `around` either side (a sliding window).
+    while (track.time[index]! - track.time[windowStart]! > around) windowStart++;
+    while (windowEnd < run.stop && track.time[windowEnd]! - track.time[index]! <= around) windowEnd++;
+    let min = Infinity;
+    for (let other = windowStart; other < windowEnd; other++) min = Math.min(min, track.altitudeFt[other]!);
+    lowest[index] = min;
+  }
+  for (let index = run.start; index < run.stop; index++) {
+    const low = track.altitudeFt[index]!;
+    if (low > lowest[index]!) continue;
+    let start = index;
+    let end = index + 1;
+    while (start > run.start && Math.abs(track.altitudeFt[start - 1]! - low) <= groundHeightFt) start--;
+    while (end < run.stop && Math.abs(track.altitudeFt[end]! - low) <= groundHeightFt) end++;
+    index = end - 1;
+    const last = end - 1;
+    let slowest = track.speedKt[start]!;
+    for (let fix = start; fix < end; fix++) slowest = Math.min(slowest, track.speedKt[fix]!);
+    const isRoll = track.time[last]! - track.time[start]! >= minTouchAndGoRollS * 1000 && track.speedKt[start]! - slowest >= floorSlowingKt;
+    const point = track.points[start]!;
+    if (!isRoll || !isNear(point, low, track.airports, nearGroundFt) || isOnGround(point, low, [...known, ...floors], groundHeightFt))
+      continue;
+    let sum = 0;
+    for (let fix = start; fix < end; fix++) sum += track.altitudeFt[fix]!;
+    floors.push({
+      elevationFt: sum / (end - start),
+      latitude: point.latitude,
+      longitude: point.longitude,
+      time: point.timestamp,
+      holdsMs: 2 * around,
+    });
+  }
+  return floors;
+};
+
 /** Phases, landings and go-arounds of one run from altitudes. */
-const labelRun = (run: Run, track: Track, landings: Landing[], goArounds: PhaseResult['goArounds']) => {
+const labelRun = (run: Run, track: Track, takeoffs: PhaseResult['takeoffs'], landings: Landing[], goArounds: PhaseResult['goArounds']) => {
   const airborne = findAirborne(run, track);
   const first = airborne[0];
-  // Never airborne: a rejected take-off or a fast taxi.
-  fill(track.labels, run.start, first?.start ?? run.stop, 'takeoff_roll');
+  const isAirborneStart = run.start === 0 && track.speedKt[0]! >= track.rules.liftoffKt;
+  // Never airborne: a rejected take-off or a fast taxi (for a helicopter, a hover taxi).
+  fill(track.labels, run.start, first?.start ?? run.stop, groundPhase(track.rules));
   airborne.forEach((air, index) => {
     const next = airborne[index + 1];
     const groundEnd = next?.start ?? run.stop;
     // An airborne start has no ground before it.
-    const liftoffField = air.start === run.start ? null : fieldBefore(track, air.start, airborne[index - 1]?.end ?? run.start);
+    const isLiftoff = index > 0 || !isAirborneStart;
+    const liftoffField = isLiftoff ? fieldBefore(track, air.start, airborne[index - 1]?.end ?? run.start) : null;
     const touchdownField = air.end < run.stop ? fieldAt(track, air.end, groundEnd) : null;
+    if (isLiftoff) takeoffs.push({ time: track.time[air.start]! });
     labelClimbCruiseDescent(track, air.start, air.end);
+    if (isLiftoff) labelInitialClimb(track, air.start, air.end);
     let lowerBound = air.start;
-    for (const goAround of findGoArounds(track, air.start, air.end, liftoffField, touchdownField)) {
+    // Without an engine there is no climbing away from an approach: a glider's pull-up from a low pass trades speed for height.
+    const goAroundsHere =
+      track.rules.start === 'launch' ? [] : findGoArounds(track, air.start, air.end, liftoffField, touchdownField, ...track.airports);
+    for (const goAround of goAroundsHere) {
       fill(track.labels, approachStart(track, goAround.lowest, goAround.field.elevationFt, lowerBound), goAround.lowest, 'approach');
       let end = goAround.climbedBack;
       while (end < air.end && track.labels[end] === 'climb') end++;
@@ -297,6 +536,25 @@ const labelRun = (run: Run, track: Track, landings: Landing[], goArounds: PhaseR
     fill(track.labels, air.end, groundEnd, isTouchAndGo ? 'touch_and_go' : 'landing');
     landings.push(describeLanding(track, air.start, air.end, touchdownField.elevationFt, isTouchAndGo));
   });
+};
+
+/**
+ * From a lift-off the aircraft climbs for as long as it gains at least 300 fpm over the next 30 s (or to the next
+ * fix, where fixes are sparser): a departure always shows its climb, even when the rate is too uneven or the fixes
+ * too few for the debounced phases.
+ */
+const labelInitialClimb = (track: Track, start: number, end: number) => {
+  const last = Math.min(end, track.points.length) - 1;
+  let index = start;
+  let ahead = start;
+  while (index < last) {
+    while (ahead < last && track.time[ahead]! - track.time[index]! < initialClimbWindowS * 1000) ahead++;
+    const to = Math.max(ahead, index + 1);
+    const rateFpm = ((track.altitudeFt[to]! - track.altitudeFt[index]!) / (track.time[to]! - track.time[index]!)) * 60_000;
+    if (rateFpm < climbFpm) break;
+    index++;
+  }
+  fill(track.labels, start, index, 'climb');
 };
 
 /** The field the aircraft lifted off from: the mean of the last seconds on its ground before `liftoff`. */
@@ -342,7 +600,9 @@ const labelClimbCruiseDescent = (track: Track, start: number, end: number) => {
 
 /**
  * Turning points of the altitude at least 300 ft from the previous one (a zigzag): a low point within
- * 500 ft of a nearby field (the lift-off's or the touchdown's, whichever is nearer in time) is a go-around.
+ * 500 ft of a nearby field is a go-around or a low approach. The field is the lift-off's or the touchdown's,
+ * whichever is nearer in time, or else the nearest airport of the database: a low approach at another field
+ * never touches its ground, so only the database knows its elevation.
  */
 const findGoArounds = (track: Track, start: number, end: number, ...candidates: (Field | null)[]) => {
   const found: { lowest: number; climbedBack: number; field: Field }[] = [];
@@ -363,9 +623,12 @@ const findGoArounds = (track: Track, start: number, end: number, ...candidates: 
     if (altitude < extremeAltitude + goAroundClimbFt) continue;
     const lowest = extreme;
     const point = track.points[lowest]!;
+    // The flight's own fields first (nearest in time), then the airport database's (nearest in distance).
+    const closeness = (field: Field) =>
+      Number.isNaN(field.time) ? Number.MAX_SAFE_INTEGER / 2 + haversineMetres(point, field) : Math.abs(field.time - point.timestamp);
     const field = candidates
       .filter((candidate): candidate is Field => candidate !== null && haversineMetres(point, candidate) <= fieldRadiusMetres)
-      .sort((a, b) => Math.abs(a.time - point.timestamp) - Math.abs(b.time - point.timestamp))[0];
+      .sort((a, b) => closeness(a) - closeness(b))[0];
     const height = field === undefined ? Infinity : track.altitudeFt[lowest]! - field.elevationFt;
     if (field !== undefined && height > 0 && height <= goAroundMaxHeightFt) found.push({ lowest, climbedBack: index, field });
     [isSeekingHigh, extreme] = [true, index];

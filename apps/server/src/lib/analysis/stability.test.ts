@@ -15,7 +15,7 @@ const toleranceMs = 3000;
 
 const analyse = (segments: SyntheticSegment[], options: SyntheticOptions = {}) => {
   const flight = buildSyntheticTrack(segments, options);
-  const result = detectPhases(flight.points);
+  const result = detectPhases(flight.points, { category: 'airplane' });
   const moments = findApproachAndExceedanceMoments(flight.points, result);
   const only = (kind: FindingKind) => {
     const found = moments.filter((moment) => moment.kind === kind);

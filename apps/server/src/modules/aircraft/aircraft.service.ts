@@ -6,13 +6,14 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import { requeueAnalyses } from '../analysis/analysis.service.ts';
 import * as repository from './aircraft.repository.ts';
 import type { AircraftRow } from './aircraft.repository.ts';
 
 const tailTaken = () => conflict(messages.aircraftTailTaken, { tail_number: messages.aircraftTailTaken });
 
 function toAircraft(row: AircraftRow): Aircraft {
-  return { id: row.id, org_id: row.orgId, tail_number: row.tailNumber, call_sign: row.callSign, type: row.type, notes: row.notes };
+  return { id: row.id, org_id: row.orgId, tail_number: row.tailNumber, call_sign: row.callSign, type: row.type, category: row.category, notes: row.notes };
 }
 
 /** The fleet is the organization's (super_admin: the current organization). */
@@ -44,6 +45,7 @@ export async function createAircraft(ctx: AppContext, actor: RequestUser, input:
       tailNumber: input.tail_number,
       callSign: input.call_sign,
       type: input.type,
+      category: input.category,
       notes: input.notes,
     });
     await ctx.audit.record({ actor, action: 'aircraft.create', resource: `aircraft/${row.id}`, status: 'success', details: { tail_number: row.tailNumber } });
@@ -60,6 +62,7 @@ export async function updateAircraft(ctx: AppContext, actor: RequestUser, id: st
     ...(input.tail_number !== undefined ? { tailNumber: input.tail_number } : {}),
     ...(input.call_sign !== undefined ? { callSign: input.call_sign } : {}),
     ...(input.type !== undefined ? { type: input.type } : {}),
+    ...(input.category !== undefined ? { category: input.category } : {}),
     ...(input.notes !== undefined ? { notes: input.notes } : {}),
   };
   // An empty PATCH changes nothing and is not an error.
@@ -67,6 +70,8 @@ export async function updateAircraft(ctx: AppContext, actor: RequestUser, id: st
   try {
     const row = await repository.updateAircraft(ctx.db, id, changes);
     await ctx.audit.record({ actor, action: 'aircraft.update', resource: `aircraft/${id}`, status: 'success' });
+    // Its flights' phases and landings follow the category's rules: analyse them again by the new ones.
+    if (input.category !== undefined && input.category !== current.category) await requeueAnalyses(ctx, { aircraftId: id });
     return toAircraft(row!);
   } catch (error) {
     if (isUniqueViolation(error)) throw tailTaken();

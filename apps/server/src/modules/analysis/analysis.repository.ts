@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { AiNotesDraft, AiNotesSource, AiStatus, FlightAnalysis, TeachableMoment, TrackPoint, TranscriptJson } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { aircraft, tripAudio, trips, tripSpeakers, users } from '../../db/schema/index.ts';
@@ -20,6 +20,7 @@ export async function findAnalysisInput(db: Executor, tripId: string) {
       studentRatings: users.certifications,
       aircraftCallSign: aircraft.callSign,
       aircraftTailNumber: aircraft.tailNumber,
+      category: aircraft.category,
     })
     .from(trips)
     .leftJoin(tripAudio, eq(tripAudio.tripId, trips.id))
@@ -28,7 +29,10 @@ export async function findAnalysisInput(db: Executor, tripId: string) {
     .where(eq(trips.id, tripId))
     .limit(1);
   if (!row) return undefined;
-  const speakers = await db.select({ speaker: tripSpeakers.speaker, label: tripSpeakers.label }).from(tripSpeakers).where(eq(tripSpeakers.tripId, tripId));
+  const speakers = await db
+    .select({ speaker: tripSpeakers.speaker, label: tripSpeakers.label })
+    .from(tripSpeakers)
+    .where(eq(tripSpeakers.tripId, tripId));
   return { ...row, transcript: row.transcript as TranscriptJson | null, speakers };
 }
 
@@ -51,7 +55,10 @@ export async function findTripAnalysis(db: Executor, tripId: string) {
 }
 
 export async function setAiStatus(db: Executor, tripId: string, status: AiStatus, error: string | null = null): Promise<void> {
-  await db.update(trips).set({ aiStatus: status, ...(status === 'failed' ? { aiError: error } : {}) }).where(eq(trips.id, tripId));
+  await db
+    .update(trips)
+    .set({ aiStatus: status, ...(status === 'failed' ? { aiError: error } : {}) })
+    .where(eq(trips.id, tripId));
 }
 
 export type StoredNotes = {
@@ -78,4 +85,25 @@ export async function storeAnalysis(db: Executor, tripId: string, notes: StoredN
       aiStatus: 'ready',
     })
     .where(eq(trips.id, tripId));
+}
+
+/**
+ * Trips whose stored analysis was made by rules older than `version`, or that flew the aircraft given, and are not
+ * already waiting for one: at most `limit`, to be queued again.
+ */
+export async function findTripsToReanalyse(
+  db: Executor,
+  filter: { olderThan: number } | { aircraftId: string },
+  limit: number,
+): Promise<string[]> {
+  const which =
+    'olderThan' in filter
+      ? and(isNotNull(trips.flightAnalysis), lt(sql<number>`coalesce((${trips.flightAnalysis}->>'version')::int, 0)`, filter.olderThan))
+      : and(eq(trips.aircraftId, filter.aircraftId), isNotNull(trips.flightAnalysis));
+  const rows = await db
+    .select({ id: trips.id })
+    .from(trips)
+    .where(and(which, or(sql`${trips.aiStatus} is null`, notInArray(trips.aiStatus, ['queued', 'running']))))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

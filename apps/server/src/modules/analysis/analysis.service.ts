@@ -1,11 +1,21 @@
-import { messages, type AiNotesDraft, type SpeakerRole, type TripAnalysis } from '@skylog/contracts';
+import { messages, type AiNotesDraft, type SpeakerRole, type TrackPoint, type TripAnalysis } from '@skylog/contracts';
 import { requireTrip, tripNotFound } from '../../access/access.ts';
-import { analyseFlight } from '../../lib/analysis/analyse-flight.ts';
-import { draftNotesFromAnalysis, keepKnownMoments, notesSystemPrompt, notesText, summariseForNotes } from '../../lib/analysis/draft-notes.ts';
+import type { DatabaseSync } from 'node:sqlite';
+import { analyseFlight, analysisVersion } from '../../lib/analysis/analyse-flight.ts';
+import type { KnownField } from '../../lib/analysis/phases.ts';
+import {
+  draftNotesFromAnalysis,
+  keepKnownMoments,
+  notesSystemPrompt,
+  notesText,
+  summariseForNotes,
+} from '../../lib/analysis/draft-notes.ts';
 import type { AppContext, NotesModel } from '../../lib/app-context.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { updateTranscriptionNotes } from '../transcription/transcription.repository.ts';
+import { findFieldsAround, openAirports } from '../map/airports.repository.ts';
 import * as repository from './analysis.repository.ts';
+import { queueAnalysis } from './queue-analysis.ts';
 
 /** Voices the crew named ATC give the instructions the readback check looks for. */
 const atcLabel: SpeakerRole = 'ATC';
@@ -36,6 +46,17 @@ async function draftWithModel(model: NotesModel, summary: string): Promise<{ dra
   }
 }
 
+/** The airport database, opened once when a first analysis needs it (null where Node has no node:sqlite). */
+let airportsDb: Promise<DatabaseSync | null> | undefined;
+
+/** The database's fields under and around the track, for go-arounds and touch-and-goes away from the home field. */
+async function fieldsNear(points: TrackPoint[]): Promise<KnownField[]> {
+  if (points.length === 0) return [];
+  airportsDb ??= openAirports().catch(() => null);
+  const db = await airportsDb;
+  return db === null ? [] : findFieldsAround(db, points);
+}
+
 /**
  * The trip.analyse job: analyses the flight (offline, always), drafts notes from it with the rules
  * engine and, when a chat model is configured, lets the model word them from the same summary. A
@@ -47,6 +68,8 @@ export async function analyseTrip(ctx: AppContext, tripId: string): Promise<void
   await repository.setAiStatus(ctx.db, tripId, 'running');
   const analysis = analyseFlight({
     points: input.points,
+    category: input.category,
+    airports: await fieldsNear(input.points),
     markers: input.markers,
     transcript: input.transcript,
     audioStartedAt: input.audioStartedAt?.getTime() ?? null,
@@ -76,4 +99,29 @@ export async function analyseTrip(ctx: AppContext, tripId: string): Promise<void
 
 export async function failAnalysis(ctx: AppContext, tripId: string, reason: string): Promise<void> {
   await repository.setAiStatus(ctx.db, tripId, 'failed', reason);
+}
+
+/** Trips queued per transaction when analyses are asked for again. */
+const requeueBatch = 200;
+
+/**
+ * Queues a new analysis for every trip analysed by older rules than these (at start-up, after a release that changed
+ * them), or every trip of an aircraft whose category changed; returns how many.
+ */
+export async function requeueAnalyses(
+  ctx: AppContext,
+  which: { olderThan: number } | { aircraftId: string } = { olderThan: analysisVersion },
+): Promise<number> {
+  let queued = 0;
+  for (;;) {
+    const count = await ctx.db.transaction(async (tx) => {
+      const tripIds = await repository.findTripsToReanalyse(tx, which, requeueBatch);
+      for (const tripId of tripIds) await queueAnalysis(tx, tripId);
+      return tripIds.length;
+    });
+    queued += count;
+    if (count < requeueBatch) break;
+  }
+  if (queued > 0) ctx.jobs.wake();
+  return queued;
 }

@@ -72,3 +72,42 @@ export function findAirports(db: DatabaseSync, bounds: MapBounds): { airports: A
   ).filter((end) => ids.has(end.airport_id));
   return { airports, runwayEnds };
 }
+
+/** Field types an aircraft may take off from or land on (closed fields are left out). */
+const fieldTypes = ['large_airport', 'medium_airport', 'small_airport', 'seaplane_base', 'heliport', 'balloonport'];
+
+/**
+ * Every open field inside the box with its position and elevation (feet above sea level): the analysis measures
+ * low approaches and go-arounds against them where the aircraft never touched the ground.
+ */
+export function findFieldElevations(db: DatabaseSync, bounds: MapBounds): { latitude: number; longitude: number; elevationFt: number }[] {
+  return db
+    .prepare(
+      `SELECT latitude, longitude, elevation_ft AS elevationFt FROM airports NOT INDEXED
+       WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ? AND type IN (${fieldTypes.map(() => '?').join(', ')})`,
+    )
+    .all(bounds.south, bounds.north, bounds.west, bounds.east, ...fieldTypes)
+    .map((row) => ({ latitude: Number(row.latitude), longitude: Number(row.longitude), elevationFt: Number(row.elevationFt) }));
+}
+
+/** A field's elevation holds this far (degrees, about 3 NM) around it: the box around a track is grown by it. */
+const fieldReachDeg = 0.05;
+
+/** The fields under and around a track, for go-arounds and touch-and-goes away from the home field. */
+export function findFieldsAround(
+  db: DatabaseSync,
+  points: readonly { latitude: number; longitude: number }[],
+): ReturnType<typeof findFieldElevations> {
+  if (points.length === 0) return [];
+  let [south, north, west, east] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const point of points) {
+    [south, north] = [Math.min(south, point.latitude), Math.max(north, point.latitude)];
+    [west, east] = [Math.min(west, point.longitude), Math.max(east, point.longitude)];
+  }
+  return findFieldElevations(db, {
+    south: south - fieldReachDeg,
+    north: north + fieldReachDeg,
+    west: west - fieldReachDeg,
+    east: east + fieldReachDeg,
+  });
+}

@@ -12,7 +12,7 @@ const markersOfKey = (key: number) =>
   sql<number>`(select count(*) from jsonb_array_elements(${trips.markers}) as marker(value) where marker.value->>'markerID' = ${String(key)})::int`;
 
 /** Entries of an array in the flight's analysis that match a condition; null until the flight is analysed. */
-const analysed = (path: 'moments' | 'readbacks', condition: SQL) =>
+const analysed = (path: 'landings' | 'moments' | 'readbacks', condition: SQL) =>
   sql<number | null>`case when ${trips.flightAnalysis} is null then null else (select count(*) from jsonb_array_elements(${trips.flightAnalysis}->${path}) as item(value) where ${condition})::int end`;
 
 /** A sum that is 0, not null, over no rows. */
@@ -35,6 +35,8 @@ function flightFacts(person: string | SQLWrapper) {
     marker3: markersOfKey(3).as('marker_3'),
     marker4: markersOfKey(4).as('marker_4'),
     landings: sql<number | null>`(${trips.flightAnalysis}->'stats'->>'landings')::int`.as('landings'),
+    // Full stops are the landings 14 CFR 61.57(b) counts for carrying passengers at night.
+    fullStopLandings: analysed('landings', sql`item.value->>'kind' = 'full_stop'`).as('full_stop_landings'),
     goArounds: sql<number | null>`(${trips.flightAnalysis}->'stats'->>'go_arounds')::int`.as('go_arounds'),
     momentsWell: analysed('moments', sql`item.value->>'tone' = 'well'`).as('moments_well'),
     momentsImprove: analysed('moments', sql`item.value->>'tone' = 'improve'`).as('moments_improve'),
@@ -98,6 +100,7 @@ export async function sumTrainingFlights(db: Executor, personId: string, where: 
       rightMs: sql<number>`coalesce(sum(${flight.durationMs}) filter (where ${flight.seat} = 'right'), 0)::bigint`.mapWith(Number),
       analysedFlights: sql<number>`count(${flight.landings})::int`,
       landings: total(flight.landings),
+      fullStopLandings: total(flight.fullStopLandings),
       goArounds: total(flight.goArounds),
       marker1: total(flight.marker1),
       marker2: total(flight.marker2),

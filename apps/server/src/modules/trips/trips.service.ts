@@ -286,6 +286,7 @@ export async function updateTrip(ctx: AppContext, actor: RequestUser, id: string
   await checkAircraft(ctx, trip.orgId, input.aircraft_id);
   const seated = await requireCrewChange(ctx, actor, trip, { left_seat: input.left_seat, right_seat: input.right_seat });
   const leftSubOrg = input.left_seat ? (seated.get(input.left_seat)?.subOrgId ?? null) : null;
+  const aircraftBefore = input.aircraft_id === undefined ? undefined : (await repository.findTrip(ctx.db, id))?.aircraftId;
   await repository.updateTrip(ctx.db, id, {
     ...(input.trip_name !== undefined ? { tripName: input.trip_name } : {}),
     ...(input.aircraft_id !== undefined ? { aircraftId: input.aircraft_id } : {}),
@@ -296,6 +297,11 @@ export async function updateTrip(ctx: AppContext, actor: RequestUser, id: string
     ...(input.trip_well !== undefined ? { tripWell: input.trip_well?.trim() || null } : {}),
     ...(input.trip_improve !== undefined ? { tripImprove: input.trip_improve?.trim() || null } : {}),
   });
+  // Another aircraft may be another category, whose rules the phases and landings follow.
+  if (input.aircraft_id !== undefined && input.aircraft_id !== aircraftBefore) {
+    await queueAnalysis(ctx.db, id);
+    ctx.jobs.wake();
+  }
   await ctx.audit.record({ actor, action: isDebrief ? 'trips.debrief' : 'trips.update', resource: `trips/${id}`, status: 'success' });
   return getTrip(ctx, actor, id, path);
 }

@@ -1,6 +1,6 @@
-import type { Landing, ReadbackFinding, TrackPoint, Utterance } from '@skylog/contracts';
+import type { AircraftCategory, Landing, ReadbackFinding, TrackPoint, Utterance } from '@skylog/contracts';
 import { parseTrackFile } from '../../track/parse-track-file.ts';
-import { detectPhases, type PhaseResult } from '../phases.ts';
+import { detectPhases, type KnownField } from '../phases.ts';
 import { checkReadbacks } from '../readback.ts';
 
 /**
@@ -17,28 +17,17 @@ export type DetectedLanding = { time: number; kind: Landing['kind'] };
 export type DetectedEvents = { takeoffs: { time: number }[]; landings: DetectedLanding[]; goArounds: { time: number }[] };
 
 /**
- * Take-offs, landings and go-arounds as the analysis finds them. `category` is the aircraft category the
- * corpus labels give ("airplane", "glider"); today's detection has one set of rules for every aircraft, so
- * it is not used yet, and the detection that knows categories takes it from here.
+ * Take-offs, landings and go-arounds as the analysis finds them, by the rules of the aircraft's category and
+ * with the airport database's fields around the track, as the analysis job gives them.
  */
-export function detectCorpusEvents(points: TrackPoint[], _category: string): DetectedEvents {
-  const result = detectPhases(points);
+export function detectCorpusEvents(points: TrackPoint[], category: AircraftCategory, airports: KnownField[]): DetectedEvents {
+  const result = detectPhases(points, { category, airports });
   return {
-    takeoffs: liftoffTimes(result.phases).map((time) => ({ time })),
+    takeoffs: result.takeoffs.map(({ time }) => ({ time })),
     landings: result.landings.map((landing) => ({ time: landing.touchdown_time, kind: landing.kind })),
     goArounds: result.goArounds.map(({ time }) => ({ time })),
   };
 }
-
-const airbornePhases = new Set(['climb', 'cruise', 'descent', 'approach', 'go_around']);
-
-/** A lift-off ends a take-off roll or a touch-and-go's ground run when flying follows; a roll that stays on the ground is a rejected take-off or a fast taxi. */
-const liftoffTimes = (phases: PhaseResult['phases']): number[] =>
-  phases.flatMap((segment, index) => {
-    const next = phases[index + 1];
-    const isGroundRun = segment.phase === 'takeoff_roll' || segment.phase === 'touch_and_go';
-    return isGroundRun && next !== undefined && airbornePhases.has(next.phase) ? [segment.end] : [];
-  });
 
 /** What the checker says about one ATC instruction ("unclear": a transcript it cannot judge). */
 export type ReadbackVerdict = ReadbackFinding['status'];

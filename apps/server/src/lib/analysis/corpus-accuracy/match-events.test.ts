@@ -100,7 +100,7 @@ describe('detectCorpusEvents', () => {
       ...circuitSegments('second-'),
       ...arrivalSegments(),
     ]);
-    const events = detectCorpusEvents(points, 'airplane');
+    const events = detectCorpusEvents(points, 'airplane', []);
     expect(events.takeoffs).toEqual([{ time: marks.roll!.end }, { time: marks['touch-and-go']!.end }]);
     expect(events.landings).toEqual([
       { time: marks['first-flare']!.end, kind: 'touch_and_go' },

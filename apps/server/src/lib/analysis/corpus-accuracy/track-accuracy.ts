@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import type { DatabaseSync } from 'node:sqlite';
+import { aircraftCategorySchema } from '@skylog/contracts';
 import { z } from 'zod';
+import { findFieldsAround } from '../../../modules/map/airports.repository.ts';
 import { detectCorpusEvents, parseCorpusTrack, type DetectedEvents, type DetectedLanding } from './corpus-adapters.ts';
 import { matchEvents, matchToleranceS, type TimedEvent } from './match-events.ts';
 
@@ -16,7 +19,7 @@ export const trackCorpusDir = fileURLToPath(new URL('../../../../../../bench/cor
 const utcTime = z.iso.datetime({ offset: true }).transform((value) => Date.parse(value));
 const labelSchema = z.object({
   file: z.string().min(1),
-  category: z.string().min(1),
+  category: aircraftCategorySchema,
   aircraft: z.string(),
   /** The format's name, then any detail in brackets: "garmin-g1000-csv (Perspective+)". */
   format: z.string().min(1),
@@ -162,14 +165,16 @@ const unreadFlight = (label: FlightLabel, error: string): FlightScore => {
 };
 
 /** Reads, parses and scores one labelled file (gzip-compressed, as committed). */
-export function scoreCorpusFile(label: FlightLabel, dir = trackCorpusDir): FlightScore {
+/** One labelled flight, its fields from the airport database (`airports`; none where Node has no node:sqlite). */
+export function scoreCorpusFile(label: FlightLabel, airports: DatabaseSync | null, dir = trackCorpusDir): FlightScore {
   let read: ReturnType<typeof parseCorpusTrack>;
   try {
     read = parseCorpusTrack(path.basename(label.file, '.gz'), gunzipSync(readFileSync(path.join(dir, label.file))));
   } catch (error) {
     return unreadFlight(label, error instanceof Error ? error.message : String(error));
   }
-  return scoreFlight(label, read.format, detectCorpusEvents(read.points, label.category));
+  const fields = airports === null ? [] : findFieldsAround(airports, read.points);
+  return scoreFlight(label, read.format, detectCorpusEvents(read.points, label.category, fields));
 }
 
 export function totalScores(flights: FlightScore[]): TrackAccuracy {
@@ -185,8 +190,8 @@ export function totalScores(flights: FlightScore[]): TrackAccuracy {
   return { flights, totals, kinds, parseErrors: flights.filter((flight) => flight.error !== null).length };
 }
 
-export const scoreTrackCorpus = (dir = trackCorpusDir): TrackAccuracy =>
-  totalScores(readFlightLabels(dir).map((label) => scoreCorpusFile(label, dir)));
+export const scoreTrackCorpus = (airports: DatabaseSync | null, dir = trackCorpusDir): TrackAccuracy =>
+  totalScores(readFlightLabels(dir).map((label) => scoreCorpusFile(label, airports, dir)));
 
 /** Share of detections that were true events; null when nothing was detected. */
 export const precisionOf = (counts: EventCounts): number | null =>

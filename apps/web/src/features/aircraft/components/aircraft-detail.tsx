@@ -1,4 +1,4 @@
-import { messages } from '@skylog/contracts';
+import { aircraftCategoryLabels, messages } from '@skylog/contracts';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -44,7 +44,9 @@ export function AircraftDetail({ id, canEdit, onDeleted }: { id: string; canEdit
           <h2 className="text-2xl font-semibold tracking-tight" data-testid="tail-number">
             {data.tail_number}
           </h2>
-          <p className="text-sm text-slate-600">{[data.call_sign, data.type].filter(Boolean).join(' · ') || '—'}</p>
+          <p className="text-sm text-slate-600">
+            {[data.call_sign, data.type, data.category ? aircraftCategoryLabels[data.category] : null].filter(Boolean).join(' · ') || '—'}
+          </p>
         </div>
         {canEdit ? (
           <div className="flex gap-2">
@@ -64,7 +66,7 @@ export function AircraftDetail({ id, canEdit, onDeleted }: { id: string; canEdit
           isEditing ? (
             <AircraftForm
               title={`Edit ${data.tail_number}`}
-              initial={{ tail_number: data.tail_number, call_sign: data.call_sign, type: data.type, notes: data.notes }}
+              initial={data}
               isPending={update.isPending}
               error={update.error}
               onCancel={() => setIsEditing(false)}

@@ -1,4 +1,4 @@
-import { aircraftListQuerySchema, type Aircraft } from '@skylog/contracts';
+import { aircraftCategoryLabels, aircraftListQuerySchema, type Aircraft } from '@skylog/contracts';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -54,6 +54,7 @@ export function AircraftList({ canEdit, getDetailHref }: { canEdit: boolean; get
           },
           { key: 'call-sign', header: 'Call sign', sortField: 'call_sign', cell: (plane) => plane.call_sign ?? '—' },
           { key: 'type', header: 'Type', sortField: 'type', cell: (plane) => plane.type ?? '—' },
+          { key: 'category', header: 'Category', cell: (plane) => (plane.category ? aircraftCategoryLabels[plane.category] : 'Not set') },
           { key: 'notes', header: 'Notes', cell: (plane) => plane.notes ?? '—' },
         ]}
         rows={fleet.data?.items}

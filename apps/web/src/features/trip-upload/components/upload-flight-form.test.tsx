@@ -1,4 +1,14 @@
-import { flightUploadedForMessage, messages, trackImportNotices, trackTimesMessages, type ClientConfig, type CrewChoices } from '@skylog/contracts';
+import {
+  aircraftCategoryMissingMessage,
+  aircraftCategoryNeededMessage,
+  flightUploadedForMessage,
+  messages,
+  trackImportNotices,
+  trackTimesMessages,
+  type Aircraft,
+  type ClientConfig,
+  type CrewChoices,
+} from '@skylog/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi, type ApiAnswer, type ApiCall } from '../../../test-utils.tsx';
@@ -10,6 +20,8 @@ const ids = {
   leo: '00000000-0000-4000-8000-000000000003',
   trip: '00000000-0000-4000-8000-0000000000aa',
   upload: '00000000-0000-4000-8000-0000000000bb',
+  plane: '00000000-0000-4000-8000-0000000000cc',
+  org: '00000000-0000-4000-8000-0000000000dd',
 };
 
 const config: ClientConfig = {
@@ -33,15 +45,19 @@ const people: CrewChoices['people'] = [
  * The server of an upload: fetch for JSON calls, XMLHttpRequest for the file bodies (their progress), both
  * recorded in one list in the order the form made them.
  */
-function stubServer(crew: CrewChoices, isUntimed = false): ApiCall[] {
+function stubServer(
+  crew: CrewChoices,
+  { isUntimed = false, recentTrips = [] }: { isUntimed?: boolean; recentTrips?: unknown[] } = {},
+): ApiCall[] {
   const answer = (call: ApiCall): ApiAnswer => {
     const path = call.url.split('?')[0];
     if (path === '/api/client-config') return { status: 200, body: config };
     if (path === '/api/trips/crew-choices') return { status: 200, body: crew };
-    if (path === '/api/trips' && call.method === 'GET') return { status: 200, body: { items: [], total: 0 } };
+    if (path === '/api/trips' && call.method === 'GET') return { status: 200, body: { items: recentTrips, total: recentTrips.length } };
     if (path === '/api/trips/import') {
       // A track without times, as a route from a flight planner: the server asks when it was flown.
-      if (isUntimed && !call.url.includes('takeoff_time=')) return { status: 400, body: { status: 400, code: 'track_untimed', message: untimedMessage } };
+      if (isUntimed && !call.url.includes('takeoff_time='))
+        return { status: 400, body: { status: 400, code: 'track_untimed', message: untimedMessage } };
       const notices = isUntimed ? [trackImportNotices.timesEstimated] : [];
       return { status: 201, body: { trip_id: ids.trip, track_import: { format: 'gpx', aircraft_type: null, notices } } };
     }
@@ -96,7 +112,7 @@ describe('Audio Upload', () => {
 
   it('an instructor with several students names the pilot before the files can be chosen', async () => {
     stubServer({ people, left_seat: null, right_seat: ids.iris, is_left_seat_required: true });
-    renderWithProviders(<UploadFlightForm fleet={[]} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
+    renderWithProviders(<UploadFlightForm fleet={[]} saveCategory={null} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
     const pilot = await screen.findByLabelText('Pilot (left seat)');
     const track = fileInput(trackLabel);
     // The crew comes first on the page, and the files wait for it, saying why.
@@ -115,7 +131,7 @@ describe('Audio Upload', () => {
 
   it('pressing Upload without a pilot says so under the pilot', async () => {
     stubServer({ people, left_seat: null, right_seat: ids.iris, is_left_seat_required: true });
-    renderWithProviders(<UploadFlightForm fleet={[]} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
+    renderWithProviders(<UploadFlightForm fleet={[]} saveCategory={null} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Upload' }));
     expect(await screen.findByText(messages.leftSeatRequired)).toBeTruthy();
     expect(screen.getByLabelText('Pilot (left seat)').getAttribute('aria-invalid')).toBe('true');
@@ -123,7 +139,7 @@ describe('Audio Upload', () => {
 
   it('a student has their seat already: the files are open at once, and the upload links to the flight', async () => {
     const calls = stubServer({ people, left_seat: ids.stella, right_seat: ids.iris, is_left_seat_required: false });
-    renderWithProviders(<UploadFlightForm fleet={[]} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
+    renderWithProviders(<UploadFlightForm fleet={[]} saveCategory={null} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
     await screen.findByLabelText('Pilot (left seat)');
     expect(fileInput(trackLabel).disabled).toBe(false);
     choose(trackLabel, gpx());
@@ -137,7 +153,7 @@ describe('Audio Upload', () => {
   it('someone who may not open flights uploads for a pilot, reads whose flight it became, and reads no flight', async () => {
     // The server presets nobody for a sub-organization admin; the form still asks whose flight it is.
     const calls = stubServer({ people, left_seat: null, right_seat: null, is_left_seat_required: false });
-    renderWithProviders(<UploadFlightForm fleet={[]} getFlightHref={null} />);
+    renderWithProviders(<UploadFlightForm fleet={[]} saveCategory={null} getFlightHref={null} />);
     const pilot = await screen.findByLabelText('Pilot (left seat)');
     // Only a new flight: an existing one is not theirs to change.
     expect(screen.queryByRole('radio', { name: 'An existing flight' })).toBeNull();
@@ -173,8 +189,8 @@ describe('Audio Upload', () => {
   });
 
   it('a track without times: the form asks when it was flown, keeps the file, and sends the take-off and landing', async () => {
-    const calls = stubServer({ people, left_seat: ids.stella, right_seat: ids.iris, is_left_seat_required: false }, true);
-    renderWithProviders(<UploadFlightForm fleet={[]} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
+    const calls = stubServer({ people, left_seat: ids.stella, right_seat: ids.iris, is_left_seat_required: false }, { isUntimed: true });
+    renderWithProviders(<UploadFlightForm fleet={[]} saveCategory={null} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
     await screen.findByLabelText('Pilot (left seat)');
     choose(trackLabel, gpx());
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
@@ -200,5 +216,77 @@ describe('Audio Upload', () => {
     expect(sent.get('takeoff_time')).toBe(new Date('2026-05-02T14:00').toISOString());
     expect(sent.get('landing_time')).toBe(new Date('2026-05-02T15:10').toISOString());
     expect(sent.get('filename')).toBe('circuits.gpx');
+  });
+
+  describe('an aircraft without a category', () => {
+    const glider: Aircraft = {
+      id: ids.plane,
+      org_id: ids.org,
+      tail_number: 'D-KXYZ',
+      call_sign: null,
+      type: 'ASG 29E',
+      category: null,
+      notes: null,
+    };
+    const categoryLabel = 'Category of D-KXYZ';
+
+    it('asks an org admin for it with a track, and saves it to the aircraft before the track goes up', async () => {
+      const calls = stubServer({ people, left_seat: ids.stella, right_seat: null, is_left_seat_required: false });
+      const isTrackSent = () => calls.some((call) => call.url.startsWith('/api/trips/import'));
+      const saved: { tail: string; category: string; isTrackSent: boolean }[] = [];
+      const saveCategory = vi.fn(async (plane: Aircraft, category: string) => {
+        saved.push({ tail: plane.tail_number, category, isTrackSent: isTrackSent() });
+      });
+      renderWithProviders(
+        <UploadFlightForm fleet={[glider]} saveCategory={saveCategory} getFlightHref={(id) => `/dashboard/flights/${id}`} />,
+      );
+      fireEvent.change(await screen.findByLabelText('Aircraft'), { target: { value: ids.plane } });
+      // No track, nothing to analyse: not asked.
+      expect(screen.queryByLabelText(categoryLabel)).toBeNull();
+      choose(trackLabel, gpx());
+      const category = await screen.findByLabelText(categoryLabel);
+      fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+      expect(await screen.findByText(aircraftCategoryNeededMessage('D-KXYZ'))).toBeTruthy();
+      expect(saveCategory).not.toHaveBeenCalled();
+
+      fireEvent.change(category, { target: { value: 'glider' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+      await screen.findByRole('status');
+      // Saved first, so that the track's analysis already has the category.
+      expect(saved).toEqual([{ tail: 'D-KXYZ', category: 'glider', isTrackSent: false }]);
+      expect(isTrackSent()).toBe(true);
+    });
+
+    it('asks for it too when the track goes to an existing flight of that aircraft', async () => {
+      const ridge = {
+        trip_id: ids.trip,
+        trip_name: 'Ridge soaring',
+        begin_time: '2026-03-02T10:00:00Z',
+        aircraft: { id: ids.plane, tail_number: 'D-KXYZ' },
+      };
+      stubServer({ people, left_seat: ids.stella, right_seat: null, is_left_seat_required: false }, { recentTrips: [ridge] });
+      renderWithProviders(
+        <UploadFlightForm
+          fleet={[glider]}
+          saveCategory={vi.fn(async () => undefined)}
+          getFlightHref={(id) => `/dashboard/flights/${id}`}
+        />,
+      );
+      fireEvent.click(await screen.findByRole('radio', { name: 'An existing flight' }));
+      const flight = await screen.findByLabelText('Flight');
+      await screen.findByRole('option', { name: 'Ridge soaring (2026-03-02)' });
+      fireEvent.change(flight, { target: { value: ids.trip } });
+      choose(trackLabel, gpx());
+      expect(await screen.findByLabelText(categoryLabel)).toBeTruthy();
+    });
+
+    it('tells someone who may not edit the fleet that airplane rules apply until an admin sets it', async () => {
+      stubServer({ people, left_seat: ids.stella, right_seat: null, is_left_seat_required: false });
+      renderWithProviders(<UploadFlightForm fleet={[glider]} saveCategory={null} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
+      fireEvent.change(await screen.findByLabelText('Aircraft'), { target: { value: ids.plane } });
+      choose(trackLabel, gpx());
+      expect(await screen.findByText(aircraftCategoryMissingMessage('D-KXYZ'))).toBeTruthy();
+      expect(screen.queryByLabelText(categoryLabel)).toBeNull();
+    });
   });
 });

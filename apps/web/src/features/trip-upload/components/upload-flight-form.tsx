@@ -1,5 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  aircraftCategoryMissingMessage,
+  aircraftCategoryNeededMessage,
+  aircraftCategorySchema,
   flightUploadedForMessage,
   isAudioContentType,
   messages,
@@ -9,6 +12,7 @@ import {
   tripCreateSchema,
   uploadTooLargeMessage,
   type Aircraft,
+  type AircraftCategory,
   type ClientConfig,
   type CrewChoices,
 } from '@skylog/contracts';
@@ -24,16 +28,26 @@ import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { categoryHint, categoryOptions } from '../../../lib/aircraft-category-options.ts';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { useCrewChoices } from '../../../lib/crew-choices.ts';
 import { tripKeys } from '../../../lib/query-keys.ts';
-import { createEmptyTrip, importTrack, uploadAudio, useRecentTrips, waitForProcessing, type Crew, type TrackTimes } from '../api/upload-flight.ts';
+import {
+  createEmptyTrip,
+  importTrack,
+  uploadAudio,
+  useRecentTrips,
+  waitForProcessing,
+  type Crew,
+  type TrackTimes,
+} from '../api/upload-flight.ts';
 
 const audioExtensions = ['.mp3', '.m4a', '.aac', '.wav', '.flac', '.ogg', '.opus', '.webm', '.amr'];
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.')).toLowerCase();
 
 /** The server's rule for the declared type (contracts), and a recording's extension where the type says only "a container" or nothing. */
-const isAudioFile = (file: File) => isAudioContentType(file.type) && (file.type.startsWith('audio/') || audioExtensions.includes(extensionOf(file.name)));
+const isAudioFile = (file: File) =>
+  isAudioContentType(file.type) && (file.type.startsWith('audio/') || audioExtensions.includes(extensionOf(file.name)));
 
 /** A select's value: an id, or '' for "not set". */
 const choice = z.union([z.uuid(), z.literal('')]);
@@ -67,20 +81,25 @@ function trackTimesIssues(values: TimesFields): { field: 'takeoff_time' | 'landi
     landing_from_audio: times.isLandingFromAudio ? 'true' : undefined,
   });
   if (result.success) return [];
-  return result.error.issues.map((issue) => ({ field: issue.path[0] as 'takeoff_time' | 'landing_time' | 'landing_from_audio', message: issue.message }));
+  return result.error.issues.map((issue) => ({
+    field: issue.path[0] as 'takeoff_time' | 'landing_time' | 'landing_from_audio',
+    message: issue.message,
+  }));
 }
 
 type UploadRules = {
   /** The uploader names the pilot of every new flight (an instructor with students; whoever cannot open the flight). */
   isPilotRequired: boolean;
   limits: Pick<ClientConfig, 'track_file_max_bytes' | 'audio_upload_max_bytes'> | undefined;
+  /** The flight's aircraft when it has no category and the uploader may give it one (then a track needs it). */
+  uncategorised: (values: { target: 'new' | 'existing'; aircraft_id: string; trip_id: string }) => Aircraft | null;
 };
 
 /**
  * The contract's rules for a new flight (its name, the crew and aircraft as ids) and the files' own: a
  * track Skylog parses, audio it can read, each under the server's size limit.
  */
-function uploadFlightSchema({ isPilotRequired, limits }: UploadRules) {
+function uploadFlightSchema({ isPilotRequired, limits, uncategorised }: UploadRules) {
   return z
     .object({
       target: z.enum(['new', 'existing']),
@@ -90,6 +109,7 @@ function uploadFlightSchema({ isPilotRequired, limits }: UploadRules) {
       right_seat: choice,
       begin_time: z.string(),
       trip_id: choice,
+      aircraft_category: z.union([aircraftCategorySchema, z.literal('')]),
       track: chosenFile,
       audio: chosenFile,
       /** The server found no times in the chosen track: it takes them from the fields below. */
@@ -109,6 +129,8 @@ function uploadFlightSchema({ isPilotRequired, limits }: UploadRules) {
       else if (audio && limits && audio.size > limits.audio_upload_max_bytes)
         refuse(['audio'], uploadTooLargeMessage(limits.audio_upload_max_bytes));
       if (track && values.track_has_no_times) for (const { field, message } of trackTimesIssues(values)) refuse([field], message);
+      const plane = uncategorised(values);
+      if (track && plane && !values.aircraft_category) refuse(['aircraft_category'], aircraftCategoryNeededMessage(plane.tail_number));
       if (values.target === 'existing') {
         if (!values.trip_id) refuse(['trip_id'], messages.uploadNeedsTrip);
         return;
@@ -139,6 +161,7 @@ const emptyForm = (crew: CrewChoices | undefined): UploadInput => ({
   right_seat: crew?.right_seat ?? '',
   begin_time: localNow(),
   trip_id: '',
+  aircraft_category: '',
   track: null,
   audio: null,
   track_has_no_times: false,
@@ -153,6 +176,8 @@ type Outcome = { tripId: string; pilot: string; isAudioSaved: boolean; notices: 
 
 type UploadFlightFormProps = {
   fleet: readonly Aircraft[];
+  /** Gives an aircraft its category; only for those who may edit the fleet: then a track on an aircraft without one asks for it. */
+  saveCategory: ((plane: Aircraft, category: AircraftCategory) => Promise<unknown>) | null;
   /**
    * The flight screen's address, or null when the uploader's role may not open flights (route access): then
    * the upload ends with a confirmation here, no existing flight is offered, and no flight is read.
@@ -166,28 +191,40 @@ type UploadFlightFormProps = {
  * so when the uploader must name the pilot, the files wait until they have. The track goes first: a bad
  * track stops before any audio is sent, so nothing is half stored.
  */
-export function UploadFlightForm({ fleet, getFlightHref }: UploadFlightFormProps) {
+export function UploadFlightForm({ fleet, saveCategory, getFlightHref }: UploadFlightFormProps) {
   const crewChoices = useCrewChoices();
   if (crewChoices.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
   // Without the choices (the request failed) the server seats the uploader as usual.
-  return <UploadForm fleet={fleet} getFlightHref={getFlightHref} crewChoices={crewChoices.data} />;
+  return <UploadForm fleet={fleet} saveCategory={saveCategory} getFlightHref={getFlightHref} crewChoices={crewChoices.data} />;
 }
 
-function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps & { crewChoices: CrewChoices | undefined }) {
+function UploadForm({ fleet, saveCategory, getFlightHref, crewChoices }: UploadFlightFormProps & { crewChoices: CrewChoices | undefined }) {
   const queryClient = useQueryClient();
   const config = useClientConfig();
   const mayOpenFlights = getFlightHref !== null;
   const recent = useRecentTrips(mayOpenFlights);
   // A flight its uploader cannot open must be someone's: they name whose.
   const isPilotRequired = Boolean(crewChoices?.is_left_seat_required) || !mayOpenFlights;
+  const canSetCategory = saveCategory !== null;
+  /** The aircraft of the flight the files go to (a new one's choice, or an existing one's) when it has no category. */
+  const withoutCategory = ({ target, aircraft_id, trip_id }: { target: 'new' | 'existing'; aircraft_id: string; trip_id: string }) => {
+    const id = target === 'new' ? aircraft_id : recent.data?.items.find((trip) => trip.trip_id === trip_id)?.aircraft?.id;
+    return fleet.find((plane) => plane.id === id && plane.category === null) ?? null;
+  };
   const form = useForm<UploadInput, unknown, UploadValues>({
-    resolver: zodResolver(uploadFlightSchema({ isPilotRequired, limits: config.data })),
+    resolver: zodResolver(
+      uploadFlightSchema({
+        isPilotRequired,
+        limits: config.data,
+        uncategorised: (values) => (canSetCategory ? withoutCategory(values) : null),
+      }),
+    ),
     defaultValues: emptyForm(crewChoices),
   });
   const { errors } = form.formState;
-  const [target, leftSeat, track, trackHasNoTimes, landingFromAudio] = useWatch({
+  const [target, leftSeat, track, trackHasNoTimes, landingFromAudio, aircraftId, tripId] = useWatch({
     control: form.control,
-    name: ['target', 'left_seat', 'track', 'track_has_no_times', 'landing_from_audio'],
+    name: ['target', 'left_seat', 'track', 'track_has_no_times', 'landing_from_audio', 'aircraft_id', 'trip_id'],
   });
   const [step, setStep] = useState<Step | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -195,6 +232,8 @@ function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps
   const [formKey, setFormKey] = useState(0);
 
   const isNew = target === 'new';
+  // A track is analysed by its aircraft's category: one without asks for it (or says who can give it).
+  const uncategorisedPlane = track ? withoutCategory({ target, aircraft_id: aircraftId, trip_id: tripId }) : null;
   const areFilesWaiting = isNew && isPilotRequired && !leftSeat;
   const seatOptions = [
     { value: '', label: 'Nobody' },
@@ -216,7 +255,9 @@ function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps
       return;
     }
     const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};
-    const named = (['left_seat', 'right_seat', 'takeoff_time', 'landing_time', 'landing_from_audio'] as const).filter((field) => fields[field]);
+    const named = (['left_seat', 'right_seat', 'takeoff_time', 'landing_time', 'landing_from_audio'] as const).filter(
+      (field) => fields[field],
+    );
     if (named.length === 0) form.setError('track', { message: (error as Error).message });
     for (const field of named) form.setError(field, { message: fields[field] });
   }
@@ -228,6 +269,9 @@ function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps
     let notices: string[] = [];
     try {
       const file = values.track;
+      const plane = file ? withoutCategory(values) : null;
+      // Before the track, so that its analysis already has the category.
+      if (plane && values.aircraft_category && saveCategory) await saveCategory(plane, values.aircraft_category);
       if (file) {
         const report = (fraction: number) => setStep({ label: `Uploading ${file.name}`, fraction });
         report(0);
@@ -350,6 +394,21 @@ function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps
           )}
         />
       )}
+      {uncategorisedPlane && canSetCategory ? (
+        <div className="flex max-w-sm flex-col gap-1">
+          <SelectInput
+            label={`Category of ${uncategorisedPlane.tail_number}`}
+            options={categoryOptions}
+            required
+            {...form.register('aircraft_category')}
+            error={errors.aircraft_category?.message}
+          />
+          <p className="text-xs text-slate-500">{categoryHint}</p>
+        </div>
+      ) : null}
+      {uncategorisedPlane && !canSetCategory ? (
+        <Alert tone="info">{aircraftCategoryMissingMessage(uncategorisedPlane.tail_number)}</Alert>
+      ) : null}
       {areFilesWaiting ? (
         <p id={filesHintId} className="text-sm text-slate-600">
           {messages.uploadPilotFirst}
@@ -395,8 +454,12 @@ function UploadForm({ fleet, getFlightHref, crewChoices }: UploadFlightFormProps
               Landing: the take-off plus the length of this flight's audio
             </label>
           )}
-          {errors.landing_from_audio ? <span className="text-xs text-red-600 md:col-span-2">{errors.landing_from_audio.message}</span> : null}
-          <p className="text-xs text-slate-600 md:col-span-2">Skylog spreads the track's points evenly between these times and marks the flight's times as estimated.</p>
+          {errors.landing_from_audio ? (
+            <span className="text-xs text-red-600 md:col-span-2">{errors.landing_from_audio.message}</span>
+          ) : null}
+          <p className="text-xs text-slate-600 md:col-span-2">
+            Skylog spreads the track's points evenly between these times and marks the flight's times as estimated.
+          </p>
         </fieldset>
       ) : null}
       {errors.root?.files ? <Alert tone="error">{errors.root.files.message}</Alert> : null}

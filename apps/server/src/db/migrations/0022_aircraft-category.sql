@@ -1,0 +1,2 @@
+ALTER TABLE "aircraft" ADD COLUMN "category" text;--> statement-breakpoint
+ALTER TABLE "aircraft" ADD CONSTRAINT "aircraft_category_check" CHECK (category is null or category in ('airplane','helicopter','gyroplane','glider','lighter_than_air','powered_lift','powered_parachute','weight_shift_control'));
