@@ -50,7 +50,9 @@ describe('aircraft categories: the API, and a glider flight analysed by glider r
     const created = await s.call(school.owner, 'POST', '/api/aircraft', { tail_number: 'N200UC', category: 'blimp' });
     expect(created.statusCode).toBe(400);
     expect(created.json().fields).toEqual({ category: message });
-    const plane = aircraftSchema.parse((await s.call(school.owner, 'POST', '/api/aircraft', { tail_number: 'N201UC', category: 'airplane' })).json());
+    const plane = aircraftSchema.parse(
+      (await s.call(school.owner, 'POST', '/api/aircraft', { tail_number: 'N201UC', category: 'airplane' })).json(),
+    );
     for (const category of ['Glider', 'rotorcraft', 7]) {
       const edited = await s.call(school.owner, 'PATCH', `/api/aircraft/${plane.id}`, { category });
       expect(edited.statusCode, String(category)).toBe(400);
@@ -61,7 +63,9 @@ describe('aircraft categories: the API, and a glider flight analysed by glider r
 
   it('analyses a glider flight by glider rules once the aircraft says glider: one launch, one landing, and the record counts one', async () => {
     const student = await school.addPerson('student');
-    const glider = aircraftSchema.parse((await s.call(school.owner, 'POST', '/api/aircraft', { tail_number: 'SP-3456', type: 'ASW 28' })).json());
+    const glider = aircraftSchema.parse(
+      (await s.call(school.owner, 'POST', '/api/aircraft', { tail_number: 'SP-3456', type: 'ASW 28' })).json(),
+    );
     const imported = await trips.importFile(school.owner, 'olsztyn.igc', gliderIgc, `&aircraft_id=${glider.id}&left_seat=${student.id}`);
     expect(imported.statusCode, imported.body).toBe(201);
     const tripId = imported.json().trip_id as string;
@@ -90,8 +94,32 @@ describe('aircraft categories: the API, and a glider flight analysed by glider r
     expect(trainingRecordSchema.parse(record.json()).totals).toMatchObject({ flights: 1, landings: 1, full_stop_landings: 1 });
 
     // An analysis stored by older rules is made again by the start-up job.
-    await t.ctx.db.update(tripsTable).set({ flightAnalysis: sql`jsonb_set(${tripsTable.flightAnalysis}, '{version}', '1')` }).where(eq(tripsTable.id, tripId));
+    await t.ctx.db
+      .update(tripsTable)
+      .set({ flightAnalysis: sql`jsonb_set(${tripsTable.flightAnalysis}, '{version}', '1')` })
+      .where(eq(tripsTable.id, tripId));
     await enqueueJobOnce(t.ctx.db, 'analysis.requeue-stale', {});
     expect((await analysis()).version).toBe(analysisVersion);
+  });
+
+  it('analyses an aircraft’s flights again when its call sign or tail number changes: they say which radio calls were its own', async () => {
+    const plane = aircraftSchema.parse(
+      (await s.call(school.owner, 'POST', '/api/aircraft', { tail_number: 'N612SK', type: 'C172S', category: 'airplane' })).json(),
+    );
+    const imported = await trips.importFile(school.owner, 'olsztyn.igc', gliderIgc, `&aircraft_id=${plane.id}`);
+    expect(imported.statusCode, imported.body).toBe(201);
+    const tripId = imported.json().trip_id as string;
+    await t.ctx.jobs.drain();
+    const status = async () =>
+      (await t.ctx.db.select({ status: tripsTable.aiStatus }).from(tripsTable).where(eq(tripsTable.id, tripId)))[0]!.status;
+    expect(await status()).not.toBe('queued');
+
+    expect((await s.call(school.owner, 'PATCH', `/api/aircraft/${plane.id}`, { notes: 'Hangar 3' })).statusCode).toBe(200);
+    expect(await status()).not.toBe('queued');
+    expect((await s.call(school.owner, 'PATCH', `/api/aircraft/${plane.id}`, { call_sign: 'Skyline 612' })).statusCode).toBe(200);
+    expect(await status()).toBe('queued');
+    await t.ctx.jobs.drain();
+    expect((await s.call(school.owner, 'PATCH', `/api/aircraft/${plane.id}`, { tail_number: 'N613SK' })).statusCode).toBe(200);
+    expect(await status()).toBe('queued');
   });
 });

@@ -18,6 +18,9 @@ const phoneticLetters = new Map(
     .split(' ')
     .map((word) => [word, word[0]!]),
 );
+/** A word of the ICAO spelling alphabet ("alpha", "bravo"). */
+export const isPhoneticLetter = (token: string | undefined): boolean => token !== undefined && phoneticLetters.has(token);
+
 /** Before a registration these say "civil aircraft" (AIM 4-2-4: the type may replace the "N"). */
 const registrationPrefixes = new Set(
   'november n cessna piper cherokee archer warrior arrow seneca seminole skyhawk skylane cardinal centurion cirrus bonanza baron beech beechcraft mooney diamond da katana twinstar citation learjet lear gulfstream king air experimental helicopter robinson cub husky navajo aztec comanche saratoga malibu meridian tbm pilatus eclipse phenom'.split(

@@ -398,6 +398,26 @@ describe('checkReadbacks: the readback is the called aircraft’s', () => {
     expect(finding).toMatchObject({ status: 'correct', addressee: 'N123AB' });
   });
 
+  it('finds this crew taking a clearance meant for a callsign like theirs wrong, and leaves it out when the aircraft called answers', () => {
+    const options = { atcSpeakers: new Set([atc]), ownCallsigns: ['Southwest 2987'] };
+    const taken = checkReadbacks(
+      [say(0, atc, 'Southwest 2897, climb and maintain 5000.'), say(4, pilot, 'Climb and maintain 5000, Southwest 2987.')],
+      options,
+    );
+    expect(taken).toMatchObject([
+      {
+        status: 'wrong',
+        addressee: 'Southwest 2897',
+        elements: [heard('altitude', '5000', '5000'), heard('callsign', 'Southwest 2897', 'Southwest 2987')],
+      },
+    ]);
+    const theirs = checkReadbacks(
+      [say(0, atc, 'Southwest 2897, climb and maintain 5000.'), say(4, delta2387, 'Climb and maintain 5000, Southwest 2897.')],
+      options,
+    );
+    expect(theirs).toEqual([]);
+  });
+
   it('leaves out instructions to other aircraft when the flight’s own callsigns are known', () => {
     const utterances = [
       say(0, atc, 'Cirrus five alpha bravo, runway three one, cleared to land.'),
@@ -590,6 +610,9 @@ describe('checkReadbacks: what recognition and phrasing do to a clearance', () =
       say(4, pilot, 'Roger, Delta 2266.'),
     ]);
     expect(unsureInstruction[0]!.status).toBe('unclear');
+    // An unsure word of the callsign says nothing about a value read back wrong, only about the callsign.
+    expect(check(instruction, 'Climb and maintain 4000, Delta 2266.', { uncertainWords: ['Delta'] }).status).toBe('wrong');
+    expect(check(instruction, 'Climb and maintain 5000, Delta 2626.', { uncertainWords: ['2626'] }).status).toBe('unclear');
   });
 
   it('lowers a fault to unclear when the facility’s name was plainly misheard', () => {

@@ -22,6 +22,7 @@ import {
   endsWithFlightNumber,
   findCallsigns,
   formatCallsign,
+  isPhoneticLetter,
   isStationType,
   parseCallsign,
   stationCallEnd,
@@ -217,12 +218,6 @@ const instructionVerbs = new Set([
   'cross',
 ]);
 const runwayWords = new Set(['runway', 'rwy']);
-/** Next to a number these make it part of a callsign ("two three alpha bravo", "november one two three"). */
-const phoneticLetters = new Set(
-  'alpha alfa bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey whisky xray yankee zulu'.split(
-    ' ',
-  ),
-);
 const queryPhrases: readonly (readonly string[])[] = [['say', 'again'], ['repeat'], ['confirm'], ['verify'], ['?']];
 
 /** Said without their keyword ("one two one decimal five" alone), the kinds a readback may give and the widths they have. */
@@ -329,8 +324,9 @@ const findBlockedTokens = (tokens: string[]): boolean[] => {
   });
 };
 
+/** Next to a number a phonetic letter makes it part of a callsign ("two three alpha bravo", "november one two three"). */
 const isCallsignDigits = (tokens: string[], start: number, end: number): boolean =>
-  phoneticLetters.has(tokens[end] ?? '') || phoneticLetters.has(tokens[start - 1] ?? '');
+  isPhoneticLetter(tokens[end]) || isPhoneticLetter(tokens[start - 1]);
 
 /** A runway said without "runway" ("cleared to land two seven"): a whole number of one or two digits, not a callsign's. */
 const readBareRunway = (tokens: string[], start: number): { value: string; start: number; end: number } | undefined => {
@@ -619,7 +615,7 @@ const addresseeOf = (parsed: Parsed): HeardCallsign | undefined => {
  * it may hold words that read like one, "flaps ten"), else one like it, else the callsign after the station a
  * call opens with, else the last one said.
  */
-const saidCallsignOf = (parsed: Parsed, called: Callsign | undefined): Callsign | undefined => {
+const saidCallsignOf = (parsed: Parsed, called: Callsign | undefined): HeardCallsign | undefined => {
   const opening = stationCallEnd(parsed.tokens);
   return (
     (called && parsed.callsigns.find((callsign) => compareCallsigns(called, callsign) === 'same')) ??
@@ -744,13 +740,17 @@ export function checkReadbacks(utterances: readonly RadioUtterance[], options: R
     const instructed = dedupe(parsed.found);
     if (replies.has(index) || instructed.length === 0) return;
     const addressee = addresseeOf(parsed);
-    if (addressee && own.length > 0 && !own.some((callsign) => isSame(callsign, addressee))) return;
+    // Instructions to other aircraft are not this crew's, but one to a callsign like ours ("Southwest 2897" when we
+    // are 2987) is kept until we know whether our crew took it.
+    if (addressee && own.length > 0 && own.every((callsign) => compareCallsigns(callsign, addressee) === 'different')) return;
     // The flight's own aircraft is named as the fleet writes it ("N123AB" when ATC said "Cessna three alpha bravo").
     const called: Callsign | undefined = (addressee && own.find((callsign) => isSame(callsign, addressee))) ?? addressee ?? own[0];
     let replyIndex: number | undefined;
     // The callsign the readback said, which the callsign element is judged by (AIM 4-4-7(b)(1): say it).
-    let sender: Callsign | undefined;
+    let sender: HeardCallsign | undefined;
     let hasOthersSpoken = false;
+    /** Other aircraft ATC called while this readback was awaited. */
+    const calledSince: HeardCallsign[] = [];
     let clock = instruction.end;
     for (let next = index + 1; next < ordered.length; next += 1) {
       const candidate = ordered[next]!;
@@ -761,6 +761,7 @@ export function checkReadbacks(utterances: readonly RadioUtterance[], options: R
         // ATC calling the aircraft again once others have spoken: the first instruction went unanswered.
         const recalled = addresseeOf(instructions[next]!);
         if (hasOthersSpoken && called && recalled && isSame(called, recalled)) break;
+        if (recalled && !(called && isSame(called, recalled))) calledSince.push(recalled);
         continue;
       }
       const heard = getReadback(next);
@@ -775,7 +776,9 @@ export function checkReadbacks(utterances: readonly RadioUtterance[], options: R
       const match = called && from ? compareCallsigns(called, from) : undefined;
       // Another aircraft: the frequency is busy, and the readback can still come. One like the one called ("Southwest
       // 2897" for 2987) is taken as the readback: callsign confusion, which the callsign element then shows as wrong.
-      if (match === 'different') {
+      // An aircraft ATC called since answers that call, even with a callsign like the one called before.
+      const isAnsweringLaterCall = from !== undefined && match !== 'same' && calledSince.some((later) => isSame(later, from));
+      if (match === 'different' || isAnsweringLaterCall) {
         hasOthersSpoken = true;
         continue;
       }
@@ -785,8 +788,12 @@ export function checkReadbacks(utterances: readonly RadioUtterance[], options: R
       }
       break;
     }
-    const reply = replyIndex === undefined ? undefined : ordered[replyIndex]!;
     if (replyIndex !== undefined) replies.add(replyIndex);
+    // A callsign only like ours concerns this crew when they answered it: callsign confusion (the readback's
+    // callsign element shows it wrong). Answered by the aircraft called, or by nobody, it was another's.
+    const isOurs = (callsign: Callsign) => own.some((mine) => isSame(mine, callsign));
+    if (addressee && own.length > 0 && !isOurs(addressee) && !(sender && isOurs(sender))) return;
+    const reply = replyIndex === undefined ? undefined : ordered[replyIndex]!;
     const heard = replyIndex === undefined ? undefined : getReadback(replyIndex);
     const elements: ReadbackElement[] = heard
       ? compare(instructed, parsed, heard)
@@ -800,10 +807,14 @@ export function checkReadbacks(utterances: readonly RadioUtterance[], options: R
       const said = reply && sender ? (isSame(answering, sender) ? expected : formatCallsign(sender)) : saysNumberOnly ? expected : null;
       elements.push({ type: 'callsign', expected, heard: said });
     }
+    const faulty = elements.find((element) => element.heard !== element.expected) ?? elements[0]!;
+    // An unsure word of the readback's callsign casts no doubt on a value read back wrong (telephony words are
+    // the ones recognition is least sure of), only on the callsign itself.
+    const unsure = reply === undefined ? new Set<string>() : unsureTokens(reply);
+    const isInCallsign = (at: number) => sender !== undefined && at >= sender.start && at < sender.end;
     const isUncertain =
       isInstructionUncertain(instruction, parsed, instructed) ||
-      (reply !== undefined && heard!.tokens.some((token) => unsureTokens(reply).has(token)));
-    const faulty = elements.find((element) => element.heard !== element.expected) ?? elements[0]!;
+      (heard !== undefined && heard.tokens.some((token, at) => unsure.has(token) && (faulty.type === 'callsign' || !isInCallsign(at))));
     findings.push({
       status: getStatus(reply !== undefined, elements, isUncertain),
       instruction: plain(instruction),

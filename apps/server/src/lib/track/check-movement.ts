@@ -1,7 +1,8 @@
 import { limits, type TrackPoint, trackFastSpeedsNotice, trackImportNotices, trackJumpsDroppedNotice, units } from '@skylog/contracts';
 import { bearingDegrees, haversineMetres } from './geo.ts';
 
-const maxSpeedMps = limits.trackMaxGroundSpeedKt / units.knotsPerMetrePerSecond;
+/** The fastest ground speed a stored track may hold (limits.trackMaxGroundSpeedKt), in metres per second. */
+export const maxSpeedMps = limits.trackMaxGroundSpeedKt / units.knotsPerMetrePerSecond;
 /** Speeds and courses are compared over legs at least this long: a second's GPS jitter is metres, over 5 s it is noise. */
 const minCompareLegMs = 5000;
 /** Below this the course over the ground is noise and a speed ratio means little. */
@@ -12,7 +13,7 @@ const minCompareLegs = 10;
 const maxSpeedRatio = 1.35;
 /** A recorded course this far off the positions' bearing (median) is not a course: crab angles stay well inside it. */
 const maxCourseDifferenceDeg = 45;
-/** A logger that loses its fix at the start would take every later fix with it; after this many tries the start is kept. */
+/** The chain of reachable fixes is tried from each of this many first fixes: a logger's first fixes may all be off before it settles. */
 const maxStartTries = 5;
 
 export type MovementCheck = { points: TrackPoint[]; notices: string[] };
@@ -29,11 +30,19 @@ export const checkMovement = (points: TrackPoint[]): MovementCheck => {
   if (reachable.length < points.length) notices.push(trackJumpsDroppedNotice(points.length - reachable.length));
 
   const legs = movingLegs(reachable);
-  const isSpeedWrong = disagrees(legs, (leg) => leg.recordedSpeed, (leg) => {
-    const ratio = leg.recordedSpeed! / leg.speed;
-    return ratio > maxSpeedRatio || ratio < 1 / maxSpeedRatio;
-  });
-  const isCourseWrong = disagrees(legs, (leg) => leg.recordedCourse, (leg) => angleBetween(leg.recordedCourse!, leg.bearing) > maxCourseDifferenceDeg);
+  const isSpeedWrong = disagrees(
+    legs,
+    (leg) => leg.recordedSpeed,
+    (leg) => {
+      const ratio = leg.recordedSpeed! / leg.speed;
+      return ratio > maxSpeedRatio || ratio < 1 / maxSpeedRatio;
+    },
+  );
+  const isCourseWrong = disagrees(
+    legs,
+    (leg) => leg.recordedCourse,
+    (leg) => angleBetween(leg.recordedCourse!, leg.bearing) > maxCourseDifferenceDeg,
+  );
   if (isSpeedWrong) notices.push(trackImportNotices.speedRecomputed);
   if (isCourseWrong) notices.push(trackImportNotices.courseRecomputed);
 
@@ -48,20 +57,31 @@ export const checkMovement = (points: TrackPoint[]): MovementCheck => {
   return { points: checked, notices };
 };
 
-/** The fixes reachable one from the next within the speed limit (a second's leg counts as a second, for timestamps in ms jitter). */
+/** Whether `to` can be reached from `from` within the speed limit (a second's leg counts as a second, for timestamps in ms jitter). */
+const isReachable = (from: TrackPoint, to: TrackPoint): boolean =>
+  haversineMetres(from, to) <= maxSpeedMps * Math.max(1, Math.abs(to.timestamp - from.timestamp) / 1000);
+
+/**
+ * The fixes reachable one from the next within the speed limit. A fix neither neighbour can reach (a first fix
+ * from a cold GPS, a spike) goes first, so that it cannot hold the fixes after it out; then the longest chain
+ * from one of the first few starts is kept, whichever start that is.
+ */
 const withoutJumps = (points: TrackPoint[]): TrackPoint[] => {
+  const candidates = points.filter((point, index) => {
+    const previous = points[index - 1];
+    const next = points[index + 1];
+    if (previous === undefined) return next === undefined || isReachable(point, next);
+    if (next === undefined) return isReachable(previous, point);
+    return isReachable(previous, point) || isReachable(point, next);
+  });
   let best: TrackPoint[] = [];
-  for (let start = 0; start < Math.min(points.length, maxStartTries); start++) {
+  for (let start = 0; start < Math.min(candidates.length, maxStartTries); start++) {
     const kept: TrackPoint[] = [];
-    for (const point of points.slice(start)) {
+    for (const point of candidates.slice(start)) {
       const previous = kept.at(-1);
-      if (previous === undefined || haversineMetres(previous, point) <= maxSpeedMps * Math.max(1, (point.timestamp - previous.timestamp) / 1000)) {
-        kept.push(point);
-      }
+      if (previous === undefined || isReachable(previous, point)) kept.push(point);
     }
     if (kept.length > best.length) best = kept;
-    // Most fixes kept: the start was good.
-    if (best.length * 2 > points.length) break;
   }
   return best;
 };
@@ -76,7 +96,8 @@ const movingLegs = (points: TrackPoint[]): Leg[] => {
     const start = points[from];
     if (start === undefined || point.timestamp - start.timestamp < minCompareLegMs) return;
     const speed = haversineMetres(start, point) / ((point.timestamp - start.timestamp) / 1000);
-    if (speed >= minMovingMps) legs.push({ speed, bearing: bearingDegrees(start, point), recordedSpeed: point.speed, recordedCourse: point.heading });
+    if (speed >= minMovingMps)
+      legs.push({ speed, bearing: bearingDegrees(start, point), recordedSpeed: point.speed, recordedCourse: point.heading });
     from = index;
   });
   return legs;

@@ -137,6 +137,15 @@ describe('validateTrack', () => {
       expect(checked.points[0]!.longitude).toBe(8);
     });
 
+    it('leaves out a bad first fix near enough to reach later on, keeping the take-off after it', () => {
+      // 4.6 km off: reachable at 600 kt from the 15th second on, so a chain from it would drop the first 14 s.
+      const points = northAt100Kt(() => ({}));
+      points[0] = { ...points[0]!, longitude: 8.06 };
+      const checked = validateTrack(points);
+      expect(checked.points).toHaveLength(60);
+      expect(checked.points[0]!.timestamp).toBe(points[1]!.timestamp);
+    });
+
     it('stores no speed above the limit, even from fixes a fraction of a second apart', () => {
       const points = [point(0, 47, 8), point(0.01, 47.00003, 8), point(1, 47.0003, 8), point(2, 47.0006, 8)];
       const checked = validateTrack(points);

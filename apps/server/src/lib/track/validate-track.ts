@@ -1,5 +1,5 @@
-import { limits, type TrackPoint, units } from '@skylog/contracts';
-import { checkMovement } from './check-movement.ts';
+import { limits, type TrackPoint } from '@skylog/contracts';
+import { checkMovement, maxSpeedMps } from './check-movement.ts';
 import { bearingDegrees, haversineMetres } from './geo.ts';
 import { TrackFileError } from './track-file-error.ts';
 
@@ -41,12 +41,12 @@ export const validateTrack = (points: TrackPoint[]): CheckedTrack => {
   }
   const moved = checkMovement(kept);
   if (moved.points.length < limits.trackMinPoints) {
-    throw new TrackFileError(`Only ${moved.points.length} points of this track are reachable one from the next below ${limits.trackMaxGroundSpeedKt} kt; the positions are not a flight.`);
+    throw new TrackFileError(
+      `Only ${moved.points.length} points of this track are reachable one from the next below ${limits.trackMaxGroundSpeedKt} kt; the positions are not a flight.`,
+    );
   }
   return { points: capSpeeds(fillSpeedAndHeading(moved.points)), notices: moved.notices };
 };
-
-const maxSpeedMps = limits.trackMaxGroundSpeedKt / units.knotsPerMetrePerSecond;
 
 /** Fixes a fraction of a second apart turn a few metres of GPS jitter into any speed; none stored passes the limit. */
 const capSpeeds = (points: TrackPoint[]): TrackPoint[] =>
@@ -59,7 +59,8 @@ const checkValues = (point: TrackPoint, pointNumber: number) => {
   checkRange(point.longitude, 'longitude', 180, pointNumber);
   for (const field of optionalFields) {
     const value = point[field];
-    if (value !== null && value !== undefined && !Number.isFinite(value)) throw new TrackFileError(`Point ${pointNumber} has an invalid ${field}.`);
+    if (value !== null && value !== undefined && !Number.isFinite(value))
+      throw new TrackFileError(`Point ${pointNumber} has an invalid ${field}.`);
   }
 };
 

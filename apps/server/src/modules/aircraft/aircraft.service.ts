@@ -13,7 +13,15 @@ import type { AircraftRow } from './aircraft.repository.ts';
 const tailTaken = () => conflict(messages.aircraftTailTaken, { tail_number: messages.aircraftTailTaken });
 
 function toAircraft(row: AircraftRow): Aircraft {
-  return { id: row.id, org_id: row.orgId, tail_number: row.tailNumber, call_sign: row.callSign, type: row.type, category: row.category, notes: row.notes };
+  return {
+    id: row.id,
+    org_id: row.orgId,
+    tail_number: row.tailNumber,
+    call_sign: row.callSign,
+    type: row.type,
+    category: row.category,
+    notes: row.notes,
+  };
 }
 
 /** The fleet is the organization's (super_admin: the current organization). */
@@ -48,7 +56,13 @@ export async function createAircraft(ctx: AppContext, actor: RequestUser, input:
       category: input.category,
       notes: input.notes,
     });
-    await ctx.audit.record({ actor, action: 'aircraft.create', resource: `aircraft/${row.id}`, status: 'success', details: { tail_number: row.tailNumber } });
+    await ctx.audit.record({
+      actor,
+      action: 'aircraft.create',
+      resource: `aircraft/${row.id}`,
+      status: 'success',
+      details: { tail_number: row.tailNumber },
+    });
     return toAircraft(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw tailTaken();
@@ -56,7 +70,13 @@ export async function createAircraft(ctx: AppContext, actor: RequestUser, input:
   }
 }
 
-export async function updateAircraft(ctx: AppContext, actor: RequestUser, id: string, input: z.infer<typeof aircraftUpdateSchema>, path: string) {
+export async function updateAircraft(
+  ctx: AppContext,
+  actor: RequestUser,
+  id: string,
+  input: z.infer<typeof aircraftUpdateSchema>,
+  path: string,
+) {
   const current = await requireAircraft(ctx, actor, id, { action: 'aircraft.update', path });
   const changes = {
     ...(input.tail_number !== undefined ? { tailNumber: input.tail_number } : {}),
@@ -70,8 +90,11 @@ export async function updateAircraft(ctx: AppContext, actor: RequestUser, id: st
   try {
     const row = await repository.updateAircraft(ctx.db, id, changes);
     await ctx.audit.record({ actor, action: 'aircraft.update', resource: `aircraft/${id}`, status: 'success' });
-    // Its flights' phases and landings follow the category's rules: analyse them again by the new ones.
-    if (input.category !== undefined && input.category !== current.category) await requeueAnalyses(ctx, { aircraftId: id });
+    // Its flights' phases and landings follow the category's rules, and which radio calls were theirs follows
+    // the call sign and tail number: analyse them again by the new ones.
+    const isChanged = <K extends 'category' | 'callSign' | 'tailNumber'>(key: K) =>
+      changes[key] !== undefined && changes[key] !== current[key];
+    if (isChanged('category') || isChanged('callSign') || isChanged('tailNumber')) await requeueAnalyses(ctx, { aircraftId: id });
     return toAircraft(row!);
   } catch (error) {
     if (isUniqueViolation(error)) throw tailTaken();
@@ -82,5 +105,11 @@ export async function updateAircraft(ctx: AppContext, actor: RequestUser, id: st
 export async function deleteAircraft(ctx: AppContext, actor: RequestUser, id: string, path: string) {
   const row = await requireAircraft(ctx, actor, id, { action: 'aircraft.delete', path });
   await repository.deleteAircraft(ctx.db, id);
-  await ctx.audit.record({ actor, action: 'aircraft.delete', resource: `aircraft/${id}`, status: 'success', details: { tail_number: row.tailNumber } });
+  await ctx.audit.record({
+    actor,
+    action: 'aircraft.delete',
+    resource: `aircraft/${id}`,
+    status: 'success',
+    details: { tail_number: row.tailNumber },
+  });
 }

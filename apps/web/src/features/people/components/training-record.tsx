@@ -118,7 +118,7 @@ function RecordBody({
           value={count(totals.landings)}
           note={`in ${count(totals.analysed_flights)} of ${flightsCount(totals.flights)} analysed`}
         />
-        <Figure label="Full-stop landings" value={count(totals.full_stop_landings)} note="as 14 CFR 61.57(b) counts them" />
+        <Figure label="Full-stop landings" value={count(totals.full_stop_landings)} note="day and night; 14 CFR 61.57(b) counts those at night" />
         <Figure label="Go-arounds" value={count(totals.go_arounds)} />
         <Figure label="Moments to work on" value={count(totals.moments_improve)} note={`${count(totals.moments_well)} done well`} />
         <Figure
