@@ -236,3 +236,25 @@ describe('detectPhases: helicopters', () => {
     expect(Math.abs(result.landings[0]!.touchdown_time - mark('approach-to-hover').end)).toBeLessThanOrEqual(10_000);
   });
 });
+
+describe('detectPhases: slow aircraft flying into the wind', () => {
+  it('finds no landing where a powered parachute’s ground speed falls to 5 kt at 1,000 ft into a headwind', () => {
+    const { result } = fly(
+      [
+        { kind: 'taxi', durationS: 20, speedKt: 5 },
+        { kind: 'roll', toSpeedKt: 28, ktPerS: 3 },
+        { kind: 'climb', toHeightFt: 1000, fpm: 400, speedKt: 28 },
+        { kind: 'level', durationS: 60, speedKt: 25 },
+        // Turned into a 20 kt wind: 25 kt through the air, 5 over the ground, for half a minute.
+        { kind: 'level', durationS: 30, speedKt: 5 },
+        { kind: 'level', durationS: 60, speedKt: 25 },
+        { kind: 'descend', toHeightFt: 0, fpm: 400, speedKt: 25 },
+        { kind: 'roll', toSpeedKt: 0, ktPerS: 3 },
+        { kind: 'stop', durationS: 20 },
+      ],
+      { category: 'powered_parachute' },
+    );
+    expect(result.landings).toHaveLength(1);
+    expect(result.takeoffs).toHaveLength(1);
+  });
+});

@@ -16,7 +16,10 @@ const minTrackPoints = 10;
  *   (the ground part is hover taxi, and the take-off is the transition to forward flight, the landing the transition
  *   back to the hover); `launch` is towed or winched up and cannot go around or touch and go without an engine.
  * - `slowNeedsGround`: slowing down is a landing only near known ground (the launch field, an airport, the
- *   track's end, or a stop): a glider in wave or a balloon drifts slower over the ground than anyone taxis.
+ *   track's end, or a stop): a glider in wave or a balloon drifts slower over the ground than anyone taxis, and a
+ *   helicopter, gyroplane, powered parachute or trike flying into the wind can too. Only airplanes fly too fast for
+ *   that. A helicopter's hover out of ground effect away from any field still reads as a stop: without terrain
+ *   heights a hover cannot be told from standing on the ground.
  */
 type CategoryRules = {
   rollStartKt: number;
@@ -30,22 +33,22 @@ type CategoryRules = {
 const airplaneRules: CategoryRules = { rollStartKt: 30, liftoffKt: 60, stoppedKt: 20, start: 'roll', slowNeedsGround: false };
 
 /**
- * Rules per category. Airplane, helicopter and glider rules are measured on real tracks (docs/analysis.md); the
- * others take the nearest rules with their own, lower flying speeds and are not measured yet.
+ * Rules per category. Airplane and glider rules are measured on real tracks (docs/analysis.md); the others take
+ * the nearest rules with their own, lower flying speeds and are tested on synthetic tracks only.
  */
 const categoryRules: Record<AircraftCategory, CategoryRules> = {
   airplane: airplaneRules,
   // Effective translational lift comes at 16–24 kt: faster than that the helicopter is flying, slower it hovers.
-  helicopter: { rollStartKt: 15, liftoffKt: 30, stoppedKt: 10, start: 'hover', slowNeedsGround: false },
-  powered_lift: { rollStartKt: 15, liftoffKt: 30, stoppedKt: 10, start: 'hover', slowNeedsGround: false },
+  helicopter: { rollStartKt: 15, liftoffKt: 30, stoppedKt: 10, start: 'hover', slowNeedsGround: true },
+  powered_lift: { rollStartKt: 15, liftoffKt: 30, stoppedKt: 10, start: 'hover', slowNeedsGround: true },
   // An aerotow climbs at 55–75 kt, a winch launch at 50–60 kt; a glider lands at 40–50 kt and rolls to a stop.
   glider: { rollStartKt: 20, liftoffKt: 40, stoppedKt: 15, start: 'launch', slowNeedsGround: true },
   // A balloon lifts off with no roll and flies with the wind; treated like a launch with no ground speed to speak of.
   lighter_than_air: { rollStartKt: 3, liftoffKt: 5, stoppedKt: 2, start: 'launch', slowNeedsGround: true },
   // Gyroplanes, powered parachutes and trikes roll to take off, at about 30, 25 and 40 kt.
-  gyroplane: { rollStartKt: 15, liftoffKt: 30, stoppedKt: 10, start: 'roll', slowNeedsGround: false },
-  powered_parachute: { rollStartKt: 12, liftoffKt: 22, stoppedKt: 8, start: 'roll', slowNeedsGround: false },
-  weight_shift_control: { rollStartKt: 20, liftoffKt: 35, stoppedKt: 15, start: 'roll', slowNeedsGround: false },
+  gyroplane: { rollStartKt: 15, liftoffKt: 30, stoppedKt: 10, start: 'roll', slowNeedsGround: true },
+  powered_parachute: { rollStartKt: 12, liftoffKt: 22, stoppedKt: 8, start: 'roll', slowNeedsGround: true },
+  weight_shift_control: { rollStartKt: 20, liftoffKt: 35, stoppedKt: 15, start: 'roll', slowNeedsGround: true },
 };
 
 /** A hovering aircraft's take-off is looked for this far back (seconds) from where it passed roll speed. */
