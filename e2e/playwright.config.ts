@@ -42,7 +42,9 @@ export default defineConfig({
   testDir: './specs',
   fullyParallel: false,
   workers,
-  retries: 0,
+  // On CI a failed spec runs once more; one that then passes is listed as "flaky" in the output, to be
+  // mended, not hidden (a browser journey on two busy cores can lose a race the product does not). Locally, none.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 10_000 },

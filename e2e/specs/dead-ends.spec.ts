@@ -12,7 +12,7 @@ import { adminApi, getMe, sendFromApp } from './shell-helpers.ts';
  * people, and a list's filters survive a reload and a copied link.
  */
 
-/** A flight entered by `api`'s account: two fixes `minutes` apart, so its flight time is known. */
+/** A flight entered by `api`'s account: three fixes over `minutes` (the fewest a track may have), so its flight time is known. */
 async function createFlight(api: APIRequestContext, name: string, minutes: number, crew: { left_seat?: string } = {}) {
   const start = Date.parse('2024-06-03T15:00:00Z');
   const response = await sendFromApp(api, '/api/trips', {
@@ -22,6 +22,7 @@ async function createFlight(api: APIRequestContext, name: string, minutes: numbe
       ...crew,
       points: [
         { timestamp: start, latitude: 37.46, longitude: -122.11 },
+        { timestamp: start + minutes * 30_000, latitude: 37.48, longitude: -122.11 },
         { timestamp: start + minutes * 60_000, latitude: 37.5, longitude: -122.11 },
       ],
     },
