@@ -30,6 +30,7 @@ async function benchAnalysis(): Promise<string> {
     beginTime: start,
     atcSpeakers: new Set([2]),
     ownCallsigns: ['N345PA'],
+    timesEstimated: false,
   };
   const cold = performance.now();
   const result = analyseFlight(input);

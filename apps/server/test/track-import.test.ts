@@ -4,14 +4,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { limits, messages, trackImportNotices, trackImportResultSchema, trackTimesMessages, units } from '@skylog/contracts';
+import {
+  limits,
+  messages,
+  trackImportNotices,
+  trackImportResultSchema,
+  trackTimesMessages,
+  tripAnalysisSchema,
+  units,
+} from '@skylog/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
 import { makeTone, sendOverHttp, tripsApi, uploadsApi } from './trips-helper.ts';
 
 /** Real flights of bench/corpus/tracks (its README says where each comes from). */
-const corpusFile = (file: string) => gunzipSync(readFileSync(fileURLToPath(new URL(`../../../bench/corpus/tracks/${file}`, import.meta.url))));
+const corpusFile = (file: string) =>
+  gunzipSync(readFileSync(fileURLToPath(new URL(`../../../bench/corpus/tracks/${file}`, import.meta.url))));
 
 const leo = 'leo.nakamura@skyline.test';
 const untimedMessage =
@@ -52,7 +61,10 @@ describe('track import: the logs aircraft write, values checked against the move
   afterAll(async () => t.close());
 
   it('imports a Garmin G3X Touch data log: UTC times from the local time and its offset, and what the import found', async () => {
-    const { status, json } = await importOverHttp('log_20260327_152821_KOAK.csv', corpusFile('elvinzhou-g3xuploader/log_20260327_152821_KOAK.csv.gz'));
+    const { status, json } = await importOverHttp(
+      'log_20260327_152821_KOAK.csv',
+      corpusFile('elvinzhou-g3xuploader/log_20260327_152821_KOAK.csv.gz'),
+    );
     expect(status, JSON.stringify(json).slice(0, 300)).toBe(201);
     const trip = trackImportResultSchema.parse(json);
     expect(trip.begin_time).toBe('2026-03-27T22:28:21.000Z');
@@ -61,7 +73,10 @@ describe('track import: the logs aircraft write, values checked against the move
   });
 
   it("imports a G1000-family (Perspective+) data log and answers the airframe's type", async () => {
-    const { status, json } = await importOverHttp('log_220502_135932_EGPN.csv', corpusFile('roznet-flightlogstats/log_220502_135932_EGPN.csv.gz'));
+    const { status, json } = await importOverHttp(
+      'log_220502_135932_EGPN.csv',
+      corpusFile('roznet-flightlogstats/log_220502_135932_EGPN.csv.gz'),
+    );
     expect(status, JSON.stringify(json).slice(0, 300)).toBe(201);
     expect(trackImportResultSchema.parse(json).track_import.aircraft_type).toBe('Cirrus SR22 Turbo');
   });
@@ -83,7 +98,11 @@ describe('track import: the logs aircraft write, values checked against the move
       const before = (await trips.list('orgadmin@skyline.test')).total;
       const { status, json } = await importOverHttp('planned.gpx', untimedRoute(5));
       expect(status).toBe(400);
-      expect(json).toMatchObject({ code: 'track_untimed', message: untimedMessage, fields: { file: untimedMessage, takeoff_time: trackTimesMessages.takeoffNeeded } });
+      expect(json).toMatchObject({
+        code: 'track_untimed',
+        message: untimedMessage,
+        fields: { file: untimedMessage, takeoff_time: trackTimesMessages.takeoffNeeded },
+      });
       expect((await trips.list('orgadmin@skyline.test')).total).toBe(before);
     });
 
@@ -95,11 +114,21 @@ describe('track import: the logs aircraft write, values checked against the move
       );
       expect(status, JSON.stringify(json)).toBe(201);
       const trip = trackImportResultSchema.parse(json);
-      expect(trip).toMatchObject({ begin_time: '2026-05-02T14:00:00.000Z', end_time: '2026-05-02T14:04:00.000Z', point_count: 5, times_estimated: true });
+      expect(trip).toMatchObject({
+        begin_time: '2026-05-02T14:00:00.000Z',
+        end_time: '2026-05-02T14:04:00.000Z',
+        point_count: 5,
+        times_estimated: true,
+      });
       expect(trip.track_import.notices).toEqual([trackImportNotices.timesEstimated]);
       expect((await trips.get(leo, trip.trip_id)).times_estimated).toBe(true);
       const track = (await s.call(leo, 'GET', `/api/trips/${trip.trip_id}/track`)).json();
       expect(track.timestamp.map((time: number) => (time - Date.parse('2026-05-02T14:00:00Z')) / 1000)).toEqual([0, 60, 120, 180, 240]);
+      // One constant speed, guessed: no take-off, landing or approach is judged from it, and the analysis says why.
+      await t.ctx.jobs.drain();
+      const analysis = tripAnalysisSchema.parse((await s.call(leo, 'GET', `/api/trips/${trip.trip_id}/analysis`)).json()).analysis!;
+      expect(analysis.limitations).toContain(messages.analysisTimesEstimated);
+      expect(analysis).toMatchObject({ phases: [], landings: [], stats: { landings: 0, go_arounds: 0 } });
     });
 
     it("imports into a flight with its audio, landing at the take-off plus the audio's length", async () => {
@@ -133,7 +162,11 @@ describe('track import: the logs aircraft write, values checked against the move
     });
 
     it.each([
-      ['a landing before the take-off', '&takeoff_time=2026-05-02T14:00:00Z&landing_time=2026-05-02T13:00:00Z', { landing_time: trackTimesMessages.landingAfterTakeoff }],
+      [
+        'a landing before the take-off',
+        '&takeoff_time=2026-05-02T14:00:00Z&landing_time=2026-05-02T13:00:00Z',
+        { landing_time: trackTimesMessages.landingAfterTakeoff },
+      ],
       ['a take-off without a landing', '&takeoff_time=2026-05-02T14:00:00Z', { landing_time: trackTimesMessages.landingNeeded }],
       ['a landing without a take-off', '&landing_time=2026-05-02T14:00:00Z', { takeoff_time: trackTimesMessages.takeoffNeeded }],
       [
@@ -141,7 +174,11 @@ describe('track import: the logs aircraft write, values checked against the move
         '&takeoff_time=2026-05-02T14:00:00Z&landing_time=2026-05-02T15:00:00Z&landing_from_audio=true',
         { landing_time: trackTimesMessages.landingOrAudio },
       ],
-      ['a take-off that is not a time', '&takeoff_time=yesterday&landing_time=2026-05-02T15:00:00Z', { takeoff_time: trackTimesMessages.takeoffTime }],
+      [
+        'a take-off that is not a time',
+        '&takeoff_time=yesterday&landing_time=2026-05-02T15:00:00Z',
+        { takeoff_time: trackTimesMessages.takeoffTime },
+      ],
       [
         "the audio's length without a flight",
         '&takeoff_time=2026-05-02T14:00:00Z&landing_from_audio=true',
@@ -155,7 +192,11 @@ describe('track import: the logs aircraft write, values checked against the move
   });
 
   it.each([
-    ['two points', 'time,lat,lon\n2026-05-04T10:00:00Z,37.46,-122.11\n2026-05-04T10:00:01Z,37.4601,-122.11\n', 'A track needs at least 3 points with different times; this one has 2.'],
+    [
+      'two points',
+      'time,lat,lon\n2026-05-04T10:00:00Z,37.46,-122.11\n2026-05-04T10:00:01Z,37.4601,-122.11\n',
+      'A track needs at least 3 points with different times; this one has 2.',
+    ],
     [
       'all times equal',
       'time,lat,lon\n2026-05-04T10:00:00Z,37.46,-122.11\n2026-05-04T10:00:00Z,37.4601,-122.11\n2026-05-04T10:00:00Z,37.4602,-122.11\n',

@@ -77,7 +77,8 @@ export const messages = {
   seatNotYourInstructor: 'Choose yourself or one of your instructors.',
   seatOutsideSubOrg: 'Choose someone of your sub-organization.',
   crewChangeHidesTrip: 'After this change you could no longer open this flight: keep yourself in a seat.',
-  crewChangeHidesTripFromInstructor: 'After this change you could no longer open this flight: keep yourself or one of your students in a seat.',
+  crewChangeHidesTripFromInstructor:
+    'After this change you could no longer open this flight: keep yourself or one of your students in a seat.',
   leftSeatRequired: 'Choose the pilot (left seat).',
   uploadPilotFirst: 'Choose the pilot (left seat) first, then the files.',
   uploadNeedsFile: 'Choose a track file, an audio file or both.',
@@ -109,7 +110,10 @@ export const messages = {
   transcriptNoSpeech: 'No speech was found in this recording, so the transcript is empty.',
   transcriptAudioReplaced: 'The audio was replaced while it was being transcribed. Generate the transcript again for the new recording.',
   analysisNoTrack: 'No track: phases, landings and approach stability need a GPS track.',
-  analysisNoCategory: "The flight's aircraft category is not known (no aircraft, or one without a category): take-offs and landings follow airplane rules.",
+  analysisTimesEstimated:
+    "The track's times were estimated at import (its points spread evenly between the take-off and landing given): phases, landings and approach stability are not judged from them.",
+  analysisNoCategory:
+    "The flight's aircraft category is not known (no aircraft, or one without a category): take-offs and landings follow airplane rules.",
   analysisNoTranscript: 'No transcript: readbacks can be checked once the audio is transcribed.',
   analysisNoAudioClock: 'The audio has no start time, so transcript moments are placed from the start of the flight.',
   analysisUnclearReadbacks:
@@ -118,19 +122,22 @@ export const messages = {
   audioToolsMissing: 'Audio processing is not available on this server (ffmpeg is missing). Ask your administrator.',
   trackFileMissing: 'Choose a track file (GPX, KML, CSV or IGC).',
   trackFileNotTrack: 'This file is not a GPX, KML, CSV or IGC track.',
-  trackAudioLengthNeedsTrip: "The audio's length comes from a flight's recording: import the track into the flight that has it, or give the landing time.",
-  trackAudioLengthUnknown: "This flight has no processed audio yet, so its length is unknown: give the landing time instead.",
+  trackAudioLengthNeedsTrip:
+    "The audio's length comes from a flight's recording: import the track into the flight that has it, or give the landing time.",
+  trackAudioLengthUnknown: 'This flight has no processed audio yet, so its length is unknown: give the landing time instead.',
   audioNotReadable: 'This file is not audio Skylog can read. Upload an MP3, M4A, WAV, FLAC or Opus recording.',
   audioEmpty: 'This recording is empty (under half a second of sound).',
   crossSiteRefused: 'This request came from another site and was refused. Open Skylog at its own address and try again.',
   unstorableCharacter: 'This text contains a character that cannot be stored (NUL, or half of a broken emoji). Remove it and try again.',
-  emailChangeOwnerOnly: 'Only the owner of an account can change its sign-in e-mail. Resend their invitation or deactivate the account instead.',
+  emailChangeOwnerOnly:
+    'Only the owner of an account can change its sign-in e-mail. Resend their invitation or deactivate the account instead.',
   emailChangeNeedsConfirmation: 'Your sign-in e-mail changes through a link sent to the new address: use Change e-mail in your profile.',
   emailChangeInvalid: 'This e-mail change link is invalid or has expired. Ask for a new one from your profile.',
   wrongPassword: 'This is not your current password.',
   passwordChanged: 'Password changed. You are signed out everywhere else.',
   schoolRegistrationAccepted: 'Check your e-mail: we sent the next step to this address.',
-  uploadsOpenPerPerson: 'You have too many unfinished uploads on other flights. Finish one (or wait a day: unfinished uploads expire) before starting another.',
+  uploadsOpenPerPerson:
+    'You have too many unfinished uploads on other flights. Finish one (or wait a day: unfinished uploads expire) before starting another.',
   uploadsOpenPerTrip: 'This flight already has unfinished uploads by other people. Let them finish before starting another.',
   uploadReplaced: 'A newer upload to this trip replaced this unfinished one.',
   uploadExpired: 'This upload was not finished within a day and has expired. Start it again.',
@@ -145,7 +152,8 @@ export const messages = {
   cannotChangeOwnAccount: 'You cannot change your own role, organization or status.',
   billingNotConfigured:
     'Billing is off on this server: every organization is treated as paid. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, then restart Skylog, to take payments.',
-  billingMisconfigured: "Stripe refused this server's key (STRIPE_SECRET_KEY): it is wrong, revoked or lacks a permission. Ask your Skylog administrator to check it.",
+  billingMisconfigured:
+    "Stripe refused this server's key (STRIPE_SECRET_KEY): it is wrong, revoked or lacks a permission. Ask your Skylog administrator to check it.",
   billingCheckoutProcessing: 'Stripe is still processing this payment. Your plan starts as soon as it goes through.',
   billingUnavailable: 'The payment provider (Stripe) could not be reached. Nothing was changed; try again in a minute.',
   billingNotOnePlan: 'Choose one of the plans.',
@@ -159,7 +167,8 @@ export const messages = {
   billingCheckoutNotFound: 'This checkout was not found for your organization.',
   billingWebhookSignature: 'The Stripe-Signature header is missing, invalid, or dated too far from now.',
   billingSamePlan: 'Your organization is already on this plan.',
-  paymentRequired: "Your school's Skylog subscription is not active. An administrator of your school can choose a plan on the Billing screen.",
+  paymentRequired:
+    "Your school's Skylog subscription is not active. An administrator of your school can choose a plan on the Billing screen.",
   billingOneOffQuantity: `Order from 1 to ${limits.oneOffQuantityMax}.`,
   billingNotOneOff: 'Choose one of the items sold once (such as the recorder cable).',
 } as const;

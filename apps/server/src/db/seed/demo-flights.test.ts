@@ -32,6 +32,7 @@ function analyse(file: string): FlightAnalysis {
     points,
     category: 'airplane',
     airports: [],
+    timesEstimated: false,
     markers: toMarkers(trip, points, start),
     transcript: trip.transcript,
     audioStartedAt: start + trip.audio_offset_seconds * 1000,
@@ -65,7 +66,10 @@ describe('demo flights', () => {
         { type: 'callsign', expected: 'Skyline 21', heard: 'Skyline 21' },
       ],
     ]);
-    expect(readbacksOf(analysis, 'wrong')[0]).toMatchObject({ expected_readback: 'Squawk zero four three six, Skyline two one', rule: 'squawks' });
+    expect(readbacksOf(analysis, 'wrong')[0]).toMatchObject({
+      expected_readback: 'Squawk zero four three six, Skyline two one',
+      rule: 'squawks',
+    });
     // Eight correct, the last the frequency to ground given and read back by its last digits ("ground point zero").
     expect(analysis.readbacks.map((finding) => finding.status)).toEqual(['wrong', ...Array<string>(8).fill('correct')]);
     expect(kindsOf(analysis, 'readback').map((moment) => moment.title)).toEqual(['Wrong readback']);
@@ -86,9 +90,9 @@ describe('demo flights', () => {
     // "runway three one, cleared to land" read back "cleared to land, uh, three one, Skyline one two" is complete, and so is
     // "enter left downwind runway three one" read back "left downwind three one"; the one finding is the frequency to
     // ground, which the student never read back (the next call is to ground itself).
-    expect(analysis.readbacks.filter((finding) => finding.status !== 'correct').map((finding) => [finding.status, finding.instruction.text])).toEqual([
-      ['missing', 'Skyline one two, turn left next taxiway, contact ground one two five point zero.'],
-    ]);
+    expect(
+      analysis.readbacks.filter((finding) => finding.status !== 'correct').map((finding) => [finding.status, finding.instruction.text]),
+    ).toEqual([['missing', 'Skyline one two, turn left next taxiway, contact ground one two five point zero.']]);
     // Monterey's final is scripted ten knots fast; the approach home to Palo Alto is not.
     const home = analysis.landings[1]!.touchdown_time;
     expect(kindsOf(analysis, 'unstable_approach').filter((moment) => moment.end_time === home)).toEqual([]);

@@ -21,6 +21,7 @@ const flight = (transcript: TranscriptJson) =>
     points: [],
     category: null,
     airports: [],
+    timesEstimated: false,
     markers: [],
     transcript,
     audioStartedAt: 0,

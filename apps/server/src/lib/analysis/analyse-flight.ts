@@ -44,6 +44,11 @@ export type FlightInput = {
   atcSpeakers: ReadonlySet<number>;
   /** The aircraft's callsign and registration as the fleet writes them; empty when the flight has no aircraft. */
   ownCallsigns: readonly string[];
+  /**
+   * The track had no times: they were spread evenly between a take-off and a landing given at import. Its
+   * speeds are one constant guess, so no phase, landing or approach is judged from it.
+   */
+  timesEstimated: boolean;
 };
 
 /**
@@ -163,8 +168,9 @@ const maxOf = (values: (number | null)[]): number | null => {
  * transcript. Whatever input is missing is said in `limitations`, never guessed.
  */
 export function analyseFlight(input: FlightInput, now = new Date()): FlightAnalysis {
-  const phaseResult = detectPhases(input.points, { category: input.category, airports: input.airports });
-  const limitations = [...phaseResult.limitations];
+  const judgedPoints = input.timesEstimated ? [] : input.points;
+  const phaseResult = detectPhases(judgedPoints, { category: input.category, airports: input.airports });
+  const limitations = input.timesEstimated ? [messages.analysisTimesEstimated] : [...phaseResult.limitations];
   const clockStart = input.audioStartedAt ?? input.beginTime ?? input.points[0]?.timestamp ?? 0;
   const hasTranscript = input.transcript !== null;
   if (!hasTranscript) limitations.push(messages.analysisNoTranscript);
@@ -175,7 +181,7 @@ export function analyseFlight(input: FlightInput, now = new Date()): FlightAnaly
     : [];
   if (readbacks.some((finding) => finding.status === 'unclear')) limitations.push(messages.analysisUnclearReadbacks);
   const moments = [
-    ...findApproachAndExceedanceMoments(input.points, phaseResult),
+    ...findApproachAndExceedanceMoments(judgedPoints, phaseResult),
     ...findWorkloadClusters(input.markers),
     ...readbackMoments(readbacks),
   ].sort((a, b) => a.time - b.time);

@@ -14,6 +14,7 @@ export async function findAnalysisInput(db: Executor, tripId: string) {
       markers: trips.markers,
       transcript: trips.transcriptJson,
       beginTime: trips.beginTime,
+      timesEstimated: trips.timesEstimated,
       audioStartedAt: tripAudio.startedAt,
       studentName: users.name,
       studentProgram: users.program,

@@ -76,6 +76,7 @@ export async function analyseTrip(ctx: AppContext, tripId: string): Promise<void
     beginTime: input.beginTime?.getTime() ?? null,
     atcSpeakers: new Set(input.speakers.filter((speaker) => speaker.label === atcLabel).map((speaker) => speaker.speaker)),
     ownCallsigns: [input.aircraftCallSign, input.aircraftTailNumber].filter((callsign) => callsign !== null),
+    timesEstimated: input.timesEstimated,
   });
   const rules = draftNotesFromAnalysis(analysis);
   const flightStart = input.points[0]?.timestamp ?? input.beginTime?.getTime() ?? 0;
