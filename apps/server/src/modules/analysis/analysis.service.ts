@@ -1,4 +1,11 @@
-import { messages, type AiNotesDraft, type SpeakerRole, type TrackPoint, type TripAnalysis } from '@skylog/contracts';
+import {
+  messages,
+  type AircraftCategory,
+  type AiNotesDraft,
+  type SpeakerRole,
+  type TrackPoint,
+  type TripAnalysis,
+} from '@skylog/contracts';
 import { requireTrip, tripNotFound } from '../../access/access.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import { analyseFlight, analysisVersion } from '../../lib/analysis/analyse-flight.ts';
@@ -50,11 +57,11 @@ async function draftWithModel(model: NotesModel, summary: string): Promise<{ dra
 let airportsDb: Promise<DatabaseSync | null> | undefined;
 
 /** The database's fields under and around the track, for go-arounds and touch-and-goes away from the home field. */
-async function fieldsNear(points: TrackPoint[]): Promise<KnownField[]> {
+async function fieldsNear(points: TrackPoint[], category: AircraftCategory | null): Promise<KnownField[]> {
   if (points.length === 0) return [];
   airportsDb ??= openAirports().catch(() => null);
   const db = await airportsDb;
-  return db === null ? [] : findFieldsAround(db, points);
+  return db === null ? [] : findFieldsAround(db, points, category);
 }
 
 /**
@@ -69,7 +76,7 @@ export async function analyseTrip(ctx: AppContext, tripId: string): Promise<void
   const analysis = analyseFlight({
     points: input.points,
     category: input.category,
-    airports: await fieldsNear(input.points),
+    airports: await fieldsNear(input.points, input.category),
     markers: input.markers,
     transcript: input.transcript,
     audioStartedAt: input.audioStartedAt?.getTime() ?? null,

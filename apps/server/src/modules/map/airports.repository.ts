@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as Sqlite from 'node:sqlite';
 import type { DatabaseSync } from 'node:sqlite';
-import { mapAirportsMax, type MapAirportKind, type MapBounds } from '@skylog/contracts';
+import { mapAirportsMax, type AircraftCategory, type MapAirportKind, type MapBounds } from '@skylog/contracts';
 
 /** The package's airport types Skylog draws (heliports, balloon ports and closed fields are left out). */
 const kindsByType: Record<string, MapAirportKind> = {
@@ -73,14 +73,30 @@ export function findAirports(db: DatabaseSync, bounds: MapBounds): { airports: A
   return { airports, runwayEnds };
 }
 
-/** Field types an aircraft may take off from or land on (closed fields are left out). */
-const fieldTypes = ['large_airport', 'medium_airport', 'small_airport', 'seaplane_base', 'heliport', 'balloonport'];
+/**
+ * Field types an aircraft of the category may take off from or land on (closed fields are left out): runways
+ * and water for all; heliports only for what hovers and balloonports only for balloons, so that a hospital's
+ * helipad under an airplane's approach is not taken for its field. No category: airplane rules, runways.
+ */
+const fieldTypesFor = (category: AircraftCategory | null): string[] => [
+  'large_airport',
+  'medium_airport',
+  'small_airport',
+  'seaplane_base',
+  ...(category === 'helicopter' || category === 'powered_lift' ? ['heliport'] : []),
+  ...(category === 'lighter_than_air' ? ['balloonport'] : []),
+];
 
 /**
  * Every open field inside the box with its position and elevation (feet above sea level): the analysis measures
  * low approaches and go-arounds against them where the aircraft never touched the ground.
  */
-export function findFieldElevations(db: DatabaseSync, bounds: MapBounds): { latitude: number; longitude: number; elevationFt: number }[] {
+export function findFieldElevations(
+  db: DatabaseSync,
+  bounds: MapBounds,
+  category: AircraftCategory | null,
+): { latitude: number; longitude: number; elevationFt: number }[] {
+  const fieldTypes = fieldTypesFor(category);
   return db
     .prepare(
       `SELECT latitude, longitude, elevation_ft AS elevationFt FROM airports NOT INDEXED
@@ -97,6 +113,7 @@ const fieldReachDeg = 0.05;
 export function findFieldsAround(
   db: DatabaseSync,
   points: readonly { latitude: number; longitude: number }[],
+  category: AircraftCategory | null,
 ): ReturnType<typeof findFieldElevations> {
   if (points.length === 0) return [];
   let [south, north, west, east] = [Infinity, -Infinity, Infinity, -Infinity];
@@ -104,10 +121,14 @@ export function findFieldsAround(
     [south, north] = [Math.min(south, point.latitude), Math.max(north, point.latitude)];
     [west, east] = [Math.min(west, point.longitude), Math.max(east, point.longitude)];
   }
-  return findFieldElevations(db, {
-    south: south - fieldReachDeg,
-    north: north + fieldReachDeg,
-    west: west - fieldReachDeg,
-    east: east + fieldReachDeg,
-  });
+  return findFieldElevations(
+    db,
+    {
+      south: south - fieldReachDeg,
+      north: north + fieldReachDeg,
+      west: west - fieldReachDeg,
+      east: east + fieldReachDeg,
+    },
+    category,
+  );
 }

@@ -173,7 +173,7 @@ export function scoreCorpusFile(label: FlightLabel, airports: DatabaseSync | nul
   } catch (error) {
     return unreadFlight(label, error instanceof Error ? error.message : String(error));
   }
-  const fields = airports === null ? [] : findFieldsAround(airports, read.points);
+  const fields = airports === null ? [] : findFieldsAround(airports, read.points, label.category);
   return scoreFlight(label, read.format, detectCorpusEvents(read.points, label.category, fields));
 }
 
