@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 // The offline providers' outboxes (e-mail, text messages): one JSON file per message, named by time.
@@ -9,6 +9,17 @@ export async function newOutboxEntry(folder: string): Promise<{ id: string; sent
   await mkdir(folder, { recursive: true });
   const sentAt = new Date().toISOString();
   return { id: `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}`, sentAt };
+}
+
+/**
+ * Stores a message as `<id>.json`, written under another name first and then renamed, so that whoever reads the
+ * folder meanwhile (a person following a link, a test, `readOutboxFolder`) never meets half a file: mail goes out
+ * after the request that sent it has answered.
+ */
+export async function writeOutboxEntry(folder: string, id: string, entry: unknown): Promise<void> {
+  const file = path.join(folder, `${id}.json`);
+  await writeFile(`${file}.partial`, JSON.stringify(entry, null, 2), { mode: 0o600 });
+  await rename(`${file}.partial`, file);
 }
 
 /** Every message of an outbox, newest last; none when it is missing. */

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileNameOf } from '../../lib/attachment.ts';
-import { newOutboxEntry, readOutboxFolder } from '../../lib/outbox-folder.ts';
+import { newOutboxEntry, readOutboxFolder, writeOutboxEntry } from '../../lib/outbox-folder.ts';
 import type { EmailMessage, EmailSender } from './email-sender.ts';
 
 /** An attachment as the outbox keeps it: the file beside the message's JSON. */
@@ -32,7 +32,7 @@ export function createOutboxSender(outboxDir: string, from: string, log: (line: 
         }),
       );
       const entry: OutboxEntry = { id, from, sentAt, ...rest, ...(stored.length > 0 ? { attachments: stored } : {}) };
-      await writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(entry, null, 2), { mode: 0o600 });
+      await writeOutboxEntry(outboxDir, id, entry);
       const attached = stored.map((attachment) => `\nAttached: ${attachment.filename} (outbox ${attachment.file})`).join('');
       log(`E-mail to ${message.to}: "${message.subject}" (outbox ${id}.json)\n${message.text}${attached}`);
     },

@@ -1,6 +1,4 @@
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { newOutboxEntry, readOutboxFolder } from '../../lib/outbox-folder.ts';
+import { newOutboxEntry, readOutboxFolder, writeOutboxEntry } from '../../lib/outbox-folder.ts';
 import type { SmsSender, TextMessage } from './sms-sender.ts';
 
 export type SmsOutboxEntry = TextMessage & { id: string; sentAt: string };
@@ -15,7 +13,7 @@ export function createSmsOutboxSender(outboxDir: string, log: (line: string) => 
     async send(message) {
       const { id, sentAt } = await newOutboxEntry(outboxDir);
       const entry: SmsOutboxEntry = { id, sentAt, ...message };
-      await writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(entry, null, 2), { mode: 0o600 });
+      await writeOutboxEntry(outboxDir, id, entry);
       log(`Text message to ${message.to} (outbox sms/${id}.json)\n${message.text}`);
     },
   };

@@ -132,7 +132,11 @@ function Waveform({ url, peaks, durationMs, timeline, clock, markers, timezone }
       const toClock = (seconds: number) => fromAudioSeconds(audioStartMs, seconds);
       const goToClock = () => player.setTime(Math.max(0, toAudioSeconds(audioStartMs, clock.getTime())));
       const unsubscribers = [
-        player.on('timeupdate', (seconds) => clock.update(toClock(seconds))),
+        // The audio moves the clock only while it plays: paused, the clock leads (a word or marker clicked while
+        // the stream loaded, a restored position), and the media's own report of 0:00 as it loads is no seek.
+        player.on('timeupdate', (seconds) => {
+          if (player.isPlaying()) clock.update(toClock(seconds));
+        }),
         player.on('interaction', (seconds) => clock.update(toClock(seconds), 'seek')),
         player.on('play', () => setIsPlaying(true)),
         player.on('pause', () => setIsPlaying(false)),
