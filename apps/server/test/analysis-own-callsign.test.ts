@@ -45,6 +45,8 @@ describe('the analysis job and the flight’s own callsign', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const tripId = created.json().trip_id as string;
+    // The new flight's own analysis (queued with it, before it had a transcript) must not land after ours.
+    await t.ctx.jobs.drain();
     const transcript = transcriptOf([
       [2, 'Cirrus five alpha bravo, runway three one, cleared to land.'],
       [2, 'Skyline four two, squawk zero four three six.'],
