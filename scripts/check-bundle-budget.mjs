@@ -1,4 +1,4 @@
-// The JavaScript each page must load before it works, gzip-compressed, against issue 13's budget: a page
+// The JavaScript each page must load before it works, gzip-compressed, against its budget (docs/benchmarks.md, JavaScript budget): a page
 // that grows past it fails `npm run check`. Reads the web build's manifest (apps/web/dist/.vite); build first.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -6,7 +6,7 @@ import { uniqueSuffix } from './people-helpers.ts';
 import { adminApi, getMe, sendFromApp } from './shell-helpers.ts';
 
 /**
- * Issue 10: screens that left people stuck. A failed load offers a retry, a wrong flight address says
+ * Screens that left people stuck. A failed load offers a retry, a wrong flight address says
  * so, a role's screens ask only for what the role may read (each 403 counts toward a suspicious-activity
  * alert), sub-organization admins get figures instead of flights they cannot open, the audit log names
  * people, and a list's filters survive a reload and a copied link.

@@ -107,7 +107,7 @@ test("a super admin sees the organization they switched to; a school without fli
   }
 });
 
-test('instructors and students do not get the Overview (spec §6)', async ({ page }) => {
+test('instructors and students do not get the Overview (docs/product-spec.md §6)', async ({ page }) => {
   await signInAndLand(page, 'instructor@skyline.test');
   await expect(sidebar(page).getByRole('link', { name: 'Overview' })).toHaveCount(0);
   await page.goto('/dashboard/overview');

@@ -6,7 +6,7 @@ import { adminApi, answerConfirmDialog, breadcrumbs, createInvitedAccount, sendF
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1440, height: 900 };
-/** Issue 10: at 390 px no screen's content may be squeezed much below the phone's own width. */
+/** At 390 px no screen's content may be squeezed much below the phone's own width. */
 const minimumContentWidth = 300;
 
 function toggle(page: Page) {

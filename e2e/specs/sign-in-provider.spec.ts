@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminApi, createInvitedAccount, sendFromApp, uniqueEmail } from './shell-helpers.ts';
 
 /**
- * Issue 15: "Sign in with …" through the whole redirect flow, against a real OpenID Connect provider
+ * "Sign in with …" through the whole redirect flow, against a real OpenID Connect provider
  * (oidc-provider, started by playwright.config.ts) whose own login page takes the e-mail as the login.
  */
 async function signInAtProvider(page: Page, login: string) {

@@ -13,7 +13,7 @@ import { personPassword, sessions } from './people-helper.ts';
 import { keyOfTotpUri, msToNextStep, totpCode } from './support/totp.ts';
 
 
-/** Issue 15: authenticator apps, recovery codes, the second sign-in step, and a person's own sessions. */
+/** Authenticator apps, recovery codes, the second sign-in step, and a person's own sessions. */
 describe('account security', () => {
   let t: TestApp;
   const s = sessions(() => t);

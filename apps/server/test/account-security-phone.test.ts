@@ -20,7 +20,7 @@ import { startTwilioApi } from './support/twilio-api.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Issue 15: a phone as a second factor, its code sent by text message (the outbox offline, Twilio's API when configured). */
+/** A phone as a second factor, its code sent by text message (the outbox offline, Twilio's API when configured). */
 describe('a phone for sign-in codes', () => {
   let t: TestApp;
   const s = sessions(() => t);

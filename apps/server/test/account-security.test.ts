@@ -5,7 +5,7 @@ import { createSchool, type School } from './factories.ts';
 import { personPassword, sessions } from './people-helper.ts';
 
 /**
- * Regressions of the outside security probe (issue 9): a Secondary Admin took over an Org Admin,
+ * Regressions of the outside security probe: a Secondary Admin took over an Org Admin,
  * and anyone who could edit a profile could hand its account to a new e-mail address.
  */
 describe('account takeover paths stay closed', () => {

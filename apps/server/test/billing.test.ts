@@ -10,7 +10,7 @@ import { sessions } from './people-helper.ts';
 import { billingApiKey as apiKey, billingWebhookSecret as webhookSecret, startBillingApp, type BillingApp } from './support/billing-app.ts';
 
 /**
- * Billing end to end (issue 12): the server talks to a local Stripe-compatible server through the real
+ * Billing end to end: the server talks to a local Stripe-compatible server through the real
  * `stripe` SDK; webhooks are signed as Stripe signs them and posted to the app in the orders Stripe may
  * deliver them.
  */

@@ -11,7 +11,7 @@ import { readPdf } from './support/pdf.ts';
 import { straightTrack, tripsApi } from './trips-helper.ts';
 
 /**
- * The one-page PDF debrief (issue 14): made on the server with PDFKit, read back with pdf.js as a person
+ * The one-page PDF debrief: made on the server with PDFKit, read back with pdf.js as a person
  * would read it; "Send debrief" e-mails it to the flight's students and is audited.
  */
 describe('PDF debrief', () => {

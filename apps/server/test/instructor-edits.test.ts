@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, skylogIdOf, tokenFromOutbox, type TestApp } from './helper.ts';
 
-describe('an instructor adding and editing students (spec §6 Students page: add, edit)', () => {
+describe('an instructor adding and editing students (docs/product-spec.md §6 Students page: add, edit)', () => {
   let t: TestApp;
   let instructor: string;
   beforeAll(async () => {

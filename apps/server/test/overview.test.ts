@@ -6,7 +6,7 @@ import { permissionDenied, sessions } from './people-helper.ts';
 import { straightTrack, tripsApi } from './trips-helper.ts';
 
 /**
- * GET /api/overview (decisions.md "Overview", issue 14): a school of the test's own with flights at known
+ * GET /api/overview (docs/product-decisions.md "Overview"): a school of the test's own with flights at known
  * times either side of week and month edges, so every figure is known in Berlin and in UTC.
  */
 describe('GET /api/overview', () => {
@@ -183,7 +183,7 @@ describe('GET /api/overview', () => {
     expect(figures.cables_not_collected).toBe(1);
   });
 
-  it('refuses instructors and students (spec §6 Overview row) with 403', async () => {
+  it('refuses instructors and students (docs/product-spec.md §6 Overview row) with 403', async () => {
     const instructor = await school.addPerson('instructor');
     const student = await school.addPerson('student');
     for (const viewer of [instructor.email, student.email]) {

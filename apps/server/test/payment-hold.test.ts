@@ -11,7 +11,7 @@ import { startBillingApp, type BillingApp } from './support/billing-app.ts';
 type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown };
 
 /**
- * decisions.md #4: with billing on, the server holds every member of an organization without an active
+ * docs/product-decisions.md #4: with billing on, the server holds every member of an organization without an active
  * subscription (402 payment_required) except for who they are, their own profile and account security, billing,
  * and signing out; paying lifts it, a deleted subscription brings it back; the super admin is never held.
  */

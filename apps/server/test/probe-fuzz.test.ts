@@ -14,7 +14,7 @@ const propertyCasesPerOperation = 24;
 const requestTimeoutMs = 5000;
 
 /**
- * Issue 9, "Keep the probe": bad inputs to every operation of the OpenAPI document, as a Skyline org
+ * The outside security probe, kept: bad inputs to every operation of the OpenAPI document, as a Skyline org
  * admin, a Skyline student and anonymously. Nothing may answer 5xx; every error is the one shape,
  * and a 400 validation_error names the property at fault.
  */

@@ -12,7 +12,7 @@ type Relation = 'own' | 'cross' | 'body-cross';
 type Expected = 'unauthenticated' | 'token-refused' | 'role-denied' | 'reaches' | 'hidden' | 'refused';
 
 /**
- * Issue 9, "Keep the probe": every operation of the OpenAPI document, as every role of both demo
+ * The outside security probe, kept: every operation of the OpenAPI document, as every role of both demo
  * organizations, anonymously and with access tokens, naming rows of the caller's own organization
  * and of the other one. Routes, operations and schemas come from the app itself and the contracts'
  * access table, so a new route is probed without anyone remembering to.
@@ -48,7 +48,7 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
   function expectedOf(actor: Actor, op: ProbeOperation, relation: Relation, names: BuiltRequest['names']): Expected {
     const access = accessOf(actor, op.operation, op.access);
     if (access !== 'allowed') return access;
-    // decisions.md tenancy: sub-organization admins may send a new flight, but any call naming an existing one (adding
+    // docs/product-decisions.md tenancy: sub-organization admins may send a new flight, but any call naming an existing one (adding
     // a recording to a flight the probe's world made) is refused by role, whichever organization it belongs to.
     if (actor.role && isSubOrgRole(actor.role) && names.some((name) => name.kind === 'trip')) return 'role-denied';
     if (op.access === 'public' || relation === 'own' || isSuperAdmin(actor)) return 'reaches';
@@ -278,7 +278,7 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
     );
   });
 
-  it('changes within the organization respect the finer scope (decisions.md tenancy)', async () => {
+  it('changes within the organization respect the finer scope (docs/product-decisions.md tenancy)', async () => {
     const ids = async (email: string) => skylogIdOf(t, email);
     const iris = await ids('instructor@skyline.test');
     const jonas = await ids('jonas.berg@skyline.test');

@@ -6,7 +6,7 @@ import { sessions } from './people-helper.ts';
 import { gpxOf, straightTrack, tripsApi } from './trips-helper.ts';
 
 /**
- * Regressions of the outside security probe (issue 9): input the database cannot store answered
+ * Regressions of the outside security probe: input the database cannot store answered
  * 500; an empty PATCH and an XML DOCTYPE answered 500; state changes were accepted from other sites.
  */
 describe('requests: bad input is a 400 that names the field, other sites cannot change anything', () => {

@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 const sessionCookieOf = (response: LightMyRequestResponse) =>
   response.cookies.find((cookie) => cookie.name.endsWith('session_token') && cookie.value);
 
-/** Issue 15: sign-in with an OpenID Connect provider (authorization code, PKCE and state), against a real provider. */
+/** Sign-in with an OpenID Connect provider (authorization code, PKCE and state), against a real provider. */
 describe('sign-in with an OpenID Connect provider', () => {
   let t: TestApp;
   let idp: LocalOidcProvider;

@@ -7,7 +7,7 @@ import { missingId, permissionDenied, sessions } from './people-helper.ts';
 import { straightTrack, tripsApi } from './trips-helper.ts';
 
 /**
- * decisions.md: sub-organization admins cannot open flight screens, so their sub-organization page
+ * docs/product-decisions.md: sub-organization admins cannot open flight screens, so their sub-organization page
  * shows flights and hours per member, from GET /api/sub-orgs/:id/flight-stats.
  */
 describe('GET /api/sub-orgs/:id/flight-stats', () => {

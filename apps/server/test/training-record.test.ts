@@ -15,7 +15,7 @@ import { csvRecords } from './support/csv.ts';
 import { straightTrack, tripsApi } from './trips-helper.ts';
 
 /**
- * GET /api/users/{id}/training-record (issue 14): a student's flights, hours by seat, the analysis's
+ * GET /api/users/{id}/training-record: a student's flights, hours by seat, the analysis's
  * landings and findings, markers over months and the last debrief, counted in the flights the reader
  * may see.
  */

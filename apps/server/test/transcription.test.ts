@@ -13,7 +13,7 @@ import { openAiSampleDraft, startFakeOpenAiServer, whisperSampleTranscript, type
 import { makeTone, straightTrack, tripsApi, uploadsApi } from './trips-helper.ts';
 
 /**
- * Transcript generation end to end (spec §4 and §8): POST → queued job → the provider over real HTTP
+ * Transcript generation end to end (docs/product-spec.md §4 and §8): POST → queued job → the provider over real HTTP
  * through its official SDK (local servers speaking Deepgram's and OpenAI's wire formats) → the stored,
  * Deepgram-shaped transcript, its sentences (GET /api/transcriptions) and a new analysis.
  */
@@ -134,7 +134,7 @@ describe('transcript generation through Deepgram, Whisper and none', () => {
     it.each([
       ['a refused key', { kind: 'error', status: 401, message: 'Invalid credentials.' } as const, 'Failed to generate transcript: Unauthorized: check DEEPGRAM_API_KEY'],
       ['an answer that is not JSON', { kind: 'malformed-json' } as const, 'Failed to generate transcript: The transcription service sent an answer Skylog cannot read'],
-    ])('%s fails at once (no retry): the flag goes off and the reason is kept in spec §8 words', async (_name, reply, message) => {
+    ])('%s fails at once (no retry): the flag goes off and the reason is kept in docs/product-spec.md §8 words', async (_name, reply, message) => {
       const { transcribe, state, t, school } = world;
       deepgram.reply(reply);
       const before = deepgram.requests.length;
@@ -218,7 +218,7 @@ describe('transcript generation through Deepgram, Whisper and none', () => {
       expect(refused.json()).toMatchObject({ code: 'not_configured', message: messages.transcriptNotConfigured });
       expect(refused.json().message).toContain('DEEPGRAM_API_KEY');
       expect(refused.json().message).toContain('WHISPER_BASE_URL');
-      // The crew may ask too, and are told whom to ask: configuration is not theirs to read (decisions.md).
+      // The crew may ask too, and are told whom to ask: configuration is not theirs to read (docs/product-decisions.md).
       for (const { email } of [world.student, world.instructor]) {
         const crewRefused = await world.transcribe(email);
         expect(crewRefused.statusCode).toBe(409);

@@ -11,7 +11,7 @@ import { sessions } from './people-helper.ts';
 import { gpxOf, makeTone, straightTrack, tripsApi, uploadsApi } from './trips-helper.ts';
 
 /**
- * Issue 10: a flight belongs to its crew. Upload, import and the recorder seat people by one rule
+ * A flight belongs to its crew. Upload, import and the recorder seat people by one rule
  * (access-rules.ts mayPutInSeat), the crew is edited later by those who may edit the flight, and a
  * flight is deleted with its files, even while its audio is being processed.
  */

@@ -9,7 +9,7 @@ import { sessions } from './people-helper.ts';
 import { straightTrack, tripsApi, uploadsApi } from './trips-helper.ts';
 
 /**
- * Regressions of the outside security probe (issue 9): one student opened 60 uploads of 2 GiB on one
+ * Regressions of the outside security probe: one student opened 60 uploads of 2 GiB on one
  * trip; unfinished uploads never went away, nor did a deleted trip's partial file.
  */
 describe('unfinished audio uploads are limited, expire, and leave no bytes behind', () => {

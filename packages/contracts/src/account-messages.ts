@@ -1,5 +1,5 @@
 /**
- * Account security's texts (issue 15: two-step sign-in, recovery codes, sessions, sign-in providers), apart
+ * Account security's texts (two-step sign-in, recovery codes, sessions, sign-in providers), apart
  * from `messages` so every page's first script does not carry them.
  */
 export const accountMessages = {

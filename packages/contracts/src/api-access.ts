@@ -28,7 +28,7 @@ export const apiAccess = {
   'orgs.switch': ['super_admin'],
   'orgs.create': ['super_admin'],
   'orgs.update': ['super_admin'],
-  // Issue 15: whether the organization's administrators must sign in with a second step.
+  // Whether the organization's administrators must sign in with a second step.
   'orgs.read-sign-in-policy': orgAdmins,
   'orgs.update-sign-in-policy': orgAdmins,
   'sub-orgs.read': 'authenticated',
@@ -58,14 +58,14 @@ export const apiAccess = {
   'aircraft.create': orgAdmins,
   'aircraft.update': orgAdmins,
   'aircraft.delete': orgAdmins,
-  // The audit log and alerts back the RBAC page, whose roles are spec §6's admins.
+  // The audit log and alerts back the RBAC page, whose roles are docs/product-spec.md §6's admins.
   'alerts.acknowledge': specAdmins,
   'access-denials.create': 'authenticated',
   'audit.list': specAdmins,
   'alerts.list': specAdmins,
-  // The school at a glance: spec §6's Overview row.
+  // The school at a glance: docs/product-spec.md §6's Overview row.
   'overview.read': specAdmins,
-  // Trips: everyone who opens flights reads what their scope holds (decisions.md tenancy); services decide per trip.
+  // Trips: everyone who opens flights reads what their scope holds (docs/product-decisions.md tenancy); services decide per trip.
   // Sub-organization admins never open one (the route table keeps them off the flight screens, and so does the API).
   'trips.list': flightRoles,
   'trips.read': flightRoles,
@@ -100,7 +100,7 @@ export const apiAccess = {
   'access-tokens.list': 'authenticated',
   'access-tokens.create': 'authenticated',
   'access-tokens.revoke': 'authenticated',
-  // Account security (issue 15): a person's own factors and sessions; nobody manages another's.
+  // Account security: a person's own factors and sessions; nobody manages another's.
   'factors.list': 'authenticated',
   'factors.create': 'authenticated',
   'factors.challenge': 'authenticated',
@@ -157,7 +157,7 @@ export const accessTokenOperations: readonly ApiOperation[] = [
 export const signedRequestOperations: readonly ApiOperation[] = ['billing.webhook'];
 
 /**
- * What a super_admin who has not set up an authenticator app may do (decisions.md #3): see who they are,
+ * What a super_admin who has not set up an authenticator app may do (docs/product-decisions.md #3): see who they are,
  * set one up, and end their sessions. Everything else answers `accountMessages.twoFactorSetupRequired`.
  */
 export const twoFactorSetupOperations: readonly ApiOperation[] = [
@@ -176,7 +176,7 @@ export const twoFactorSetupOperations: readonly ApiOperation[] = [
 ];
 
 /**
- * What a member of an organization without an active subscription may still do (decisions.md #4): see who they
+ * What a member of an organization without an active subscription may still do (docs/product-decisions.md #4): see who they
  * are, keep their own profile and account security, name their organization in the shell, and pay. Everything
  * else answers 402 `payment_required`. Public operations (registration, the plans, sign-in) need no session and
  * are never held; `users.update-profile` only for the person's own profile (`isOpenWhileUnpaid`).

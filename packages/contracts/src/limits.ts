@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9, plus the ones decided here. */
+/** Business constants and limits of docs/product-spec.md §9, plus the ones decided here. */
 export const limits = {
   tripsPageSize: 10,
   persistTimeoutMs: 5000,

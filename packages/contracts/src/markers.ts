@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './schemas/text.ts';
 
-/** Rocker keys 1–4 of spec §3, with their default texts and colours. */
+/** Rocker keys 1–4 of docs/product-spec.md §3, with their default texts and colours. */
 export const markerCategories = [
   { key: 1, text: 'Debrief', color: '#2563eb' },
   { key: 2, text: 'Unusual', color: '#f59e0b' },

@@ -1,6 +1,6 @@
 import { limits } from './limits.ts';
 
-/** Every user-facing text of spec §8 and §4, word for word; `{product}` reads Skylog. */
+/** Every user-facing text of docs/product-spec.md §8 and §4, word for word; `{product}` reads Skylog. */
 export const messages = {
   fetchOrgsFailed: 'Failed to fetch orgs',
   fetchSubOrgsFailed: 'Failed to fetch sub orgs',
@@ -41,13 +41,13 @@ export const messages = {
   organizationNotFound: 'Organization not found',
   loading: 'Loading...',
   hoverToLogOut: 'Hover Here To Log Out',
-  // Validation (spec §5)
+  // Validation (docs/product-spec.md §5)
   nameRequired: 'Name is required',
   employmentStatusRequired: 'Employment status is required',
   phoneRequired: 'Phone is required',
   phoneFormat: 'Phone number must be in E.164 format, eg. +1234567890',
   programRequired: 'Program is required',
-  // Decided here (decisions.md: clear errors the spec does not show)
+  // Decided here (docs/product-decisions.md: clear errors the spec does not show)
   notSignedIn: 'You are not signed in. Please sign in again.',
   notFound: 'Not found',
   invalidJson: 'The request body is not valid JSON.',
@@ -178,7 +178,7 @@ export function uploadTooLargeMessage(limitBytes: number): string {
 }
 
 /**
- * The end of an upload by someone whose role may not open the flight screen (decisions.md: sub-organization
+ * The end of an upload by someone whose role may not open the flight screen (docs/product-decisions.md: sub-organization
  * admins): it names whose flight it became, since they cannot go and look.
  */
 export function flightUploadedForMessage(pilot: string, isAudioSaved: boolean): string {

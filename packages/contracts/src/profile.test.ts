@@ -19,7 +19,7 @@ function messageFor(input: unknown, field: string): string | undefined {
   return result.error.issues.find((issue) => issue.path[0] === field)?.message;
 }
 
-describe('profileFormSchema (spec §5)', () => {
+describe('profileFormSchema (docs/product-spec.md §5)', () => {
   it('accepts a complete profile', () => {
     expect(profileFormSchema.safeParse(valid).success).toBe(true);
   });
@@ -70,14 +70,14 @@ describe('profileFormSchema (spec §5)', () => {
     expect(profileFormSchema.safeParse({ ...valid, international: 'yes' }).success).toBe(false);
   });
 
-  it('takes ratings from the 15 choices of spec §3 only', () => {
+  it('takes ratings from the 15 choices of docs/product-spec.md §3 only', () => {
     expect(ratings).toHaveLength(15);
     expect(profileFormSchema.safeParse({ ...valid, certifications: [...ratings] }).success).toBe(true);
     expect(profileFormSchema.safeParse({ ...valid, certifications: ['Instrument Rating', 'Astronaut Wings'] }).success).toBe(false);
   });
 });
 
-describe('profileFormDefaults (spec §3)', () => {
+describe('profileFormDefaults (docs/product-spec.md §3)', () => {
   it('are name empty, fulltime false, phone empty, licence empty, program 141, international false, no ratings', () => {
     expect(profileFormDefaults).toEqual({
       name: '',
@@ -118,7 +118,7 @@ describe('profileUpdateSchema (PATCH /api/users/{skylog_id})', () => {
   });
 });
 
-describe('isProfileComplete (spec §4)', () => {
+describe('isProfileComplete (docs/product-spec.md §4)', () => {
   it('is complete when name, phone and program are filled in', () => {
     expect(isProfileComplete({ name: 'A', phone: '+1234567890', program: '61' })).toBe(true);
   });

@@ -1,4 +1,4 @@
-/** The 15 ratings (certifications) of spec §3, in the spec's order. */
+/** The 15 ratings (certifications) of docs/product-spec.md §3, in the spec's order. */
 export const ratings = [
   'Instrument Rating',
   'Multi-Engine Rating',

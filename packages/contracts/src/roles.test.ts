@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assignableRoles, getRoleLabel, isOrgWideRole, isRole, isSubOrgRole, roles } from './roles.ts';
 
-describe('getRoleLabel (spec §3 role labels)', () => {
+describe('getRoleLabel (docs/product-spec.md §3 role labels)', () => {
   const labels = {
     super_admin: 'Superadmin',
     org_admin: 'Org Admin',
@@ -40,7 +40,7 @@ describe('getRoleLabel (spec §3 role labels)', () => {
 });
 
 describe('role lists', () => {
-  it('knows the eight roles of spec §6, and assigns all but admin', () => {
+  it('knows the eight roles of docs/product-spec.md §6, and assigns all but admin', () => {
     expect([...roles].sort()).toEqual(
       ['super_admin', 'admin', 'org_admin', 'admin_secondary', 'sub_org_admin', 'sub_org_admin_secondary', 'instructor', 'student'].sort(),
     );
@@ -52,7 +52,7 @@ describe('role lists', () => {
     for (const value of ['pilot', '', 'Admin', null, undefined, 42, {}]) expect(isRole(value)).toBe(false);
   });
 
-  it('sorts roles into organization-wide and sub-organization scopes (decisions.md, tenancy)', () => {
+  it('sorts roles into organization-wide and sub-organization scopes (docs/product-decisions.md, tenancy)', () => {
     expect(roles.filter(isOrgWideRole).sort()).toEqual(['admin', 'admin_secondary', 'org_admin', 'super_admin']);
     expect(roles.filter(isSubOrgRole).sort()).toEqual(['sub_org_admin', 'sub_org_admin_secondary']);
     for (const role of ['instructor', 'student']) {

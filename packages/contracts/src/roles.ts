@@ -1,4 +1,4 @@
-/** Every role the system knows (spec §6). `admin` appears only in some access rules. */
+/** Every role the system knows (docs/product-spec.md §6). `admin` appears only in some access rules. */
 export const roles = [
   'super_admin',
   'admin',
@@ -35,7 +35,7 @@ const roleLabels: Partial<Record<string, string>> = {
   student: 'Student',
 };
 
-/** The badge text of spec §3; any other value (including `admin`) has an empty label. */
+/** The badge text of docs/product-spec.md §3; any other value (including `admin`) has an empty label. */
 export function getRoleLabel(userType: string | null | undefined): string {
   if (!userType) return '';
   return Object.hasOwn(roleLabels, userType) ? (roleLabels[userType] ?? '') : '';
@@ -49,8 +49,8 @@ export function isRole(value: unknown): value is Role {
  * The role groups, named once: the API access table, the route rules, the component permissions
  * and the server's access rules are all built from these.
  *
- * Two families on purpose. The server's tenancy follows decisions.md, where the legacy `admin`
- * works like an org admin (`orgAdmins`). Spec §6's page tables are requirements word for word and
+ * Two families on purpose. The server's tenancy follows docs/product-decisions.md, where the legacy `admin`
+ * works like an org admin (`orgAdmins`). docs/product-spec.md §6's page tables are requirements word for word and
  * name their own lists, without `admin` on most rows (`specAdmins` and the groups built from it).
  */
 const orgAdmins = ['super_admin', 'admin', 'org_admin', 'admin_secondary'] as const satisfies readonly Role[];
@@ -58,7 +58,7 @@ const subOrgAdmins = ['sub_org_admin', 'sub_org_admin_secondary'] as const satis
 const specAdmins = ['super_admin', 'org_admin', 'admin_secondary'] as const satisfies readonly Role[];
 
 export const roleGroups = {
-  /** Everything in their organization, its sub-organizations included (decisions.md tenancy). */
+  /** Everything in their organization, its sub-organizations included (docs/product-decisions.md tenancy). */
   orgAdmins,
   /** Their sub-organization's people and settings, and its flight counts and hours per member. */
   subOrgAdmins,
@@ -66,20 +66,20 @@ export const roleGroups = {
   allAdmins: [...orgAdmins, ...subOrgAdmins],
   /**
    * Who opens flights (their rows, tracks, audio, transcripts, markers): everyone but the sub-organization
-   * admins, whose pages show flight counts and hours per member instead (decisions.md tenancy).
+   * admins, whose pages show flight counts and hours per member instead (docs/product-decisions.md tenancy).
    */
   flightRoles: [...orgAdmins, 'instructor', 'student'],
-  /** Spec §6: Overview, Instructors, Aircraft, Admin, Cable Collection, and the instructor buttons. */
+  /** docs/product-spec.md §6: Overview, Instructors, Aircraft, Admin, Cable Collection, and the instructor buttons. */
   specAdmins,
-  /** Spec §6: the Flights pages and Billing. */
+  /** docs/product-spec.md §6: the Flights pages and Billing. */
   flightPageRoles: [...specAdmins, 'instructor', 'student'],
-  /** Spec §6: the Students pages and buttons. */
+  /** docs/product-spec.md §6: the Students pages and buttons. */
   studentPageRoles: [...specAdmins, 'instructor'],
-  /** Spec §6: Markers and Audio Upload. */
+  /** docs/product-spec.md §6: Markers and Audio Upload. */
   uploadPageRoles: ['super_admin', 'admin', 'org_admin', 'sub_org_admin', 'instructor', 'student'],
-  /** Spec §6: the Sub Organization pages. */
+  /** docs/product-spec.md §6: the Sub Organization pages. */
   subOrgPageRoles: [...specAdmins, ...subOrgAdmins],
-  /** Spec §6: /login. */
+  /** docs/product-spec.md §6: /login. */
   signInRoles: ['super_admin', 'admin', 'org_admin', 'sub_org_admin', 'instructor', 'student'],
 } as const satisfies Record<string, readonly Role[]>;
 
@@ -98,7 +98,7 @@ export function getGrantableRoles(role: string): readonly AssignableRole[] {
   if (role === 'admin_secondary') return ['admin_secondary', 'sub_org_admin', 'sub_org_admin_secondary', 'instructor', 'student'];
   if (isOrgWideRole(role)) return assignableRoles.filter((candidate) => candidate !== 'super_admin');
   if (isSubOrgRole(role)) return ['sub_org_admin_secondary', 'instructor', 'student'];
-  // Spec §6: instructors add students.
+  // docs/product-spec.md §6: instructors add students.
   if (role === 'instructor') return ['student'];
   return [];
 }

@@ -12,7 +12,7 @@ import {
 const me = '3adf4d53-0836-4626-8c3f-18652b91d817';
 const someoneElse = 'c0ffee00-0000-4000-8000-000000000001';
 
-/** The route-access table of spec §6, written out row by row. */
+/** The route-access table of docs/product-spec.md §6, written out row by row. */
 const admins: Role[] = ['super_admin', 'org_admin', 'admin_secondary'];
 const spec: Array<{ paths: string[]; roles: Role[] }> = [
   { paths: ['/login'], roles: ['super_admin', 'admin', 'org_admin', 'sub_org_admin', 'instructor', 'student'] },
@@ -47,7 +47,7 @@ const spec: Array<{ paths: string[]; roles: Role[] }> = [
   { paths: ['/configuration/cable-collection'], roles: admins },
 ];
 
-describe('decideRouteAccess: the role tables of spec §6', () => {
+describe('decideRouteAccess: the role tables of docs/product-spec.md §6', () => {
   for (const row of spec) {
     for (const path of row.paths) {
       for (const role of roles) {
@@ -64,7 +64,7 @@ describe('decideRouteAccess: the role tables of spec §6', () => {
   });
 });
 
-describe('decideRouteAccess: self-access by the last segment (spec §4, §6)', () => {
+describe('decideRouteAccess: self-access by the last segment (docs/product-spec.md §4, §6)', () => {
   it('lets anyone reach a known route that ends with their own id', () => {
     for (const role of roles) {
       expect(decideRouteAccess(`/dashboard/students/${me}`, role, me)).toEqual({ isAllowed: true, isSelfAccess: true, isKnownRoute: true });
@@ -122,7 +122,7 @@ describe('decideRouteAccess: unknown paths', () => {
   });
 });
 
-describe('getMenuItemsForRole (spec §2 sidebar, with Audio Upload and Markers added by issue 10)', () => {
+describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Upload and Markers added by Skylog)', () => {
   const all = [
     'Overview',
     'Flights',
@@ -137,7 +137,7 @@ describe('getMenuItemsForRole (spec §2 sidebar, with Audio Upload and Markers a
     'Cable Collection',
     'Markers',
   ];
-  // Audio Upload and Markers follow their routes' roles (spec §6), which leave out admin_secondary
+  // Audio Upload and Markers follow their routes' roles (docs/product-spec.md §6), which leave out admin_secondary
   // and sub_org_admin_secondary but include admin and sub_org_admin.
   const expected: Record<string, string[]> = {
     super_admin: all,
@@ -189,7 +189,7 @@ describe('getMenuItemsForRole (spec §2 sidebar, with Audio Upload and Markers a
   });
 });
 
-describe('component permissions (spec §6)', () => {
+describe('component permissions (docs/product-spec.md §6)', () => {
   it('instructor add / edit / delete and Link Student: super_admin, org_admin, admin_secondary', () => {
     for (const permission of ['instructors.add', 'instructors.edit', 'instructors.delete', 'instructor-detail.link-student'] as const) {
       expect(roles.filter((role) => hasComponentPermission(role, permission))).toEqual(admins);

@@ -1,6 +1,6 @@
 import { roleGroups, roles, type Role } from './roles.ts';
 
-/** A route rule of spec §6: a path pattern (`:id` matches one segment) and the roles allowed. */
+/** A route rule of docs/product-spec.md §6: a path pattern (`:id` matches one segment) and the roles allowed. */
 export type RouteRule = {
   path: string;
   rbac: readonly Role[];
@@ -8,7 +8,7 @@ export type RouteRule = {
 
 const { specAdmins, flightPageRoles, studentPageRoles, uploadPageRoles, subOrgPageRoles, signInRoles } = roleGroups;
 
-/** The route-access table of spec §6. /configuration/rbac is decided in issue 4: the organization admins. */
+/** The route-access table of docs/product-spec.md §6. /configuration/rbac, which the spec leaves open, is the organization admins'. */
 export const routeRules: readonly RouteRule[] = [
   { path: '/login', rbac: signInRoles },
   { path: '/dashboard/overview', rbac: specAdmins },
@@ -28,9 +28,9 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/configuration/billing', rbac: flightPageRoles },
   { path: '/configuration/cable-collection', rbac: specAdmins },
   { path: '/configuration/rbac', rbac: specAdmins },
-  // Decided here (issue 15): everyone's own account security, opened from the profile (every role, the secondary admins too).
+  // Decided here: everyone's own account security, opened from the profile (every role, the secondary admins too).
   { path: '/account/security', rbac: roles },
-  // Decided here: where a member of a school whose subscription is not active is held (decisions.md #4), whatever
+  // Decided here: where a member of a school whose subscription is not active is held (docs/product-decisions.md #4), whatever
   // their role, told whom to ask; the school's billing admins are held on Billing instead, where they pay.
   { path: '/account/subscription', rbac: roles },
 ];
@@ -53,7 +53,7 @@ export function matchRouteRule(path: string): RouteRule | undefined {
 export type RouteDecision = { isAllowed: boolean; isSelfAccess: boolean; isKnownRoute: boolean };
 
 /**
- * The role gate of spec §4: a path is allowed when it matches a known route and either its last
+ * The role gate of docs/product-spec.md §4: a path is allowed when it matches a known route and either its last
  * segment is the user's own skylog_id or the role is among the route's roles.
  */
 export function decideRouteAccess(path: string, role: string, skylogId: string | null | undefined): RouteDecision {
@@ -82,8 +82,8 @@ function menuItem(id: string, label: string, path: string, category: MenuCategor
 }
 
 /**
- * The sidebar menu of spec §2; each item's roles are its route's roles. Audio Upload and Markers are
- * not in the spec's ten items: issue 10 adds them so the roles that may open those pages reach them from
+ * The sidebar menu of docs/product-spec.md §2; each item's roles are its route's roles. Audio Upload and Markers are
+ * not in the spec's ten items: Skylog adds them so the roles that may open those pages reach them from
  * the menu, each at the end of its section.
  */
 export const menuItems: readonly MenuItem[] = [
@@ -105,7 +105,7 @@ export function getMenuItemsForRole(role: string): MenuItem[] {
   return menuItems.filter((item) => (item.rbac as readonly string[]).includes(role));
 }
 
-/** Component-level permissions of spec §6. */
+/** Component-level permissions of docs/product-spec.md §6. */
 export const componentPermissions = {
   'instructors.add': specAdmins,
   'instructors.edit': specAdmins,

@@ -126,7 +126,7 @@ export async function getPersonPermissions(ctx: AppContext, actor: RequestUser, 
   );
 }
 
-/** Only the owner changes their sign-in e-mail (decisions.md); anyone else is refused and audited. */
+/** Only the owner changes their sign-in e-mail (docs/product-decisions.md); anyone else is refused and audited. */
 export async function requireEmailOwner(ctx: AppContext, actor: RequestUser, skylogId: string, at: AccessContext): Promise<void> {
   if (!mayChangeSignInEmail(actor, { skylogId })) {
     const row = { resource: `users/${skylogId}`, orgId: await orgOfPerson(ctx, skylogId) };
@@ -225,7 +225,7 @@ export async function requireInvitation(ctx: AppContext, actor: RequestUser, id:
 
 // Instructor ↔ student links
 
-/** Every pair must be one the actor may link or unlink (decisions.md); the first that is not names its index. */
+/** Every pair must be one the actor may link or unlink (docs/product-decisions.md); the first that is not names its index. */
 export async function requireLinks(ctx: AppContext, actor: RequestUser, relations: readonly Relation[], at: AccessContext): Promise<void> {
   if (actor.role === 'instructor' && !actor.orgId) throw forbidden(messages.instructorNeedsOrganization);
   const ids = [...new Set(relations.flatMap((relation) => [relation.instructor, relation.student]))];

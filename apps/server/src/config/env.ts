@@ -38,7 +38,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z2-7]{16,64}$/, 'must be 16 to 64 base32 characters (A-Z, 2-7)')
     .optional(),
-  // Sign-in with another account (issue 15): each provider is on when its client id and secret are set.
+  // Sign-in with another account: each provider is on when its client id and secret are set.
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
@@ -138,7 +138,7 @@ export type AppConfig = {
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** The sign-in providers whose client id and secret are set, in the order the login screen shows them. */
   signInProviders: SignInProviderConfig[];
-  /** Stripe billing; undefined: billing is off and every organization counts as paid (decisions.md). */
+  /** Stripe billing; undefined: billing is off and every organization counts as paid (docs/product-decisions.md). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 };
 

@@ -49,7 +49,7 @@ export function copyResponseHeaders(from: Headers, reply: FastifyReply): void {
 }
 
 /**
- * The body better-auth receives: a password change always ends the person's other sessions (decisions.md);
+ * The body better-auth receives: a password change always ends the person's other sessions (docs/product-decisions.md);
  * a recovery code is compared as the hash that is stored; no step trusts the device (each sign-in asks).
  */
 export function bodyFor(path: string, body: unknown): string | null {

@@ -27,7 +27,7 @@ const exposedAuthPaths = new Set([
   '/verify-email',
   '/send-verification-email',
   '/change-password',
-  // The second step of sign-in (issue 15): a code from the authenticator app, one sent by text message, or a recovery code.
+  // The second step of sign-in: a code from the authenticator app, one sent by text message, or a recovery code.
   '/two-factor/verify-totp',
   '/two-factor/send-otp',
   '/two-factor/verify-otp',

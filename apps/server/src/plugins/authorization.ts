@@ -50,7 +50,7 @@ export const authorizationPlugin = fp<{ audit: AuditService }>(async (app: Fasti
     const user = request.user;
     if (!user) throw new AppError('unauthenticated', messages.notSignedIn);
     if (isTwoFactorSetupDue(user) && !twoFactorSetupOperations.includes(operation)) throw new AppError('forbidden', accountMessages.twoFactorSetupRequired);
-    // decisions.md #4: an organization that has not paid gets billing, the profile and sign-out, nothing else.
+    // docs/product-decisions.md #4: an organization that has not paid gets billing, the profile and sign-out, nothing else.
     if (!user.isPaid && !isOpenWhileUnpaid(operation, Object.values(request.params ?? {}).includes(user.skylogId))) {
       throw new AppError('payment_required', messages.paymentRequired);
     }

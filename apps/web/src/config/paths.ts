@@ -37,5 +37,5 @@ export const paths = {
   },
 } as const;
 
-/** Where a signed-in person lands (spec §4: a logged-in user on /login goes to /dashboard/flights). */
+/** Where a signed-in person lands (docs/product-spec.md §4: a logged-in user on /login goes to /dashboard/flights). */
 export const landingPath = paths.dashboard.flights.path;

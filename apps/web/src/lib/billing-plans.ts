@@ -5,7 +5,7 @@ import { formatMoney } from './format-money.ts';
 import { billingKeys } from './query-keys.ts';
 
 /**
- * Spec §3 `products`: the catalogue (active products with their prices: plans, and items sold once such as the
+ * docs/product-spec.md §3 `products`: the catalogue (active products with their prices: plans, and items sold once such as the
  * recorder cable), public so registration can offer the plans. With billing off the server answers 409.
  */
 export const useProducts = (isEnabled = true) =>

@@ -1,6 +1,6 @@
 import { limits } from '@skylog/contracts';
 
-/** An entry of the browser's own `audit_logs` list (spec §3 / §7); the server keeps the real log. */
+/** An entry of the browser's own `audit_logs` list (docs/product-spec.md §3 / §7); the server keeps the real log. */
 export type LocalAuditEntry = {
   timestamp: string;
   userId: string;
@@ -25,7 +25,7 @@ function readEntries(): LocalAuditEntry[] {
 
 /**
  * Appends a denied access and, at 5 denials by the same user within 300000 ms, stores the `alert`
- * entry. A failure to write is only logged (spec §8).
+ * entry. A failure to write is only logged (docs/product-spec.md §8).
  */
 export function recordLocalDenial(userId: string, userRole: string, path: string, isSelfAccess: boolean, now = new Date()): void {
   try {

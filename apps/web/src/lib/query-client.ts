@@ -4,7 +4,7 @@ import { meKeys } from './query-keys.ts';
 
 export function createQueryClient() {
   // A 402 means the school's subscription ended while this page was open: the account is read again, and the
-  // shell then holds the person where they can pay or learn whom to ask (decisions.md #4).
+  // shell then holds the person where they can pay or learn whom to ask (docs/product-decisions.md #4).
   const onError = (error: Error) => {
     if (error instanceof ApiError && error.status === 402) void queryClient.invalidateQueries({ queryKey: meKeys.all });
   };

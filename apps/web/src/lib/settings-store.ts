@@ -8,7 +8,7 @@ import { persist, type PersistStorage, type StorageValue } from 'zustand/middlew
 export type Timezone = 'Local' | 'UTC';
 
 /**
- * Where the review of one flight was left: spec §3's "audio current time" and "current time from
+ * Where the review of one flight was left: docs/product-spec.md §3's "audio current time" and "current time from
  * transcript", kept per flight (the player and a click on a transcript word both move it).
  */
 export type PlaybackPosition = {
@@ -18,7 +18,7 @@ export type PlaybackPosition = {
   savedAt: number;
 };
 
-/** The only things the browser keeps (decisions.md): settings, never accounts, tokens or trip data. */
+/** The only things the browser keeps (docs/product-decisions.md): settings, never accounts, tokens or trip data. */
 export type Settings = {
   timezone: Timezone;
   isSidebarActive: boolean;

@@ -30,11 +30,11 @@ export const providerSignInErrors: Record<string, string> = {
   account_deactivated: messages.accountDeactivated,
 };
 
-/** spec §7 "Auth service": the factor kinds, an authenticator app (TOTP) or a phone that receives codes by text message. */
+/** docs/product-spec.md §7 "Auth service": the factor kinds, an authenticator app (TOTP) or a phone that receives codes by text message. */
 export const factorTypes = ['totp', 'phone'] as const;
 export type FactorType = (typeof factorTypes)[number];
 
-/** How a phone factor's code travels (spec §7's challenge `channel`). */
+/** How a phone factor's code travels (docs/product-spec.md §7's challenge `channel`). */
 export const challengeChannels = ['sms'] as const;
 
 const password = text({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(limits.passwordMaxLength);

@@ -4,7 +4,7 @@ import { text } from './text.ts';
 export const auditStatuses = ['denied', 'success', 'failure'] as const;
 export type AuditStatus = (typeof auditStatuses)[number];
 
-/** An audit entry with the fields of spec §3. */
+/** An audit entry with the fields of docs/product-spec.md §3. */
 export const auditEntrySchema = z.object({
   id: text(),
   timestamp: text(),

@@ -18,7 +18,7 @@ export const couponSchema = text()
 const hasWholeCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /**
- * The cable price of a pricing link (spec §2 `cable_price`), in the plan currency's major units. A link
+ * The cable price of a pricing link (docs/product-spec.md §2 `cable_price`), in the plan currency's major units. A link
  * carries it as text, so a numeric string is accepted too.
  */
 export const cablePriceSchema = z
@@ -31,7 +31,7 @@ export function minorUnitsPerMajor(currency: string): number {
   return 10 ** (digits ?? 2);
 }
 
-/** Spec §7 generateStripeSession: customerId, priceId, coupon, orgId, cablePrice. */
+/** docs/product-spec.md §7 generateStripeSession: customerId, priceId, coupon, orgId, cablePrice. */
 export const checkoutRequestSchema = z.strictObject({
   priceId: stripeId('priceId'),
   orgId: z.uuid({ error: messages.organizationNotFound }),
@@ -56,7 +56,7 @@ export const purchaseRequestSchema = z.strictObject({
 export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
 
 /**
- * The plan a new school chose at registration (spec §2's pricing-link values), kept with its organization so
+ * The plan a new school chose at registration (docs/product-spec.md §2's pricing-link values), kept with its organization so
  * whoever signs in for it, from any browser, is offered that plan first.
  */
 export const chosenPlanSchema = z.strictObject({

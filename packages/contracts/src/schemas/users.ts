@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { roles } from '../roles.ts';
 
-/** A user account (spec §3 `users`). */
+/** A user account (docs/product-spec.md §3 `users`). */
 export const userSchema = z.object({
   skylog_id: z.uuid(),
   auth_id: text().nullable(),

@@ -3,7 +3,7 @@ import { users } from './app.ts';
 
 /**
  * A pending change of someone's sign-in e-mail: only its owner asks, and it takes effect when the
- * link sent to the new address is opened (decisions.md). Only a SHA-256 of the link's token is kept.
+ * link sent to the new address is opened (docs/product-decisions.md). Only a SHA-256 of the link's token is kept.
  */
 export const emailChanges = pgTable(
   'email_changes',

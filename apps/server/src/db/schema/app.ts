@@ -20,7 +20,7 @@ import { aircraftCategories, type AircraftCategory } from '@skylog/contracts';
 import type { AiNotesDraft, AiNotesSource, AiStatus, ChosenPlan, Coords, FlightAnalysis, Marker, TeachableMoment, TrackPoint, TranscriptJson, Utterance } from '@skylog/contracts';
 import { authUser } from './auth.ts';
 
-/** raw_trips: the recorder's points and markers, manual markers included (spec §7). */
+/** raw_trips: the recorder's points and markers, manual markers included (docs/product-spec.md §7). */
 export type RawTrip = { points: TrackPoint[]; markers: Marker[] };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -28,7 +28,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const orgs = pgTable('orgs', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  /** Issue 15: the organization's administrators must sign in with an authenticator app. */
+  /** The organization's administrators must sign in with an authenticator app. */
   requireAdminTwoFactor: boolean('require_admin_two_factor').notNull().default(false),
   /** The plan chosen when the school registered, offered first until the organization pays (then forgotten). */
   chosenPlan: jsonb('chosen_plan').$type<ChosenPlan>(),
@@ -196,7 +196,7 @@ export const orgMarkerCategories = pgTable(
 );
 
 /**
- * A flight (spec §3 Trip). raw_trips holds the recorder's points and markers (manual markers kept
+ * A flight (docs/product-spec.md §3 Trip). raw_trips holds the recorder's points and markers (manual markers kept
  * in step, as the spec's calls do); the list never reads it, so it stays off the hot path.
  */
 export const trips = pgTable(
@@ -272,7 +272,7 @@ export const trips = pgTable(
 );
 
 /**
- * Spec §3 Transcription: a flight's transcript as sentences, with the AI notes drafted from it. One
+ * docs/product-spec.md §3 Transcription: a flight's transcript as sentences, with the AI notes drafted from it. One
  * per trip (a trip has one current audio), written with the transcript.
  */
 export const transcriptions = pgTable(
@@ -291,7 +291,7 @@ export const transcriptions = pgTable(
   },
 );
 
-/** shared_with of spec §3, as rows so "shared with me" is an index lookup. */
+/** shared_with of docs/product-spec.md §3, as rows so "shared with me" is an index lookup. */
 export const tripShares = pgTable(
   'trip_shares',
   {

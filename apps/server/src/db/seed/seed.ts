@@ -23,7 +23,7 @@ export type SeedOptions = {
   credentialsFile?: string;
   /**
    * The demo super admin's authenticator key (base32), set up as if they had scanned it; without it they set
-   * one up at their first sign-in, as every super admin must (decisions.md #3).
+   * one up at their first sign-in, as every super admin must (docs/product-decisions.md #3).
    */
   authenticator?: { key: string; authSecret: string } | undefined;
 };

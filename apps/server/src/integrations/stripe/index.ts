@@ -4,7 +4,7 @@ import { createStripeProvider } from './stripe-provider.ts';
 
 export { BillingProviderError, WebhookSignatureError, type BillingEvent, type BillingProvider, type CheckoutSessionInfo } from './billing-provider.ts';
 
-/** Stripe when its keys are set; null: billing is off and every organization counts as paid (decisions.md). */
+/** Stripe when its keys are set; null: billing is off and every organization counts as paid (docs/product-decisions.md). */
 export function createBillingProvider(config: AppConfig['stripe']): BillingProvider | null {
   return config ? createStripeProvider(config) : null;
 }

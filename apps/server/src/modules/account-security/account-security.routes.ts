@@ -30,7 +30,7 @@ function withCookies(reply: FastifyReply, cookies: string[]): FastifyReply {
   return reply;
 }
 
-/** spec §7 "Auth service" factors, and the person's own sessions: each acts on the signed-in person only. */
+/** docs/product-spec.md §7 "Auth service" factors, and the person's own sessions: each acts on the signed-in person only. */
 export const accountSecurityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/sign-in/second-step',

@@ -9,7 +9,7 @@ import { hashSecretToken } from '../../lib/secret-token.ts';
 import * as repository from './phone-factor.repository.ts';
 import type { PhoneFactorRow } from './phone-factor.repository.ts';
 
-// A phone factor (issue 15): confirmed here with Skylog's own challenge (spec §7's challenge and verify);
+// A phone factor: confirmed here with Skylog's own challenge (docs/product-spec.md §7's challenge and verify);
 // at sign-in better-auth's two-factor plugin makes, sends (through sendSignInCode) and checks the code.
 
 /** All but the last digits hidden: the screen says where a code went without showing the number. */

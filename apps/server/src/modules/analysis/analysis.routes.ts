@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { requireUser } from '../../lib/require-user.ts';
 import * as service from './analysis.service.ts';
 
-/** The flight's automatic analysis and the debrief notes drafted from it (spec §3 ai_* fields). */
+/** The flight's automatic analysis and the debrief notes drafted from it (docs/product-spec.md §3 ai_* fields). */
 export const analysisRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/trips/:id/analysis',

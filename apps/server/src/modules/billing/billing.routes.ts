@@ -24,7 +24,7 @@ import * as service from './billing.service.ts';
 
 const tags = ['billing'];
 
-/** Spec §7's payment worker as Skylog routes (ARCHITECTURE.md "Billing"), and Stripe's webhook. */
+/** docs/product-spec.md §7's payment worker as Skylog routes (ARCHITECTURE.md "Billing"), and Stripe's webhook. */
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/billing',

@@ -77,7 +77,7 @@ export async function getProducts(ctx: AppContext): Promise<{ products: BillingP
   return { products: await products };
 }
 
-/** Spec §7 getPriceByProductId: the product's default price (else its first active one). */
+/** docs/product-spec.md §7 getPriceByProductId: the product's default price (else its first active one). */
 export async function getPriceByProduct(ctx: AppContext, productId: string) {
   const { products } = await getProducts(ctx);
   const product = products.find((candidate) => candidate.id === productId);
@@ -246,7 +246,7 @@ const checkoutUrls = (ctx: AppContext) => ({
   cancelUrl: `${ctx.config.appUrl}/payment-cancel`,
 });
 
-/** Spec §7 generateStripeSession: a hosted Checkout in subscription mode for the caller's organization. */
+/** docs/product-spec.md §7 generateStripeSession: a hosted Checkout in subscription mode for the caller's organization. */
 export async function createCheckout(ctx: AppContext, actor: RequestUser, input: z.output<typeof checkoutRequestSchema>, path: string) {
   const provider = requireProvider(ctx);
   const at: AccessContext = { action: 'billing.checkout', path };

@@ -58,7 +58,7 @@ const formatDuration = (ms: number) => {
 };
 
 /**
- * The one-page debrief of a flight (issue 14) as a PDF: heading, the track as a vector map, the altitude
+ * The one-page debrief of a flight as a PDF: heading, the track as a vector map, the altitude
  * profile with markers and phases, key moments, the debrief notes and the instructor. Everything is drawn
  * to fit one A4 page; long notes end with an ellipsis rather than spilling onto a second.
  */

@@ -7,7 +7,7 @@ import * as service from './manual-markers.service.ts';
 
 const tags = ['trips'];
 
-/** Manual markers of spec §7: each kept in step with its trip's raw_trips. */
+/** Manual markers of docs/product-spec.md §7: each kept in step with its trip's raw_trips. */
 export const manualMarkersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/trips/:id/manual-markers',

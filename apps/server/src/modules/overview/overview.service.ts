@@ -27,7 +27,7 @@ import * as repository from './overview.repository.ts';
 type Days = { from: string; to: string };
 
 /**
- * The school at a glance (decisions.md "Overview"), for the actor's organization (a super_admin's current
+ * The school at a glance (docs/product-decisions.md "Overview"), for the actor's organization (a super_admin's current
  * one), optionally one sub-organization. Each count that a list shows is asked with that list's own
  * condition (`tripListCondition`, the people list's filter), so a figure and the list it links to agree,
  * and the flights' counts share the list's totals in memory.

@@ -52,7 +52,7 @@ async function presentAgain(ctx: AppContext, actor: RequestUser, skylogId: strin
   return present(ctx, actor, row);
 }
 
-/** People in the caller's scope (decisions.md tenancy); naming an organization out of reach is refused. */
+/** People in the caller's scope (docs/product-decisions.md tenancy); naming an organization out of reach is refused. */
 export async function listPeople(ctx: AppContext, actor: RequestUser, query: z.infer<typeof userListQuerySchema>, path: string) {
   const scope = peopleScope(actor, query.org_id);
   if (scope === 'out-of-reach') await requireOrgReach(ctx, actor, query.org_id, { action: 'users.list', path });
@@ -86,7 +86,7 @@ function refuseSelf(actor: RequestUser, skylogId: string) {
   if (actor.skylogId === skylogId) throw badRequest(messages.cannotChangeOwnAccount);
 }
 
-/** A role change signs the person out everywhere, so the new role applies at once (decisions.md). */
+/** A role change signs the person out everywhere, so the new role applies at once (docs/product-decisions.md). */
 export async function changeRole(ctx: AppContext, actor: RequestUser, skylogId: string, role: AssignableRole, path: string) {
   refuseSelf(actor, skylogId);
   const row = await requirePerson(ctx, actor, skylogId, 'administer', { action: 'users.change-role', path });
@@ -101,7 +101,7 @@ export async function changeRole(ctx: AppContext, actor: RequestUser, skylogId: 
   return presentAgain(ctx, actor, skylogId);
 }
 
-/** Spec §7 POST users with org_id, and the sub-organization: both checked against the actor's reach. */
+/** docs/product-spec.md §7 POST users with org_id, and the sub-organization: both checked against the actor's reach. */
 export async function assign(ctx: AppContext, actor: RequestUser, skylogId: string, input: z.infer<typeof assignmentSchema>, path: string) {
   refuseSelf(actor, skylogId);
   const row = await requirePerson(ctx, actor, skylogId, 'administer', { action: 'users.assign', path });
@@ -149,7 +149,7 @@ export async function setActive(ctx: AppContext, actor: RequestUser, skylogId: s
 }
 
 /**
- * Spec §6: admins delete instructors and students; instructors delete students (their own, in their
+ * docs/product-spec.md §6: admins delete instructors and students; instructors delete students (their own, in their
  * organization). The sign-in identity goes with the person.
  */
 export async function deletePerson(ctx: AppContext, actor: RequestUser, skylogId: string, path: string) {

@@ -5,7 +5,7 @@ import type { RequestUser } from '../../lib/request-user.ts';
 import { findCrewMembers } from './pilot-profiles.repository.ts';
 
 /**
- * Spec §3 Pilot profile of a person the caller may read (themself by default): the people they fly
+ * docs/product-spec.md §3 Pilot profile of a person the caller may read (themself by default): the people they fly
  * with, counted only in flights the caller may read, so a profile never reveals a flight.
  */
 export async function listPilotProfiles(ctx: AppContext, actor: RequestUser, userId: string | undefined, at: string) {

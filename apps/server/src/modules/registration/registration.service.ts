@@ -163,7 +163,7 @@ export async function acceptInvitation(ctx: AppContext, input: z.infer<typeof in
 }
 
 /**
- * decisions.md / issue 15: a sign-in provider makes an account only for someone invited. Asked before
+ * docs/product-decisions.md: a sign-in provider makes an account only for someone invited. Asked before
  * better-auth creates a provider's person: the provider verified the address, and an invitation to it is open.
  */
 export async function mayJoinThroughProvider(ctx: AppContext, user: { email: string; emailVerified: boolean }): Promise<boolean> {
@@ -221,7 +221,7 @@ async function registerSchoolOnce(ctx: AppContext, input: z.infer<typeof schoolR
         userType: 'org_admin',
         orgId: org.id,
         subOrgId: null,
-        // A new school pays before it counts as paid; with billing off everyone does (decisions.md).
+        // A new school pays before it counts as paid; with billing off everyone does (docs/product-decisions.md).
         isPaid: !ctx.billing,
       });
       return { orgId: org.id, skylogId: account.skylogId };

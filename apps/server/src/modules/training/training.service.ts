@@ -38,7 +38,7 @@ const exportName = (subject: string, range: DayRange) => `training-record-${subj
 const markersOf = (row: { marker1: number; marker2: number; marker3: number; marker4: number }) => [row.marker1, row.marker2, row.marker3, row.marker4];
 
 /**
- * A person's training record (issue 14): their flights (owner or either seat) that the reader may see —
+ * A person's training record: their flights (owner or either seat) that the reader may see —
  * the flights list's own condition with its pilot filter — in a range of days read in the reader's zone.
  * Whoever may not see the person gets 404, as for the person's page (a student, another student's).
  */
@@ -141,7 +141,7 @@ export async function exportOrgCsv(ctx: AppContext, actor: RequestUser, query: z
 }
 
 /**
- * An instructor's linked students, each with their record's figures in the days (issue 14: the
+ * An instructor's linked students, each with their record's figures in the days (the
  * instructor's page "for their students"), counted in the flights the reader may see.
  */
 export async function getStudentsTraining(ctx: AppContext, actor: RequestUser, instructorId: string, range: DayRange, path: string): Promise<StudentsTraining> {

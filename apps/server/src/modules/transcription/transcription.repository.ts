@@ -34,7 +34,7 @@ export async function claimTranscript(db: Executor, tripId: string): Promise<boo
   return rows.length > 0;
 }
 
-/** Stores the transcript and its sentences together (spec §3 Trip.transcript_json and Transcription). */
+/** Stores the transcript and its sentences together (docs/product-spec.md §3 Trip.transcript_json and Transcription). */
 export async function storeTranscript(db: Executor, tripId: string, json: TranscriptJson, sentences: TranscriptSentence[]): Promise<void> {
   await db
     .update(trips)

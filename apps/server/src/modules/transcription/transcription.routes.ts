@@ -7,7 +7,7 @@ import * as service from './transcription.service.ts';
 
 const tags = ['transcription'];
 
-/** Transcript generation (spec §4; the spec's GET /deepgramTranscription) and spec §3 Transcriptions. */
+/** Transcript generation (docs/product-spec.md §4; the spec's GET /deepgramTranscription) and docs/product-spec.md §3 Transcriptions. */
 export const transcriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/api/trips/:id/transcription',
@@ -38,7 +38,7 @@ export const transcriptionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       config: { operation: 'trips.read' },
       schema: {
         tags,
-        summary: "The trip's transcript (spec §3 transcript_json; ETag: ask with If-None-Match, 304 when unchanged)",
+        summary: "The trip's transcript (docs/product-spec.md §3 transcript_json; ETag: ask with If-None-Match, 304 when unchanged)",
         params: idParamsSchema,
         response: revalidatedResponses(tripTranscriptSchema),
       },

@@ -54,7 +54,7 @@ export async function getTranscript(ctx: AppContext, actor: RequestUser, tripId:
 }
 
 /**
- * Queues the transcription of the trip's audio (spec §4: transcript_in_progress on while it runs).
+ * Queues the transcription of the trip's audio (docs/product-spec.md §4: transcript_in_progress on while it runs).
  * Whoever may edit the trip may ask; a second request while one runs is refused, so there is one job.
  */
 export async function requestTranscript(ctx: AppContext, actor: RequestUser, tripId: string, at: string): Promise<TranscriptState> {
@@ -119,7 +119,7 @@ export async function generateTranscript(ctx: AppContext, tripId: string, workDi
   if (isStored) ctx.jobs.wake();
 }
 
-/** The job failed for good: the flag goes off and the reason is kept for the screen (spec §8). */
+/** The job failed for good: the flag goes off and the reason is kept for the screen (docs/product-spec.md §8). */
 export async function failTranscript(ctx: AppContext, tripId: string, reason: string): Promise<void> {
   await repository.failTranscript(ctx.db, tripId, generateTranscriptFailedMessage(reason));
 }

@@ -74,7 +74,7 @@ export async function updateProfile(ctx: AppContext, actor: RequestUser, skylogI
   });
 }
 
-/** super_admin chooses the organization they work in (spec §2, Switch Organization). */
+/** super_admin chooses the organization they work in (docs/product-spec.md §2, Switch Organization). */
 export async function switchOrg(ctx: AppContext, actor: RequestUser, orgId: string): Promise<void> {
   const org = await findOrg(ctx.db, orgId);
   if (!org) throw notFound('Organization not found');

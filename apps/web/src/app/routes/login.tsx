@@ -17,11 +17,11 @@ export function Component() {
   const [searchParams] = useSearchParams();
   // Set when this visit submits the form: the account then loads and the return address applies.
   const hasSubmittedRef = useRef(false);
-  // Spec §3: a pricing link (/login?price_id=…&org_id=…) keeps its plan for the paid gate after sign-in.
+  // docs/product-spec.md §3: a pricing link (/login?price_id=…&org_id=…) keeps its plan for the paid gate after sign-in.
   useEffect(() => storeCheckoutValuesFromLink(searchParams), [searchParams]);
 
   if (me.isSuccess) {
-    // Spec §4: someone already signed in who opens /login goes to the flights list; someone who has
+    // docs/product-spec.md §4: someone already signed in who opens /login goes to the flights list; someone who has
     // just signed in returns to where they were sent from.
     const target = hasSubmittedRef.current ? safeRedirect(searchParams.get('redirectTo')) : landingPath;
     return <Navigate to={target} replace />;

@@ -11,7 +11,7 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const token = searchParams.get('token');
-  // Spec §3: a registration link from a pricing page carries the plan, cable price and coupon to pay with.
+  // docs/product-spec.md §3: a registration link from a pricing page carries the plan, cable price and coupon to pay with.
   useEffect(() => storeCheckoutValuesFromLink(searchParams), [searchParams]);
   if (token) {
     return (

@@ -3,10 +3,10 @@ import { ChevronRight } from 'lucide-react';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
-/** Sections that are not pages of their own: their crumbs do not navigate (spec §2). */
+/** Sections that are not pages of their own: their crumbs do not navigate (docs/product-spec.md §2). */
 const nonNavigable = new Set(['/dashboard', '/configuration']);
 
-/** A crumb that is a menu item's page reads as the menu does ("RBAC", "Sub Organization", issue 10). */
+/** A crumb that is a menu item's page reads as the menu does ("RBAC", "Sub Organization"). */
 const menuLabels = new Map(menuItems.map((item) => [item.path, item.label]));
 
 type BreadcrumbState = { title: string | null; setTitle: (title: string | null) => void };

@@ -7,7 +7,7 @@ import { clearCheckoutValues, getCheckoutValues, getPaymentPreparingHref, storeC
 import { recordLocalDenial } from '../../lib/local-audit.ts';
 
 /**
- * Spec §4 paid gate's values for an account explicitly unpaid: the stored ones, where a new school's admin, who chose
+ * docs/product-spec.md §4 paid gate's values for an account explicitly unpaid: the stored ones, where a new school's admin, who chose
  * the plan at registration before the organization existed, pays for their own organization. Null when paid.
  */
 function paidGateValues(me: Me): CheckoutValues | null {
@@ -24,7 +24,7 @@ const isLeavingForCheckout = (me: Me) => {
 };
 
 /**
- * Spec §4 paid gate: a paid account forgets the temporary checkout values; an account explicitly
+ * docs/product-spec.md §4 paid gate: a paid account forgets the temporary checkout values; an account explicitly
  * unpaid with a stored price and organization goes on to /payment-preparing.
  */
 export function usePaidGate(me: Me) {
@@ -42,7 +42,7 @@ export function usePaidGate(me: Me) {
 }
 
 /**
- * decisions.md #4: where a member of a school without an active subscription is held, or null when it pays (the
+ * docs/product-decisions.md #4: where a member of a school without an active subscription is held, or null when it pays (the
  * server answers everything else 402 anyway). Those who pay for it are held on Billing, where they choose a plan;
  * everyone else on a page that says whom to ask.
  */
@@ -54,15 +54,15 @@ export function paymentHoldPath(me: Me): string | null {
 }
 
 /**
- * Spec §4 role gate, for navigation only (the server guards the data): allowed when the path is a
+ * docs/product-spec.md §4 role gate, for navigation only (the server guards the data): allowed when the path is a
  * known route and ends with the user's own skylog_id or the role is among the route's roles.
  */
 export function RoleGate({ me, children }: { me: Me; children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  // decisions.md #3: a super admin without an authenticator app is held at Account security until they add one.
+  // docs/product-decisions.md #3: a super admin without an authenticator app is held at Account security until they add one.
   const isSetupDue = me.two_factor_setup_required && pathname !== paths.accountSecurity.path;
-  // decisions.md #4: an unpaid school's member is held where they can pay or learn whom to ask (their account security stays open).
+  // docs/product-decisions.md #4: an unpaid school's member is held where they can pay or learn whom to ask (their account security stays open).
   const holdPath = isLeavingForCheckout(me) ? null : paymentHoldPath(me);
   const isHeldElsewhere = holdPath !== null && pathname !== holdPath && pathname !== paths.accountSecurity.path;
   const decision = decideRouteAccess(pathname, me.user_type, me.skylog_id);
@@ -82,7 +82,7 @@ export function RoleGate({ me, children }: { me: Me; children: ReactNode }) {
       return;
     }
     recordLocalDenial(me.skylog_id, me.user_type, pathname, decision.isSelfAccess);
-    // The server's audit is the record; a failure to report is only logged (spec §8).
+    // The server's audit is the record; a failure to report is only logged (docs/product-spec.md §8).
     reportAccessDenial(pathname).catch((error: unknown) => console.error('Failed to write the audit log', error));
     navigate(paths.unauthorized.path, { replace: true, state: { message: messages.permissionDenied, from: pathname } });
   }, [decision.isAllowed, decision.isSelfAccess, holdPath, isHeldElsewhere, isSetupDue, me.skylog_id, me.user_type, navigate, pathname]);

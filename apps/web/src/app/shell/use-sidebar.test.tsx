@@ -23,7 +23,7 @@ function resizeTo(width: number) {
   });
 }
 
-describe('useSidebar (spec §2; an overlay on narrow windows, issue 10)', () => {
+describe('useSidebar (docs/product-spec.md §2; an overlay on narrow windows)', () => {
   beforeEach(() => useSettingsStore.setState({ isSidebarActive: true }));
   afterEach(() => {
     window.innerWidth = 1024;

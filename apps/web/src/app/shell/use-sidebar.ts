@@ -5,11 +5,11 @@ import { useSettingsStore } from '../../lib/settings-store.ts';
 const isNarrowWindow = () => window.innerWidth <= limits.sidebarBreakpointPx;
 
 /**
- * Spec §2: the sidebar opens by itself above 1024 px and closes at 1024 px or narrower. The saved
+ * docs/product-spec.md §2: the sidebar opens by itself above 1024 px and closes at 1024 px or narrower. The saved
  * `sidebar active` setting is the choice on wide windows; closing for a narrow window is not saved,
  * so the next wide visit still shows the sidebar as it was left.
  *
- * On a narrow window the toggle opens it as an overlay over the content (issue 10: beside the content
+ * On a narrow window the toggle opens it as an overlay over the content (beside the content
  * it would squeeze a phone's screen to 150 px), which `closeOverlay` shuts on navigation, Escape or a
  * backdrop click.
  */

@@ -5,7 +5,7 @@ import { PhoneSection } from '../../../features/account-security/components/phon
 import { SessionsSection } from '../../../features/account-security/components/sessions-section.tsx';
 import { PasswordSection } from '../../../features/auth/components/password-section.tsx';
 
-/** Account security (issue 15), opened from the profile: the person's own second step, sessions and password. */
+/** Account security, opened from the profile: the person's own second step, sessions and password. */
 export function Component() {
   return (
     <Screen title="Account security" description="How you sign in, and where you are signed in. Every change is written to the audit log.">

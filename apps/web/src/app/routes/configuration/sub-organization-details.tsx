@@ -17,7 +17,7 @@ export function Component() {
   const role = me?.user_type ?? 'student';
   useBreadcrumbTitle(useSubOrg(id).data?.name);
   const isOrgAdmin = isOrgWideRole(role);
-  // decisions.md: sub-organization admins may not open flights, so they get each member's figures, not flight rows.
+  // docs/product-decisions.md: sub-organization admins may not open flights, so they get each member's figures, not flight rows.
   const mayOpenFlights = decideRouteAccess(paths.dashboard.flights.path, role, me?.skylog_id).isAllowed;
   return (
     <Screen title="Sub Organization">

@@ -15,7 +15,7 @@ const fieldNames = ['new_email', 'password'] as const satisfies ReadonlyArray<ke
 
 /**
  * The owner asks for a new sign-in e-mail with their current password; it changes only when they open
- * the link sent to the new address (decisions.md).
+ * the link sent to the new address (docs/product-decisions.md).
  */
 export function ChangeEmailForm({ onClose }: { onClose: () => void }) {
   const request = useRequestEmailChange();

@@ -19,7 +19,7 @@ const switchLabels: Record<SecondStepMethod, string> = {
 };
 
 /**
- * The second step of sign-in (decisions.md #3): the newest code of the authenticator app, a code sent by
+ * The second step of sign-in (docs/product-decisions.md #3): the newest code of the authenticator app, a code sent by
  * text message, or one recovery code; only the ways this person has are offered. When the step itself is
  * over (expired, too many wrong codes) the person starts again from the password.
  */

@@ -11,7 +11,7 @@ import { signOut } from '../api/sign-out.ts';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Spec §4 logout: drop the stored checkout values, sign out on the server and go to /login; on
+ * docs/product-spec.md §4 logout: drop the stored checkout values, sign out on the server and go to /login; on
  * failure retry 3 times 1000 ms apart with 'Logout failed. Retrying... (n/3)', then give up with a toast.
  */
 export function useLogout() {

@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
-/** Spec §7 generateStripeSession: the server makes the Checkout Session; the browser only follows its URL. */
+/** docs/product-spec.md §7 generateStripeSession: the server makes the Checkout Session; the browser only follows its URL. */
 export const useCreateCheckout = () =>
   useMutation({
     mutationFn: (request: CheckoutRequest) =>

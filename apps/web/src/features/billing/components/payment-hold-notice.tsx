@@ -6,7 +6,7 @@ import { formatMoney } from '../../../lib/format-money.ts';
 import { followCheckout, useCreateCheckout } from '../api/create-checkout.ts';
 
 /**
- * decisions.md #4, for those who pay for the school: why Skylog is held, and the plan chosen at registration (kept
+ * docs/product-decisions.md #4, for those who pay for the school: why Skylog is held, and the plan chosen at registration (kept
  * by the server with the school, so it is there from any browser), one click from Stripe's checkout.
  */
 export function PaymentHoldNotice({ billing }: { billing: BillingState }) {

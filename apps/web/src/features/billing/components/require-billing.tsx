@@ -15,7 +15,7 @@ function BackToFlights() {
 }
 
 /**
- * A payment screen shows its content only where billing is on. While it is off (decisions.md: no
+ * A payment screen shows its content only where billing is on. While it is off (docs/product-decisions.md: no
  * payment provider configured, every organization treated as paid) it says so instead, never claims
  * a payment nor shows checkout ids, and leads back into the app.
  */

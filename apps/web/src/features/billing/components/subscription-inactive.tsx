@@ -4,7 +4,7 @@ import { landingPath, paths } from '../../../config/paths.ts';
 import { BillingLoaded } from './billing-loaded.tsx';
 
 /**
- * decisions.md #4, for a member of a school whose subscription is not active who cannot pay for it: what is
+ * docs/product-decisions.md #4, for a member of a school whose subscription is not active who cannot pay for it: what is
  * happening and whom to ask (the school's administrators), never a plan they could not buy.
  */
 export function SubscriptionInactive() {

@@ -91,7 +91,7 @@ describe('Generate transcript', () => {
     expect(container.textContent).not.toMatch(configurationText);
   });
 
-  it('asks the server to transcribe, and shows a refusal in spec §8 words', async () => {
+  it('asks the server to transcribe, and shows a refusal in docs/product-spec.md §8 words', async () => {
     const calls = stubServer('deepgram', () => ({ status: 409, body: { status: 409, code: 'conflict', message: messages.transcriptAlreadyRunning } }));
     renderWithProviders(<TranscriptGenerator trip={trip()} viewerRole="instructor" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Generate transcript' }));

@@ -5,7 +5,7 @@ function failWith(status: number, message: string) {
   vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status, code: 'internal_error', message }), { status }));
 }
 
-describe('the spec §8 words when trips cannot be fetched', () => {
+describe('the docs/product-spec.md §8 words when trips cannot be fetched', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('a list says "Failed to fetch trips: {status text}"', async () => {

@@ -9,7 +9,7 @@ export type SubOrgInput = { name: string; description: string | null };
 export const createSubOrg = (input: SubOrgInput) =>
   withMessage(apiRequest<SubOrg>('/api/sub-orgs', { method: 'POST', body: input }), messages.addSubOrgFailed);
 
-/** PATCH sub_orgs with the sub-organization as the body, id included (spec §5). */
+/** PATCH sub_orgs with the sub-organization as the body, id included (docs/product-spec.md §5). */
 export const updateSubOrg = (input: SubOrgInput & { id: string }) =>
   withMessage(apiRequest<SubOrg>('/api/sub-orgs', { method: 'PATCH', body: input }), messages.updateSubOrgFailed);
 

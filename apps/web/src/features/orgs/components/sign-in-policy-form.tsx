@@ -9,7 +9,7 @@ import { notify } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSignInPolicy, useUpdateSignInPolicy } from '../api/sign-in-policy.ts';
 
-/** Issue 15: an organization may require an authenticator app of every administrator (its sub-organizations' too). */
+/** An organization may require an authenticator app of every administrator (its sub-organizations' too). */
 export function SignInPolicyForm({ orgId }: { orgId: string }) {
   const policy = useSignInPolicy(orgId);
   const update = useUpdateSignInPolicy(orgId);

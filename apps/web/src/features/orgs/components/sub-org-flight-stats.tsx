@@ -6,7 +6,7 @@ const hours = (ms: number) => `${(ms / 3_600_000).toFixed(1)} h`;
 
 /**
  * Flights and hours per member of a sub-organization: what its admins see instead of flight rows,
- * since they may not open flights (decisions.md).
+ * since they may not open flights (docs/product-decisions.md).
  */
 export function SubOrgFlightStats({ id }: { id: string }) {
   const stats = useSubOrgFlightStats(id);

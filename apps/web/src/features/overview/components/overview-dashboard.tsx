@@ -34,7 +34,7 @@ const dayLabel = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /**
- * The organization at a glance (decisions.md "Overview"): every figure links to the list it counts,
+ * The organization at a glance (docs/product-decisions.md "Overview"): every figure links to the list it counts,
  * with the same filters, so the list shows the same number.
  */
 export function OverviewDashboard({ subOrgs, markerCategories, uploadHref }: OverviewDashboardProps) {

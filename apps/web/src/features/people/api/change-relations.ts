@@ -5,7 +5,7 @@ import { relationKeys } from '../../../lib/query-keys.ts';
 import { withMessage } from '../../../lib/with-message.ts';
 import { toSearchParams } from '../../../lib/search-params.ts';
 
-/** POST student_instructor with an array of additions; DELETE once per removal (spec §7). */
+/** POST student_instructor with an array of additions; DELETE once per removal (docs/product-spec.md §7). */
 export const addRelations = (relations: Relation[]) =>
   withMessage(apiRequest<void>('/api/student-instructor', { method: 'POST', body: relations }), messages.addRelationsFailed);
 

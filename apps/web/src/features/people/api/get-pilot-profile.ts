@@ -15,6 +15,6 @@ export const getPilotProfile = (userId: string, signal?: AbortSignal) =>
     messages.fetchPilotProfilesFailed,
   );
 
-/** Spec §3 Pilot profile: who the person flies with, counted in the flights the viewer may read. */
+/** docs/product-spec.md §3 Pilot profile: who the person flies with, counted in the flights the viewer may read. */
 export const usePilotProfile = (userId: string) =>
   useQuery(queryOptions({ queryKey: pilotProfileKeys.byUser(userId), queryFn: ({ signal }) => getPilotProfile(userId, signal) }));

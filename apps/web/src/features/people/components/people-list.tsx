@@ -19,9 +19,9 @@ type PeopleListProps = {
   subOrgId?: string;
   getDetailHref?: (person: Person) => string;
   canAdd?: boolean;
-  /** Row action Delete (spec §6 permission); shown on the rows the server marks `can_delete`. */
+  /** Row action Delete (docs/product-spec.md §6 permission); shown on the rows the server marks `can_delete`. */
   canDelete?: boolean;
-  /** Row action Edit (spec §6 permission): the screen opens its editor; shown on the rows the server marks `can_edit`. */
+  /** Row action Edit (docs/product-spec.md §6 permission): the screen opens its editor; shown on the rows the server marks `can_edit`. */
   onEdit?: ((person: Person) => void) | undefined;
   inviteRoles?: readonly AssignableRole[];
   subOrgs?: ReadonlyArray<{ id: string; name: string }>;

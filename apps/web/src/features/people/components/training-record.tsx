@@ -28,7 +28,7 @@ const monthLabel = (month: string) =>
 const flightsShownFirst = 10;
 
 /**
- * A person's training record (issue 14): flights and hours by seat, what the analysis found (landings,
+ * A person's training record: flights and hours by seat, what the analysis found (landings,
  * go-arounds, moments to work on, readbacks) as totals and per flight, markers by month, the last debrief.
  * Counted in the flights the viewer may see; the days are read in the chosen timezone.
  */

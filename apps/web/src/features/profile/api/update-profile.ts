@@ -6,7 +6,7 @@ import { meKeys, peopleKeys } from '../../../lib/query-keys.ts';
 export type UpdateProfileInput = { skylogId: string; profile: ProfileUpdate };
 
 /**
- * PATCH /api/users/{skylog_id}: 204 on success; spec §7's 409 is a duplicate. The sign-in e-mail is not
+ * PATCH /api/users/{skylog_id}: 204 on success; docs/product-spec.md §7's 409 is a duplicate. The sign-in e-mail is not
  * part of it: only its owner changes it, through a link sent to the new address.
  */
 export const updateProfile = ({ skylogId, profile }: UpdateProfileInput) =>
