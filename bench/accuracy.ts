@@ -24,7 +24,7 @@ import {
   type ReadbackScore,
 } from '../apps/server/src/lib/analysis/corpus-accuracy/readback-accuracy.ts';
 import { matchToleranceS } from '../apps/server/src/lib/analysis/corpus-accuracy/match-events.ts';
-import { openAirports } from '../apps/server/src/modules/map/airports.repository.ts';
+import { findFieldsAround, openAirports } from '../apps/server/src/modules/map/airports.repository.ts';
 
 /** The targets an instructor's trust needs: few wrong flags, no fault missed, events neither missed nor invented. */
 const targets = { precision: 0.95, recall: 0.95, exactClass: 0.9, touchAndGoRight: 0.95 } as const;
@@ -123,7 +123,7 @@ function readbackReport(dirs: string[]): string[] {
 
 export async function benchAccuracy(): Promise<string> {
   const airports = await openAirports();
-  const tracks = scoreTrackCorpus(airports);
+  const tracks = scoreTrackCorpus((points, category) => (airports === null ? [] : findFieldsAround(airports, points, category)));
   airports?.close();
   const extraReadbacks = process.env.READBACK_CORPUS;
   // A folder asked for and not there is a mistake to say, not a corpus to leave out quietly.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openAirports } from '../../../modules/map/airports.repository.ts';
+import { findFieldsAround, openAirports } from '../../../modules/map/airports.repository.ts';
 import { readbackCorpusDir, readReadbackSources, scoreReadbackSources } from './readback-accuracy.ts';
 import { precisionOf, recallOf, scoreTrackCorpus, type TrackAccuracy } from './track-accuracy.ts';
 
@@ -25,7 +25,7 @@ describe('accuracy on the real flights of the corpus', () => {
   let accuracy: TrackAccuracy;
   beforeAll(async () => {
     const airports = await openAirports();
-    accuracy = scoreTrackCorpus(airports);
+    accuracy = scoreTrackCorpus((points, category) => (airports === null ? [] : findFieldsAround(airports, points, category)));
     airports?.close();
   }, 60_000);
 

@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import type { DatabaseSync } from 'node:sqlite';
-import { aircraftCategorySchema } from '@skylog/contracts';
+import { aircraftCategorySchema, type AircraftCategory, type TrackPoint } from '@skylog/contracts';
 import { z } from 'zod';
-import { findFieldsAround } from '../../../modules/map/airports.repository.ts';
 import { detectCorpusEvents, parseCorpusTrack, type DetectedEvents, type DetectedLanding } from './corpus-adapters.ts';
 import { matchEvents, matchToleranceS, type TimedEvent } from './match-events.ts';
+import type { KnownField } from '../phases.ts';
 
 /**
  * Take-off, landing and go-around detection measured against real flights labelled by hand
@@ -165,16 +164,21 @@ const unreadFlight = (label: FlightLabel, error: string): FlightScore => {
 };
 
 /** Reads, parses and scores one labelled file (gzip-compressed, as committed). */
-/** One labelled flight, its fields from the airport database (`airports`; none where Node has no node:sqlite). */
-export function scoreCorpusFile(label: FlightLabel, airports: DatabaseSync | null, dir = trackCorpusDir): FlightScore {
+/**
+ * The airports around a track for its category, as the analysis job gives them (the caller reads its airport
+ * database; none where Node has no node:sqlite).
+ */
+export type FieldsAround = (points: TrackPoint[], category: AircraftCategory) => KnownField[];
+
+/** One labelled flight. */
+export function scoreCorpusFile(label: FlightLabel, fieldsAround: FieldsAround, dir = trackCorpusDir): FlightScore {
   let read: ReturnType<typeof parseCorpusTrack>;
   try {
     read = parseCorpusTrack(path.basename(label.file, '.gz'), gunzipSync(readFileSync(path.join(dir, label.file))));
   } catch (error) {
     return unreadFlight(label, error instanceof Error ? error.message : String(error));
   }
-  const fields = airports === null ? [] : findFieldsAround(airports, read.points, label.category);
-  return scoreFlight(label, read.format, detectCorpusEvents(read.points, label.category, fields));
+  return scoreFlight(label, read.format, detectCorpusEvents(read.points, label.category, fieldsAround(read.points, label.category)));
 }
 
 export function totalScores(flights: FlightScore[]): TrackAccuracy {
@@ -190,8 +194,8 @@ export function totalScores(flights: FlightScore[]): TrackAccuracy {
   return { flights, totals, kinds, parseErrors: flights.filter((flight) => flight.error !== null).length };
 }
 
-export const scoreTrackCorpus = (airports: DatabaseSync | null, dir = trackCorpusDir): TrackAccuracy =>
-  totalScores(readFlightLabels(dir).map((label) => scoreCorpusFile(label, airports, dir)));
+export const scoreTrackCorpus = (fieldsAround: FieldsAround, dir = trackCorpusDir): TrackAccuracy =>
+  totalScores(readFlightLabels(dir).map((label) => scoreCorpusFile(label, fieldsAround, dir)));
 
 /** Share of detections that were true events; null when nothing was detected. */
 export const precisionOf = (counts: EventCounts): number | null =>
