@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { operationRoutes } from './apps/web/build/operation-routes.ts';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -36,6 +37,7 @@ export default defineConfig({
           ]
         : []),
       {
+        plugins: [operationRoutes()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

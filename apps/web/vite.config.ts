@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { operationRoutes } from './build/operation-routes.ts';
 import { precompress } from './build/precompress.ts';
 
 const earlyRequestsFile = 'early-requests.js';
@@ -32,7 +33,7 @@ function earlyRequests(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), earlyRequests(), precompress()],
+  plugins: [react(), tailwindcss(), operationRoutes(), earlyRequests(), precompress()],
   server: {
     // `npm run dev` in apps/web talks to a server started with `npm run dev` at the root.
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -1,3 +1,4 @@
+import { tableAccess, type TableOperationName } from './operations/index.ts';
 import { roleGroups, type Role } from './roles.ts';
 
 /** Who may call an API operation. `authenticated` routes check scope in their service. */
@@ -6,10 +7,10 @@ export type ApiAccess = 'public' | 'authenticated' | readonly Role[];
 const { orgAdmins, allAdmins, specAdmins, flightRoles } = roleGroups;
 
 /**
- * Every API operation and the roles that may call it; the server refuses to register a route
- * that names no entry here, and the RBAC screen renders this table.
+ * Operations whose routes are still declared in their server module rather than in the operation table
+ * (operations/index.ts), and the roles that may call them. Each moves into the table with its route.
  */
-export const apiAccess = {
+const moduleDeclaredAccess = {
   'health.read': 'public',
   'openapi.read': 'public',
   'client-config.read': 'public',
@@ -53,11 +54,6 @@ export const apiAccess = {
   'invitations.resend': allAdmins,
   'marker-categories.read': 'authenticated',
   'marker-categories.update': orgAdmins,
-  'aircraft.list': 'authenticated',
-  'aircraft.read': 'authenticated',
-  'aircraft.create': orgAdmins,
-  'aircraft.update': orgAdmins,
-  'aircraft.delete': orgAdmins,
   // The audit log and alerts back the RBAC page, whose roles are docs/product-spec.md §6's admins.
   'alerts.acknowledge': specAdmins,
   'access-denials.create': 'authenticated',
@@ -132,7 +128,13 @@ export const apiAccess = {
   'billing.webhook': 'public',
 } as const satisfies Record<string, ApiAccess>;
 
-export type ApiOperation = keyof typeof apiAccess;
+export type ApiOperation = keyof typeof moduleDeclaredAccess | TableOperationName;
+
+/**
+ * Every API operation and the roles that may call it; the server refuses to register a route
+ * that names no entry here, and the RBAC screen renders this table.
+ */
+export const apiAccess: Readonly<Record<ApiOperation, ApiAccess>> = { ...moduleDeclaredAccess, ...tableAccess };
 
 /**
  * What a personal access token (the recorder app) may do: send flights and read them back. Anything

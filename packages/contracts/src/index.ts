@@ -1,6 +1,7 @@
 export * from './roles.ts';
 export * from './route-access.ts';
 export * from './api-access.ts';
+export * from './operations/index.ts';
 export * from './messages.ts';
 export * from './track-import.ts';
 export * from './account-messages.ts';

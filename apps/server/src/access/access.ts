@@ -43,7 +43,7 @@ import {
  */
 
 /** What the audit entry of a refusal names: the operation and the request path. */
-export type AccessContext = { action: string; path: string };
+export type AccessContext = { operation: string; path: string };
 
 /** The row a refusal names, and the organization it belongs to (undefined: none was read); the audit files it by that. */
 type RefusedRow = { resource: string; orgId: string | null | undefined };
@@ -52,7 +52,7 @@ async function refuse(ctx: AppContext, actor: RequestUser, row: RefusedRow, at: 
   await ctx.audit.recordDenial({
     actor,
     rowOrgId: row.orgId,
-    action: at.action,
+    action: at.operation,
     resource: row.resource,
     path: at.path,
     isSelfAccess: row.resource === `users/${actor.skylogId}`,

@@ -1,4 +1,4 @@
-import { accountMessages, apiAccess, isOpenWhileUnpaid, messages, twoFactorSetupOperations, type ApiOperation } from '@skylog/contracts';
+import { accountMessages, apiAccess, isOpenWhileUnpaid, messages, operationList, twoFactorSetupOperations, type ApiOperation } from '@skylog/contracts';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
@@ -40,6 +40,17 @@ export const authorizationPlugin = fp<{ audit: AuditService }>(async (app: Fasti
     }
     const isHidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
     for (const method of [route.method].flat()) apiRoutes.push({ method: String(method).toUpperCase(), url: route.url, operation, isHidden, schema: route.schema });
+  });
+
+  // The operation table is what the web client and the API document promise: an operation declared there and
+  // served by no route would fail only when someone called it, so start-up stops instead, naming it.
+  app.addHook('onReady', async () => {
+    const served = new Set(apiRoutes.map((route) => `${route.method} ${route.url}`));
+    const unserved = operationList.filter(({ operation }) => !served.has(`${operation.method} ${operation.path}`));
+    if (unserved.length > 0) {
+      const names = unserved.map(({ group, key, operation }) => `${group}.${key} (${operation.method} ${operation.path})`);
+      throw new Error(`Operations declared in the table but served by no route: ${names.join(', ')}`);
+    }
   });
 
   app.addHook('onRequest', async (request) => {

@@ -30,8 +30,8 @@ function takeEarlyRequest(url: string): Promise<Response> | undefined {
   return response;
 }
 
-/** Same-origin JSON calls with the session cookie; the browser never holds any other credential. */
-export async function apiRequest<T>(url: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+/** Same-origin calls with the session cookie; the browser never holds any other credential. A failed call throws `ApiError`. */
+export async function fetchApi(url: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<Response> {
   let response: Response;
   try {
     const early = method === 'GET' && body === undefined ? takeEarlyRequest(url) : undefined;
@@ -47,10 +47,9 @@ export async function apiRequest<T>(url: string, { method = 'GET', body, signal 
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: 'internal_error', message: 'Skylog cannot be reached. Check your connection and try again.' });
   }
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  const data: unknown = text ? safeParse(text) : undefined;
   if (!response.ok) {
+    const text = await response.text();
+    const data: unknown = text ? safeParse(text) : undefined;
     const parsed = apiErrorSchema.safeParse(data);
     throw new ApiError(
       parsed.success
@@ -62,7 +61,19 @@ export async function apiRequest<T>(url: string, { method = 'GET', body, signal 
           },
     );
   }
-  return data as T;
+  return response;
+}
+
+/** A call's JSON answer (undefined for an empty one, such as a 204). */
+export async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  return text ? safeParse(text) : undefined;
+}
+
+/** Same-origin JSON calls with the session cookie, for the calls not yet made through the typed client (lib/api.ts). */
+export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  return (await readJson(await fetchApi(url, options))) as T;
 }
 
 function safeParse(text: string): unknown {

@@ -86,12 +86,6 @@ export const emailLinkKeys = {
   emailChange: (token: string) => [...emailLinkKeys.all, 'email-change', token] as const,
 };
 
-export const aircraftKeys = {
-  all: ['aircraft'] as const,
-  list: (query: Filters) => [...aircraftKeys.all, 'list', query] as const,
-  detail: (id: string) => [...aircraftKeys.all, 'detail', id] as const,
-};
-
 export const orgKeys = {
   all: ['orgs'] as const,
   list: () => [...orgKeys.all, 'list'] as const,

@@ -24,7 +24,7 @@ export async function createToken(ctx: AppContext, actor: RequestUser, name: str
 }
 
 export async function revokeToken(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  await requireOwnToken(ctx, actor, id, { action: 'access-tokens.revoke', path });
+  await requireOwnToken(ctx, actor, id, { operation: 'access-tokens.revoke', path });
   if (!(await repository.revokeToken(ctx.db, id))) throw notFound(messages.accessTokenNotFound);
   await ctx.audit.record({ actor, action: 'access-tokens.revoke', resource: `access-tokens/${id}`, status: 'success' });
 }

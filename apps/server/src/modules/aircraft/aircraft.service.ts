@@ -6,6 +6,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { requeueAnalyses } from '../analysis/analysis.service.ts';
 import * as repository from './aircraft.repository.ts';
 import type { AircraftRow } from './aircraft.repository.ts';
@@ -30,7 +31,7 @@ function fleetOf(actor: RequestUser): string {
   return actor.orgId;
 }
 
-export async function listAircraft(ctx: AppContext, actor: RequestUser, query: z.infer<typeof aircraftListQuerySchema>) {
+export async function listAircraft(ctx: AppContext, { actor }: RequestScope, query: z.infer<typeof aircraftListQuerySchema>) {
   if (!actor.orgId) return { items: [], total: 0 };
   const { items, total } = await repository.listAircraft(
     ctx.db,
@@ -42,11 +43,11 @@ export async function listAircraft(ctx: AppContext, actor: RequestUser, query: z
   return { items: items.map(toAircraft), total };
 }
 
-export async function getAircraft(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<Aircraft> {
-  return toAircraft(await requireAircraft(ctx, actor, id, { action: 'aircraft.read', path }, { fromMemory: true }));
+export async function getAircraft(ctx: AppContext, scope: RequestScope, id: string): Promise<Aircraft> {
+  return toAircraft(await requireAircraft(ctx, scope.actor, id, scope, { fromMemory: true }));
 }
 
-export async function createAircraft(ctx: AppContext, actor: RequestUser, input: z.infer<typeof aircraftCreateSchema>): Promise<Aircraft> {
+export async function createAircraft(ctx: AppContext, { actor, operation }: RequestScope, input: z.infer<typeof aircraftCreateSchema>): Promise<Aircraft> {
   try {
     const row = await repository.insertAircraft(ctx.db, {
       orgId: fleetOf(actor),
@@ -58,7 +59,7 @@ export async function createAircraft(ctx: AppContext, actor: RequestUser, input:
     });
     await ctx.audit.record({
       actor,
-      action: 'aircraft.create',
+      action: operation,
       resource: `aircraft/${row.id}`,
       status: 'success',
       details: { tail_number: row.tailNumber },
@@ -70,14 +71,8 @@ export async function createAircraft(ctx: AppContext, actor: RequestUser, input:
   }
 }
 
-export async function updateAircraft(
-  ctx: AppContext,
-  actor: RequestUser,
-  id: string,
-  input: z.infer<typeof aircraftUpdateSchema>,
-  path: string,
-) {
-  const current = await requireAircraft(ctx, actor, id, { action: 'aircraft.update', path });
+export async function updateAircraft(ctx: AppContext, scope: RequestScope, id: string, input: z.infer<typeof aircraftUpdateSchema>) {
+  const current = await requireAircraft(ctx, scope.actor, id, scope);
   const changes = {
     ...(input.tail_number !== undefined ? { tailNumber: input.tail_number } : {}),
     ...(input.call_sign !== undefined ? { callSign: input.call_sign } : {}),
@@ -89,7 +84,7 @@ export async function updateAircraft(
   if (Object.keys(changes).length === 0) return toAircraft(current);
   try {
     const row = await repository.updateAircraft(ctx.db, id, changes);
-    await ctx.audit.record({ actor, action: 'aircraft.update', resource: `aircraft/${id}`, status: 'success' });
+    await ctx.audit.record({ actor: scope.actor, action: scope.operation, resource: `aircraft/${id}`, status: 'success' });
     // Its flights' phases and landings follow the category's rules, and which radio calls were theirs follows
     // the call sign and tail number: analyse them again by the new ones.
     const isChanged = <K extends 'category' | 'callSign' | 'tailNumber'>(key: K) =>
@@ -102,12 +97,12 @@ export async function updateAircraft(
   }
 }
 
-export async function deleteAircraft(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  const row = await requireAircraft(ctx, actor, id, { action: 'aircraft.delete', path });
+export async function deleteAircraft(ctx: AppContext, scope: RequestScope, id: string) {
+  const row = await requireAircraft(ctx, scope.actor, id, scope);
   await repository.deleteAircraft(ctx.db, id);
   await ctx.audit.record({
-    actor,
-    action: 'aircraft.delete',
+    actor: scope.actor,
+    action: scope.operation,
     resource: `aircraft/${id}`,
     status: 'success',
     details: { tail_number: row.tailNumber },

@@ -28,7 +28,7 @@ import { queueAnalysis } from './queue-analysis.ts';
 const atcLabel: SpeakerRole = 'ATC';
 
 export async function getTripAnalysis(ctx: AppContext, actor: RequestUser, tripId: string, at: string): Promise<TripAnalysis> {
-  await requireTrip(ctx, actor, tripId, 'read', { action: 'trips.analysis', path: at });
+  await requireTrip(ctx, actor, tripId, 'read', { operation: 'trips.analysis', path: at });
   const row = await repository.findTripAnalysis(ctx.db, tripId);
   if (!row) throw tripNotFound();
   return {

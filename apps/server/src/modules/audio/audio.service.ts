@@ -79,7 +79,7 @@ async function makeRoomForUpload(ctx: AppContext, actor: RequestUser, tripId: st
 }
 
 export async function createUpload(ctx: AppContext, actor: RequestUser, tripId: string, input: z.infer<typeof audioUploadCreateSchema>, path: string) {
-  await requireTrip(ctx, actor, tripId, 'add-recording', { action: 'audio-uploads.create', path });
+  await requireTrip(ctx, actor, tripId, 'add-recording', { operation: 'audio-uploads.create', path });
   if (input.size_bytes > ctx.config.audioUploadMaxBytes) {
     const message = uploadTooLargeMessage(ctx.config.audioUploadMaxBytes);
     throw new AppError('body_too_large', message, { size_bytes: message });
@@ -96,7 +96,7 @@ export async function createUpload(ctx: AppContext, actor: RequestUser, tripId: 
 }
 
 export async function getUpload(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  const row = await requireOwnUpload(ctx, actor, id, { action: 'audio-uploads.read', path });
+  const row = await requireOwnUpload(ctx, actor, id, { operation: 'audio-uploads.read', path });
   return { ...toUpload(row, row.status === 'receiving' ? row.offset : row.sizeBytes), status: row.status, error: row.error };
 }
 
@@ -106,7 +106,7 @@ export async function getUpload(ctx: AppContext, actor: RequestUser, id: string,
  * offset and sends the rest, to this instance or another. The last byte queues processing.
  */
 export async function appendToUpload(ctx: AppContext, actor: RequestUser, id: string, offset: number, body: Readable, requestPath: string) {
-  const row = await requireOwnUpload(ctx, actor, id, { action: 'audio-uploads.append', path: requestPath });
+  const row = await requireOwnUpload(ctx, actor, id, { operation: 'audio-uploads.append', path: requestPath });
   if (row.status !== 'receiving') throw endedUploadError(row);
   if (offset !== row.offset) throw conflict(messages.uploadOffsetMismatch, { offset: String(row.offset) });
   // Each piece is an object in storage and an entry in the row: a client sending a byte at a time is stopped.
@@ -277,7 +277,7 @@ export async function processUpload(ctx: AppContext, uploadId: string, workDir: 
 }
 
 export async function getPeaks(ctx: AppContext, actor: RequestUser, tripId: string, path: string) {
-  await requireTrip(ctx, actor, tripId, 'read', { action: 'trips.read', path });
+  await requireTrip(ctx, actor, tripId, 'read', { operation: 'trips.read', path });
   const audio = await repository.findTripAudio(ctx.db, tripId);
   if (!audio) throw new AppError('not_found', messages.audioNotReady);
   return { duration_ms: audio.durationMs, peaks: audio.peaks };
@@ -292,7 +292,7 @@ const openRangeChunkBytes = 128 * 1024;
 
 /** The playable audio, a byte range of it when asked (seeking in a long flight fetches little). */
 export async function openAudio(ctx: AppContext, actor: RequestUser, tripId: string, rangeHeader: string | undefined, path: string) {
-  await requireTrip(ctx, actor, tripId, 'read', { action: 'trips.read', path });
+  await requireTrip(ctx, actor, tripId, 'read', { operation: 'trips.read', path });
   const audio = await repository.findTripAudioMeta(ctx.db, tripId);
   if (!audio) throw new AppError('not_found', messages.audioNotReady);
   const size = (await ctx.storage.stat(audio.playableKey))?.size;

@@ -62,7 +62,7 @@ export async function listAlerts(ctx: AppContext, actor: RequestUser, page: numb
 }
 
 export async function acknowledgeAlert(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  await requireAlert(ctx, actor, id, { action: 'alerts.acknowledge', path });
+  await requireAlert(ctx, actor, id, { operation: 'alerts.acknowledge', path });
   await repository.acknowledgeAlert(ctx.db, id, actor.skylogId);
   await ctx.audit.record({ actor, action: 'alerts.acknowledge', resource: `alerts/${id}`, status: 'success' });
 }

@@ -249,7 +249,7 @@ const checkoutUrls = (ctx: AppContext) => ({
 /** docs/product-spec.md §7 generateStripeSession: a hosted Checkout in subscription mode for the caller's organization. */
 export async function createCheckout(ctx: AppContext, actor: RequestUser, input: z.output<typeof checkoutRequestSchema>, path: string) {
   const provider = requireProvider(ctx);
-  const at: AccessContext = { action: 'billing.checkout', path };
+  const at: AccessContext = { operation: 'billing.checkout', path };
   // Refuses another organization's id; answers null only for someone without an organization.
   const orgId = await requireOrgReach(ctx, actor, input.orgId, at);
   if (!orgId) throw badRequest(messages.billingNeedsOrganization, { orgId: messages.billingNeedsOrganization });
@@ -317,7 +317,7 @@ export async function confirmCheckout(ctx: AppContext, actor: RequestUser, sessi
   const provider = requireProvider(ctx);
   const session = await withProvider(() => provider.getCheckoutSession(sessionId));
   if (!session?.customerId) throw notFound(messages.billingCheckoutNotFound);
-  const account = await requireOwnCustomer(ctx, actor, session.customerId, { action: 'billing.confirm-checkout', path });
+  const account = await requireOwnCustomer(ctx, actor, session.customerId, { operation: 'billing.confirm-checkout', path });
   if (session.orgId && session.orgId !== account.orgId) throw notFound(messages.billingCheckoutNotFound);
   const answer = { mode: session.mode, status: session.status, payment_status: session.payment_status };
   if (session.status !== 'complete') return { ...answer, is_paid: account.isPaid };
@@ -333,7 +333,7 @@ async function requireManagedAccount(ctx: AppContext, actor: RequestUser) {
 
 export async function listSubscriptions(ctx: AppContext, actor: RequestUser, customerId: string, path: string) {
   const provider = requireProvider(ctx);
-  await requireOwnCustomer(ctx, actor, customerId, { action: 'billing.subscriptions', path });
+  await requireOwnCustomer(ctx, actor, customerId, { operation: 'billing.subscriptions', path });
   const subscriptions = await withProductNames(ctx, await withProvider(() => provider.listSubscriptions(customerId)));
   return { subscriptions: subscriptions.map(withoutCustomer) };
 }
@@ -342,13 +342,13 @@ export async function getSubscription(ctx: AppContext, actor: RequestUser, id: s
   const provider = requireProvider(ctx);
   const found = await withProvider(() => provider.getSubscription(id));
   if (!found) throw notFound();
-  await requireOwnCustomer(ctx, actor, found.customerId, { action: 'billing.subscription', path });
+  await requireOwnCustomer(ctx, actor, found.customerId, { operation: 'billing.subscription', path });
   return { subscription: withoutCustomer(found) };
 }
 
 export async function listInvoices(ctx: AppContext, actor: RequestUser, customerId: string, path: string) {
   const provider = requireProvider(ctx);
-  await requireOwnCustomer(ctx, actor, customerId, { action: 'billing.invoices', path });
+  await requireOwnCustomer(ctx, actor, customerId, { operation: 'billing.invoices', path });
   return { invoices: await withProvider(() => provider.listInvoices(customerId)) };
 }
 
@@ -356,7 +356,7 @@ export async function getInvoice(ctx: AppContext, actor: RequestUser, id: string
   const provider = requireProvider(ctx);
   const found = await withProvider(() => provider.getInvoice(id));
   if (!found) throw notFound();
-  await requireOwnCustomer(ctx, actor, found.customerId, { action: 'billing.invoice', path });
+  await requireOwnCustomer(ctx, actor, found.customerId, { operation: 'billing.invoice', path });
   return { invoice: withoutCustomer(found) };
 }
 

@@ -18,7 +18,7 @@ const nameOf = (person: { name: string | null; email: string } | null) => (perso
 
 /** Everything the page shows, read for one flight; `action` is what the caller means to do with it. */
 async function makeDebrief(ctx: AppContext, actor: RequestUser, tripId: string, timezone: string, purpose: Purpose, path: string) {
-  await requireTrip(ctx, actor, tripId, purpose.tripAction, { action: purpose.operation, path });
+  await requireTrip(ctx, actor, tripId, purpose.tripAction, { operation: purpose.operation, path });
   const [trip, points, analysis, looks] = await Promise.all([
     findTripDetail(ctx.db, tripId),
     findTrackPoints(ctx.db, tripId),

@@ -39,7 +39,7 @@ function coordsAt(points: TrackPoint[], timestamp: number): Marker['coords'] {
 }
 
 export async function listManualMarkers(ctx: AppContext, actor: RequestUser, tripId: string, path: string) {
-  await requireTrip(ctx, actor, tripId, 'read', { action: 'manual-markers.list', path });
+  await requireTrip(ctx, actor, tripId, 'read', { operation: 'manual-markers.list', path });
   return { items: (await repository.listManualMarkers(ctx.db, tripId)).map(toManualMarker) };
 }
 
@@ -51,7 +51,7 @@ async function syncRawMarkers(tx: Parameters<Parameters<AppContext['db']['transa
 }
 
 export async function createManualMarker(ctx: AppContext, actor: RequestUser, tripId: string, input: z.infer<typeof manualMarkerInputSchema>, path: string) {
-  await requireTrip(ctx, actor, tripId, 'edit', { action: 'manual-markers.create', path });
+  await requireTrip(ctx, actor, tripId, 'edit', { operation: 'manual-markers.create', path });
   const row = await ctx.db.transaction(async (tx) => {
     const trip = await lockTrip(tx, tripId);
     if (!trip) throw tripNotFound();
@@ -74,7 +74,7 @@ export async function createManualMarker(ctx: AppContext, actor: RequestUser, tr
 }
 
 export async function updateManualMarker(ctx: AppContext, actor: RequestUser, id: string, input: z.infer<typeof manualMarkerUpdateSchema>, path: string) {
-  const existing = await requireManualMarker(ctx, actor, id, { action: 'manual-markers.update', path });
+  const existing = await requireManualMarker(ctx, actor, id, { operation: 'manual-markers.update', path });
   const row = await ctx.db.transaction(async (tx) => {
     const trip = await lockTrip(tx, existing.tripId);
     if (!trip) throw tripNotFound();

@@ -24,16 +24,16 @@ export async function listVisibleOrgs(ctx: AppContext, user: RequestUser): Promi
 }
 
 export async function getOrg(ctx: AppContext, user: RequestUser, id: string, path: string): Promise<Org> {
-  return requireOrg(ctx, user, id, { action: 'orgs.read', path });
+  return requireOrg(ctx, user, id, { operation: 'orgs.read', path });
 }
 
 export async function getSubOrg(ctx: AppContext, user: RequestUser, id: string, path: string): Promise<SubOrg> {
-  return toSubOrg(await requireSubOrg(ctx, user, id, 'read', { action: 'sub-orgs.read', path }));
+  return toSubOrg(await requireSubOrg(ctx, user, id, 'read', { operation: 'sub-orgs.read', path }));
 }
 
 /** Flights and hours per member: the sub-organization page's figures for admins who may not open flights. */
 export async function getSubOrgFlightStats(ctx: AppContext, user: RequestUser, id: string, path: string): Promise<SubOrgFlightStats> {
-  await requireSubOrg(ctx, user, id, 'read', { action: 'sub-orgs.flight-stats', path });
+  await requireSubOrg(ctx, user, id, 'read', { operation: 'sub-orgs.flight-stats', path });
   const rows = await repository.listSubOrgFlightStats(ctx.db, id);
   return {
     items: rows.map((row) => ({
@@ -62,7 +62,7 @@ export async function renameOrg(ctx: AppContext, actor: RequestUser, id: string,
 
 /** GET /api/orgs/{id}/sign-in-policy: its own organization's, for an org admin; any, for the super_admin. */
 export async function getSignInPolicy(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<SignInPolicy> {
-  await requireOrg(ctx, actor, id, { action: 'orgs.read-sign-in-policy', path });
+  await requireOrg(ctx, actor, id, { operation: 'orgs.read-sign-in-policy', path });
   const policy = await repository.findSignInPolicy(ctx.db, id);
   return { require_admin_two_factor: policy?.requireAdminTwoFactor ?? false };
 }
@@ -72,7 +72,7 @@ export async function getSignInPolicy(ctx: AppContext, actor: RequestUser, id: s
  * must have an authenticator app; those without one are held at Account security until they add one.
  */
 export async function updateSignInPolicy(ctx: AppContext, actor: RequestUser, id: string, policy: SignInPolicy, path: string): Promise<SignInPolicy> {
-  await requireOrg(ctx, actor, id, { action: 'orgs.update-sign-in-policy', path });
+  await requireOrg(ctx, actor, id, { operation: 'orgs.update-sign-in-policy', path });
   // Whoever turns it on must meet it, so an organization never locks out the admin who chose it.
   if (policy.require_admin_two_factor && !actor.hasAuthenticator) {
     throw badRequest(accountMessages.signInPolicyNeedsOwnFactor, { require_admin_two_factor: accountMessages.signInPolicyNeedsOwnFactor });
@@ -86,7 +86,7 @@ export async function updateSignInPolicy(ctx: AppContext, actor: RequestUser, id
 /** super_admin: the current (or a chosen) organization; org admins: theirs; sub-org admins: their own sub-organization only. */
 export async function listSubOrgs(ctx: AppContext, actor: RequestUser, query: z.infer<typeof subOrgListQuerySchema>, path: string) {
   const scope = subOrgScope(actor, query.org_id);
-  if (scope === 'out-of-reach') await requireOrgReach(ctx, actor, query.org_id, { action: 'sub-orgs.list', path });
+  if (scope === 'out-of-reach') await requireOrgReach(ctx, actor, query.org_id, { operation: 'sub-orgs.list', path });
   if (scope === 'out-of-reach' || scope.isEmpty) return { items: [], total: 0 };
   const { items, total } = await repository.listSubOrgs(
     ctx.db,
@@ -99,7 +99,7 @@ export async function listSubOrgs(ctx: AppContext, actor: RequestUser, query: z.
 
 /** In the actor's organization (super_admin: the one named, or the current); another organization's id is refused. */
 export async function createSubOrg(ctx: AppContext, actor: RequestUser, input: z.infer<typeof subOrgCreateSchema>, path: string): Promise<SubOrg> {
-  const orgId = await requireOrgReach(ctx, actor, input.org_id, { action: 'sub-orgs.create', path });
+  const orgId = await requireOrgReach(ctx, actor, input.org_id, { operation: 'sub-orgs.create', path });
   if (!orgId) throw badRequest('Choose an organization first', { org_id: 'Choose an organization first' });
   const subOrg = await repository.insertSubOrg(ctx.db, { orgId, name: input.name, description: input.description ?? null });
   await ctx.audit.record({ actor, action: 'sub-orgs.create', resource: `sub_orgs/${subOrg.id}`, status: 'success', details: { name: input.name } });
@@ -107,7 +107,7 @@ export async function createSubOrg(ctx: AppContext, actor: RequestUser, input: z
 }
 
 export async function updateSubOrg(ctx: AppContext, actor: RequestUser, input: z.infer<typeof subOrgUpdateSchema>, path: string): Promise<SubOrg> {
-  const current = await requireSubOrg(ctx, actor, input.id, 'manage', { action: 'sub-orgs.update', path });
+  const current = await requireSubOrg(ctx, actor, input.id, 'manage', { operation: 'sub-orgs.update', path });
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
@@ -120,7 +120,7 @@ export async function updateSubOrg(ctx: AppContext, actor: RequestUser, input: z
 }
 
 export async function deleteSubOrg(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<void> {
-  const subOrg = await requireSubOrg(ctx, actor, id, 'manage', { action: 'sub-orgs.delete', path });
+  const subOrg = await requireSubOrg(ctx, actor, id, 'manage', { operation: 'sub-orgs.delete', path });
   await ctx.db.transaction(async (tx) => {
     const members = await repository.countSubOrgMembers(tx, id);
     if (members > 0) {

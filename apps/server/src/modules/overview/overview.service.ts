@@ -34,7 +34,7 @@ type Days = { from: string; to: string };
  */
 export async function getOverview(ctx: AppContext, actor: RequestUser, query: z.infer<typeof overviewQuerySchema>, path: string): Promise<Overview> {
   const subOrgId = query.sub_org_id;
-  if (subOrgId) await requireSubOrgOfCurrentOrg(ctx, actor, subOrgId, { action: 'overview.read', path });
+  if (subOrgId) await requireSubOrgOfCurrentOrg(ctx, actor, subOrgId, { operation: 'overview.read', path });
   const { timezone } = query;
   const date = query.date ?? dayIn(new Date(), timezone);
   const scope = tripScope(actor);

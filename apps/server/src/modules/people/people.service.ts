@@ -55,7 +55,7 @@ async function presentAgain(ctx: AppContext, actor: RequestUser, skylogId: strin
 /** People in the caller's scope (docs/product-decisions.md tenancy); naming an organization out of reach is refused. */
 export async function listPeople(ctx: AppContext, actor: RequestUser, query: z.infer<typeof userListQuerySchema>, path: string) {
   const scope = peopleScope(actor, query.org_id);
-  if (scope === 'out-of-reach') await requireOrgReach(ctx, actor, query.org_id, { action: 'users.list', path });
+  if (scope === 'out-of-reach') await requireOrgReach(ctx, actor, query.org_id, { operation: 'users.list', path });
   if (scope === 'out-of-reach' || scope.isEmpty) return { items: [], total: 0 };
   const filter: repository.PeopleFilter = {
     orgId: scope.orgId,
@@ -79,7 +79,7 @@ export async function listPeople(ctx: AppContext, actor: RequestUser, query: z.i
 }
 
 export async function getPerson(ctx: AppContext, actor: RequestUser, skylogId: string, path: string): Promise<Person> {
-  return present(ctx, actor, await requirePerson(ctx, actor, skylogId, 'read', { action: 'users.read', path }));
+  return present(ctx, actor, await requirePerson(ctx, actor, skylogId, 'read', { operation: 'users.read', path }));
 }
 
 function refuseSelf(actor: RequestUser, skylogId: string) {
@@ -89,7 +89,7 @@ function refuseSelf(actor: RequestUser, skylogId: string) {
 /** A role change signs the person out everywhere, so the new role applies at once (docs/product-decisions.md). */
 export async function changeRole(ctx: AppContext, actor: RequestUser, skylogId: string, role: AssignableRole, path: string) {
   refuseSelf(actor, skylogId);
-  const row = await requirePerson(ctx, actor, skylogId, 'administer', { action: 'users.change-role', path });
+  const row = await requirePerson(ctx, actor, skylogId, 'administer', { operation: 'users.change-role', path });
   requireGrantableRole(actor, role, 'make someone');
   if (row.user.userType === role) return present(ctx, actor, row);
   if (isSubOrgRole(role) && !row.user.subOrgId) throw badRequest(messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
@@ -104,7 +104,7 @@ export async function changeRole(ctx: AppContext, actor: RequestUser, skylogId: 
 /** docs/product-spec.md §7 POST users with org_id, and the sub-organization: both checked against the actor's reach. */
 export async function assign(ctx: AppContext, actor: RequestUser, skylogId: string, input: z.infer<typeof assignmentSchema>, path: string) {
   refuseSelf(actor, skylogId);
-  const row = await requirePerson(ctx, actor, skylogId, 'administer', { action: 'users.assign', path });
+  const row = await requirePerson(ctx, actor, skylogId, 'administer', { operation: 'users.assign', path });
   const isOrgChange = input.org_id !== undefined && input.org_id !== row.user.orgId;
   if (isOrgChange && !mayMovePersonAcrossOrgs(actor)) {
     throw forbidden('Only a super admin can move people to another organization', { org_id: 'Only a super admin can change this' });
@@ -139,7 +139,7 @@ export async function assign(ctx: AppContext, actor: RequestUser, skylogId: stri
 
 export async function setActive(ctx: AppContext, actor: RequestUser, skylogId: string, isActive: boolean, path: string) {
   refuseSelf(actor, skylogId);
-  const row = await requirePerson(ctx, actor, skylogId, 'administer', { action: 'users.set-active', path });
+  const row = await requirePerson(ctx, actor, skylogId, 'administer', { operation: 'users.set-active', path });
   await ctx.db.transaction(async (tx) => {
     await repository.updatePerson(tx, skylogId, { isActive });
     if (!isActive && row.user.authId) await repository.deleteSessions(tx, row.user.authId);
@@ -154,7 +154,7 @@ export async function setActive(ctx: AppContext, actor: RequestUser, skylogId: s
  */
 export async function deletePerson(ctx: AppContext, actor: RequestUser, skylogId: string, path: string) {
   refuseSelf(actor, skylogId);
-  const row = await requirePerson(ctx, actor, skylogId, 'delete', { action: 'users.delete', path });
+  const row = await requirePerson(ctx, actor, skylogId, 'delete', { operation: 'users.delete', path });
   await ctx.db.transaction(async (tx) => {
     await repository.deletePerson(tx, skylogId);
     if (row.user.authId) await deleteAuthIdentity(tx, row.user.authId);
@@ -170,7 +170,7 @@ export async function deletePerson(ctx: AppContext, actor: RequestUser, skylogId
 
 /** Cable Collection: who has handed in the recorder cable, when and to whom. */
 export async function updateCable(ctx: AppContext, actor: RequestUser, skylogId: string, isCollected: boolean, path: string) {
-  await requirePerson(ctx, actor, skylogId, 'administer', { action: 'users.update-cable', path });
+  await requirePerson(ctx, actor, skylogId, 'administer', { operation: 'users.update-cable', path });
   await repository.updatePerson(ctx.db, skylogId, {
     cableCollections: isCollected,
     cableCollectedAt: isCollected ? new Date() : null,

@@ -10,7 +10,7 @@ import { findCrewMembers } from './pilot-profiles.repository.ts';
  */
 export async function listPilotProfiles(ctx: AppContext, actor: RequestUser, userId: string | undefined, at: string) {
   const id = userId ?? actor.skylogId;
-  if (id !== actor.skylogId) await requirePerson(ctx, actor, id, 'read', { action: 'pilot-profiles.list', path: at });
+  if (id !== actor.skylogId) await requirePerson(ctx, actor, id, 'read', { operation: 'pilot-profiles.list', path: at });
   const crew = await findCrewMembers(ctx.db, tripScope(actor), id);
   return {
     items: [

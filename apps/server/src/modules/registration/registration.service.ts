@@ -26,7 +26,7 @@ import * as repository from './registration.repository.ts';
  * organization or sub-organization out of reach is refused, never silently replaced.
  */
 export async function createInvitation(ctx: AppContext, actor: RequestUser, input: z.infer<typeof invitationCreateSchema>, path: string) {
-  const at = { action: 'invitations.create', path };
+  const at = { operation: 'invitations.create', path };
   requireGrantableRole(actor, input.user_type, 'invite someone as');
   const orgId = await requireOrgReach(ctx, actor, input.org_id, at);
   if (actor.role === 'instructor' && !orgId) throw forbidden(messages.instructorNeedsOrganization);
@@ -86,7 +86,7 @@ export async function listInvitations(ctx: AppContext, actor: RequestUser) {
 
 /** A new link (the old one stops working) valid for another 7 days. */
 export async function resendInvitation(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  const found = await requireInvitation(ctx, actor, id, { action: 'invitations.resend', path });
+  const found = await requireInvitation(ctx, actor, id, { operation: 'invitations.resend', path });
   const { token, expiresAt } = newInvitationToken();
   await repository.renewInvitation(ctx.db, id, hashSecretToken(token), expiresAt);
   await sendInvitation(ctx, found.invitation.email, found.invitation.userType, found.orgName, token);

@@ -24,13 +24,13 @@ export async function listRelations(ctx: AppContext, actor: RequestUser, query: 
 }
 
 export async function createRelations(ctx: AppContext, actor: RequestUser, relations: readonly Relation[], path: string) {
-  await requireLinks(ctx, actor, relations, { action: 'relations.create', path });
+  await requireLinks(ctx, actor, relations, { operation: 'relations.create', path });
   await ctx.db.transaction(async (tx) => repository.insertRelations(tx, relations));
   await ctx.audit.record({ actor, action: 'relations.create', resource: 'student_instructor', status: 'success', details: { relations } });
 }
 
 export async function deleteRelation(ctx: AppContext, actor: RequestUser, relation: Relation, path: string) {
-  await requireLinks(ctx, actor, [relation], { action: 'relations.delete', path });
+  await requireLinks(ctx, actor, [relation], { operation: 'relations.delete', path });
   if (!(await repository.deleteRelation(ctx.db, relation.instructor, relation.student))) throw notFound('These two are not linked');
   await ctx.audit.record({ actor, action: 'relations.delete', resource: 'student_instructor', status: 'success', details: { ...relation } });
 }

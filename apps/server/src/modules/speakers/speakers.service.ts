@@ -10,13 +10,13 @@ const toSpeakers = (rows: repository.TripSpeakerRow[]) => ({ speakers: rows.map(
 
 /** Everyone who may read the flight sees its speakers' names. */
 export async function getSpeakers(ctx: AppContext, actor: RequestUser, tripId: string, path: string) {
-  await requireTrip(ctx, actor, tripId, 'read', { action: 'speakers.read', path });
+  await requireTrip(ctx, actor, tripId, 'read', { operation: 'speakers.read', path });
   return toSpeakers(await repository.listTripSpeakers(ctx.db, tripId));
 }
 
 /** Those who may edit the flight name its speakers; the list given replaces the saved one. */
 export async function updateSpeakers(ctx: AppContext, actor: RequestUser, tripId: string, input: SpeakersUpdate, path: string) {
-  await requireTrip(ctx, actor, tripId, 'edit', { action: 'speakers.update', path });
+  await requireTrip(ctx, actor, tripId, 'edit', { operation: 'speakers.update', path });
   const rows = await ctx.db.transaction(async (tx) => {
     // Holding the trip row, two saves of one flight's names run one after the other.
     if (!(await lockTripRow(tx, tripId))) throw tripNotFound();

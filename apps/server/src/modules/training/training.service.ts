@@ -43,7 +43,7 @@ const markersOf = (row: { marker1: number; marker2: number; marker3: number; mar
  * Whoever may not see the person gets 404, as for the person's page (a student, another student's).
  */
 export async function getTrainingRecord(ctx: AppContext, actor: RequestUser, personId: string, range: DayRange, path: string): Promise<TrainingRecord> {
-  const { user } = await requirePerson(ctx, actor, personId, 'read', { action: 'users.training-record', path });
+  const { user } = await requirePerson(ctx, actor, personId, 'read', { operation: 'users.training-record', path });
   const { timezone } = range;
   const instant = (day: string) => startOfDayIn(day, timezone);
   const where = flightsInRange(actor, range, { pilotId: personId });
@@ -127,7 +127,7 @@ async function csvFile(ctx: AppContext, actor: RequestUser, name: string, rows: 
 
 /** One person's training record as CSV: every flight of theirs the reader may see in the days, oldest first. */
 export async function exportPersonCsv(ctx: AppContext, actor: RequestUser, personId: string, range: DayRange, path: string) {
-  const { user } = await requirePerson(ctx, actor, personId, 'read', { action: 'users.training-record', path });
+  const { user } = await requirePerson(ctx, actor, personId, 'read', { operation: 'users.training-record', path });
   const rows = await repository.listTrainingFlights(ctx.db, personId, flightsInRange(actor, range, { pilotId: personId }), limits.trainingExportMaxRows + 1);
   const person = { studentId: user.skylogId, studentName: user.name, studentEmail: user.email };
   return csvFile(ctx, actor, exportName(fileNameOf(user.name ?? user.email, 'person'), range), rows.reverse().map((row) => ({ ...row, ...person })), range.timezone);
@@ -135,7 +135,7 @@ export async function exportPersonCsv(ctx: AppContext, actor: RequestUser, perso
 
 /** Every student's flights of the organization (or a sub-organization) in the days, a row per flight and student. */
 export async function exportOrgCsv(ctx: AppContext, actor: RequestUser, query: z.infer<typeof trainingExportQuerySchema>, path: string) {
-  const subOrg = query.sub_org_id ? await requireSubOrgOfCurrentOrg(ctx, actor, query.sub_org_id, { action: 'training-records.export', path }) : null;
+  const subOrg = query.sub_org_id ? await requireSubOrgOfCurrentOrg(ctx, actor, query.sub_org_id, { operation: 'training-records.export', path }) : null;
   const rows = await repository.listStudentFlights(ctx.db, flightsInRange(actor, query, { subOrgId: query.sub_org_id }), limits.trainingExportMaxRows + 1);
   return csvFile(ctx, actor, exportName(fileNameOf(subOrg?.name ?? 'organization', 'organization'), query), rows, query.timezone);
 }
@@ -145,7 +145,7 @@ export async function exportOrgCsv(ctx: AppContext, actor: RequestUser, query: z
  * instructor's page "for their students"), counted in the flights the reader may see.
  */
 export async function getStudentsTraining(ctx: AppContext, actor: RequestUser, instructorId: string, range: DayRange, path: string): Promise<StudentsTraining> {
-  const { user } = await requirePerson(ctx, actor, instructorId, 'read', { action: 'users.training-record', path });
+  const { user } = await requirePerson(ctx, actor, instructorId, 'read', { operation: 'users.training-record', path });
   const links = await listRelations(ctx.db, { orgId: user.orgId, instructor: instructorId });
   const items = await Promise.all(
     links.map(async (link) => {

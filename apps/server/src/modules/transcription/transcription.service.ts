@@ -40,14 +40,14 @@ function toState(row: NonNullable<Awaited<ReturnType<typeof repository.findTrans
 }
 
 export async function getTranscriptState(ctx: AppContext, actor: RequestUser, tripId: string, at: string): Promise<TranscriptState> {
-  await requireTrip(ctx, actor, tripId, 'read', { action: 'trips.read', path: at });
+  await requireTrip(ctx, actor, tripId, 'read', { operation: 'trips.read', path: at });
   const row = await repository.findTranscriptState(ctx.db, tripId);
   if (!row) throw tripNotFound();
   return toState(row);
 }
 
 export async function getTranscript(ctx: AppContext, actor: RequestUser, tripId: string, at: string): Promise<TripTranscript> {
-  await requireTrip(ctx, actor, tripId, 'read', { action: 'trips.read', path: at });
+  await requireTrip(ctx, actor, tripId, 'read', { operation: 'trips.read', path: at });
   const row = await repository.findTranscript(ctx.db, tripId);
   if (!row) throw tripNotFound();
   return { transcript_json: row.transcriptJson ?? null };
@@ -58,7 +58,7 @@ export async function getTranscript(ctx: AppContext, actor: RequestUser, tripId:
  * Whoever may edit the trip may ask; a second request while one runs is refused, so there is one job.
  */
 export async function requestTranscript(ctx: AppContext, actor: RequestUser, tripId: string, at: string): Promise<TranscriptState> {
-  await requireTrip(ctx, actor, tripId, 'edit', { action: 'trips.transcribe', path: at });
+  await requireTrip(ctx, actor, tripId, 'edit', { operation: 'trips.transcribe', path: at });
   if (!ctx.transcription) throw new AppError('not_configured', mayReadServerSetup(actor) ? messages.transcriptNotConfigured : messages.transcriptNotSetUp);
   const [audio, upload] = await Promise.all([findTripAudio(ctx.db, tripId), findLatestUpload(ctx.db, tripId)]);
   if (upload?.status === 'processing') throw conflict(messages.transcriptAudioProcessing);

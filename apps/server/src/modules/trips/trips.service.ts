@@ -91,7 +91,7 @@ function sortedMarkers(markers: Marker[]): Marker[] {
 }
 
 export async function getTrip(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<TripDetail> {
-  const { rights } = await requireTrip(ctx, actor, id, 'read', { action: 'trips.read', path });
+  const { rights } = await requireTrip(ctx, actor, id, 'read', { operation: 'trips.read', path });
   return tripDetail(ctx, id, rights);
 }
 
@@ -217,7 +217,7 @@ export async function createTrip(ctx: AppContext, actor: RequestUser, input: New
   await ctx.audit.record({ actor, action: 'trips.create', resource: `trips/${row.id}`, status: 'success', details: { points: points.length } });
   // What was sent, read back by its sender, who may add its recording next: a sub-organization admin, who opens no
   // flight, gets it too, with no rights on it.
-  const { rights } = await requireTrip(ctx, actor, row.id, 'add-recording', { action: 'trips.create', path: `/api/trips/${row.id}` });
+  const { rights } = await requireTrip(ctx, actor, row.id, 'add-recording', { operation: 'trips.create', path: `/api/trips/${row.id}` });
   return tripDetail(ctx, row.id, rights);
 }
 
@@ -230,7 +230,7 @@ export async function replaceTrack(
   path: string,
 ): Promise<TripDetail> {
   const { points, timesEstimated } = track;
-  await requireTrip(ctx, actor, id, 'edit', { action: 'trips.import-track', path });
+  await requireTrip(ctx, actor, id, 'edit', { operation: 'trips.import-track', path });
   const checked = checkTrack(points);
   await ctx.db.transaction(async (tx) => {
     const trip = await repository.lockTrip(tx, id);
@@ -274,7 +274,7 @@ async function landingOf(ctx: AppContext, actor: RequestUser, query: TrackImport
   const takeoffMs = Date.parse(query.takeoff_time!);
   if (query.landing_time !== undefined) return Date.parse(query.landing_time);
   if (!query.trip_id) throw badRequest(messages.trackAudioLengthNeedsTrip, { landing_from_audio: messages.trackAudioLengthNeedsTrip });
-  await requireTrip(ctx, actor, query.trip_id, 'edit', { action: 'trips.import-track', path });
+  await requireTrip(ctx, actor, query.trip_id, 'edit', { operation: 'trips.import-track', path });
   const durationMs = (await findTripAudio(ctx.db, query.trip_id))?.durationMs;
   if (!durationMs) throw badRequest(messages.trackAudioLengthUnknown, { landing_from_audio: messages.trackAudioLengthUnknown });
   return takeoffMs + durationMs;
@@ -282,7 +282,7 @@ async function landingOf(ctx: AppContext, actor: RequestUser, query: TrackImport
 
 export async function updateTrip(ctx: AppContext, actor: RequestUser, id: string, input: z.infer<typeof tripUpdateSchema>, path: string) {
   const isDebrief = input.trip_well !== undefined || input.trip_improve !== undefined;
-  const trip = await requireTrip(ctx, actor, id, isDebrief ? 'debrief' : 'edit', { action: 'trips.update', path });
+  const trip = await requireTrip(ctx, actor, id, isDebrief ? 'debrief' : 'edit', { operation: 'trips.update', path });
   await checkAircraft(ctx, trip.orgId, input.aircraft_id);
   const seated = await requireCrewChange(ctx, actor, trip, { left_seat: input.left_seat, right_seat: input.right_seat });
   const leftSubOrg = input.left_seat ? (seated.get(input.left_seat)?.subOrgId ?? null) : null;
@@ -311,13 +311,13 @@ export async function updateTrip(ctx: AppContext, actor: RequestUser, id: string
  * of their own lets a student find classmates without the people list, which their role may not read.
  */
 export async function listShareCandidates(ctx: AppContext, actor: RequestUser, id: string, search: string | undefined, path: string) {
-  const trip = await requireTrip(ctx, actor, id, 'share', { action: 'trips.share', path });
+  const trip = await requireTrip(ctx, actor, id, 'share', { operation: 'trips.share', path });
   const rows = await repository.searchOrgPeople(ctx.db, trip.orgId, search, limits.shareCandidatesMax);
   return { items: rows.filter((row) => row.skylogId !== actor.skylogId).map((row) => person(row)!) };
 }
 
 export async function shareTrip(ctx: AppContext, actor: RequestUser, id: string, userIds: string[], path: string) {
-  const trip = await requireTrip(ctx, actor, id, 'share', { action: 'trips.share', path });
+  const trip = await requireTrip(ctx, actor, id, 'share', { operation: 'trips.share', path });
   const unique = [...new Set(userIds)];
   const found = await repository.findUsersInOrg(ctx.db, trip.orgId, unique);
   if (found.length !== unique.length) throw badRequest(messages.personNotInOrganization, { shared_with: messages.personNotInOrganization });
@@ -327,7 +327,7 @@ export async function shareTrip(ctx: AppContext, actor: RequestUser, id: string,
 }
 
 export async function deleteTrip(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  await requireTrip(ctx, actor, id, 'delete', { action: 'trips.delete', path });
+  await requireTrip(ctx, actor, id, 'delete', { operation: 'trips.delete', path });
   // Under the row lock an audio job storing files for this trip finishes first (its files are listed
   // here) or after (it finds the trip gone and removes what it stored).
   const { audio, pieces } = await ctx.db.transaction(async (tx) => {
@@ -343,7 +343,7 @@ export async function deleteTrip(ctx: AppContext, actor: RequestUser, id: string
 }
 
 export async function getTrack(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<TrackColumns> {
-  await requireTrip(ctx, actor, id, 'read', { action: 'trips.read', path });
+  await requireTrip(ctx, actor, id, 'read', { operation: 'trips.read', path });
   const points = await repository.findTrackPoints(ctx.db, id);
   return {
     timestamp: points.map((point) => point.timestamp),
@@ -356,7 +356,7 @@ export async function getTrack(ctx: AppContext, actor: RequestUser, id: string, 
 }
 
 export async function getTripForExport(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  await requireTrip(ctx, actor, id, 'read', { action: 'trips.export', path });
+  await requireTrip(ctx, actor, id, 'read', { operation: 'trips.export', path });
   const trip = await repository.findTrip(ctx.db, id);
   if (!trip) throw tripNotFound();
   return { name: trip.tripName, points: trip.rawTrips.points, markers: sortedMarkers(trip.rawTrips.markers) };

@@ -54,7 +54,7 @@ export async function getMe(ctx: AppContext, user: RequestUser): Promise<Me> {
  * owner changes it, confirmed from the new address (email-change.service.ts).
  */
 export async function updateProfile(ctx: AppContext, actor: RequestUser, skylogId: string, update: ProfileUpdate, path: string) {
-  const at = { action: 'users.update-profile', path };
+  const at = { operation: 'users.update-profile', path };
   const { user: target } = await requirePerson(ctx, actor, skylogId, 'edit-profile', at);
   if (update.email !== undefined && update.email.toLowerCase() !== target.email.toLowerCase()) {
     await requireEmailOwner(ctx, actor, target.skylogId, at);

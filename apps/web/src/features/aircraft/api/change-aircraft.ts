@@ -1,7 +1,6 @@
-import type { Aircraft, AircraftCategory } from '@skylog/contracts';
+import type { AircraftCategory } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { aircraftKeys } from '../../../lib/query-keys.ts';
+import { api, groupKey } from '../../../lib/api.ts';
 
 export type AircraftInput = {
   tail_number: string;
@@ -11,17 +10,14 @@ export type AircraftInput = {
   notes: string | null;
 };
 
-export const createAircraft = (input: AircraftInput) => apiRequest<Aircraft>('/api/aircraft', { method: 'POST', body: input });
-/** Only the fields given change (PATCH). */
-export const updateAircraft = ({ id, ...input }: Partial<AircraftInput> & { id: string }) =>
-  apiRequest<Aircraft>(`/api/aircraft/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
-export const deleteAircraft = (id: string) => apiRequest<void>(`/api/aircraft/${encodeURIComponent(id)}`, { method: 'DELETE' });
-
+/** Any change to the fleet refreshes every aircraft read (lists, details, the pickers of other screens). */
 const useAircraftMutation = <Input, Result>(mutationFn: (input: Input) => Promise<Result>) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: aircraftKeys.all }) });
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKey('aircraft') }) });
 };
 
-export const useCreateAircraft = () => useAircraftMutation(createAircraft);
-export const useUpdateAircraft = () => useAircraftMutation(updateAircraft);
-export const useDeleteAircraft = () => useAircraftMutation(deleteAircraft);
+export const useCreateAircraft = () => useAircraftMutation((body: AircraftInput) => api.aircraft.create({ body }));
+/** Only the fields given change (PATCH). */
+export const useUpdateAircraft = () =>
+  useAircraftMutation(({ id, ...body }: Partial<AircraftInput> & { id: string }) => api.aircraft.update({ params: { id }, body }));
+export const useDeleteAircraft = () => useAircraftMutation((id: string) => api.aircraft.remove({ params: { id } }));

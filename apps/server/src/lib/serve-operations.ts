@@ -1,0 +1,96 @@
+import type { ApiOperation, Operation, OperationGroup, OperationRequest, OperationResult } from '@skylog/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import type { RequestUser } from './request-user.ts';
+import { requireUser } from './require-user.ts';
+
+/**
+ * Who is calling, which operation they perform and the path they asked for: what a service needs to decide
+ * and to record a refusal in the audit log, handed over in one value instead of the request itself.
+ */
+export type RequestScope = { actor: RequestUser; operation: ApiOperation; path: string; ip: string };
+
+/** A public operation's scope: the caller may be signed in or not. */
+export type PublicRequestScope = Omit<RequestScope, 'actor'> & { actor: RequestUser | null };
+
+type ScopeOf<Op extends Operation> = Op['access'] extends 'public' ? PublicRequestScope : RequestScope;
+
+/** What a handler receives: the validated parts, the scope, and the request and reply for the few that need HTTP itself. */
+export type OperationCall<Op extends Operation> = OperationRequest<Op> & { scope: ScopeOf<Op>; request: FastifyRequest; reply: FastifyReply };
+
+/**
+ * A handler answers the operation's success body, which is sent with its declared status; one that sets
+ * headers, streams a file or picks between statuses sends the reply itself and returns it.
+ */
+export type OperationHandler<Op extends Operation> = (call: OperationCall<Op>) => Promise<OperationResult<Op> | FastifyReply>;
+
+/** One handler per operation of the group: the compiler refuses a group with an operation left unserved. */
+export type OperationHandlers<Group extends OperationGroup> = { [Key in keyof Group]: OperationHandler<Group[Key]> };
+
+/** Route options an operation may need beyond its declaration: a larger body, a check before the body is read. */
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest'>;
+
+/** The part of Fastify this needs; any instance (with or without the zod type provider) offers it. */
+type RouteTarget = Pick<FastifyInstance, 'route'>;
+
+/**
+ * Registers a group's routes from the operation table: method, path, validation and the OpenAPI entry come
+ * from the declaration, `config.operation` from its name (the authorization hook checks its roles before the
+ * handler runs), and the handler receives a typed call.
+ */
+export function serveOperations<Group extends OperationGroup>(
+  app: RouteTarget,
+  tag: string,
+  group: Group,
+  handlers: OperationHandlers<Group>,
+  extras: Partial<Record<keyof Group, RouteExtras>> = {},
+): void {
+  for (const key of Object.keys(group) as (keyof Group & string)[]) {
+    const operation = group[key] as Operation;
+    const handler = handlers[key] as unknown as OperationHandler<Operation>;
+    const statuses = Object.keys(operation.responses).map(Number);
+    const successStatus = statuses.find((status) => status !== 304) ?? 200;
+    app.route({
+      method: operation.method,
+      url: operation.path,
+      config: { operation: operation.name as ApiOperation },
+      schema: {
+        tags: [tag],
+        summary: operation.summary,
+        ...(operation.hidden ? { hide: true } : {}),
+        ...(operation.params ? { params: operation.params } : {}),
+        ...(operation.query ? { querystring: operation.query } : {}),
+        ...(operation.body ? { body: operation.body } : {}),
+        ...(hasJsonResponse(operation) ? { response: jsonResponses(operation) } : {}),
+      },
+      ...extras[key],
+      handler: async (request, reply) => {
+        const scope = {
+          actor: operation.access === 'public' ? (request.user ?? null) : requireUser(request),
+          operation: operation.name as ApiOperation,
+          path: request.url,
+          ip: request.ip,
+        };
+        const result = await handler({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          scope,
+          request,
+          reply,
+        } as OperationCall<Operation>);
+        if (result === reply) return reply;
+        return reply.status(successStatus).send(successStatus === 204 ? null : result);
+      },
+    });
+  }
+}
+
+function hasJsonResponse(operation: Operation): boolean {
+  return Object.values(operation.responses).some((response) => response !== 'file');
+}
+
+/** The JSON answers Fastify serializes (and the API document describes); a file's body is the handler's own. */
+function jsonResponses(operation: Operation): Record<number, z.ZodType> {
+  return Object.fromEntries(Object.entries(operation.responses).filter((entry): entry is [string, z.ZodType] => entry[1] !== 'file'));
+}

@@ -1,0 +1,71 @@
+import { fillPath, type HasNoInput, type Operation, type OperationGroupName, type OperationInput, type OperationResult, type Operations } from '@skylog/contracts';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import routes from 'virtual:skylog-operation-routes';
+import { fetchApi, readJson } from './api-client.ts';
+
+type CallOptions = { signal?: AbortSignal };
+
+/** What an operation's call answers: its JSON body as the contracts declare it, or the `Response` of a file. */
+export type ApiResult<Op extends Operation> = OperationResult<Op, Response>;
+
+type Call<Op extends Operation> =
+  HasNoInput<Op> extends true
+    ? (input?: undefined, options?: CallOptions) => Promise<ApiResult<Op>>
+    : (input: OperationInput<Op>, options?: CallOptions) => Promise<ApiResult<Op>>;
+
+type InputArgument<Op extends Operation> = HasNoInput<Op> extends true ? [input?: undefined] : [input: OperationInput<Op>];
+
+/**
+ * One operation of the client: call it, or ask for its query key (`key`) or TanStack Query options (`query`),
+ * both derived from the table so a read and its invalidation cannot drift apart.
+ */
+export type ClientOperation<Op extends Operation> = Call<Op> & {
+  key: (...input: InputArgument<Op>) => QueryKey;
+  query: (...input: InputArgument<Op>) => ReturnType<typeof queryOptions<ApiResult<Op>, Error, ApiResult<Op>, QueryKey>>;
+};
+
+/** The typed client: `api.aircraft.read({ params: { id } })`, one method per operation of the contracts' table. */
+export type ApiClient = { [Group in OperationGroupName]: { [Key in keyof Operations[Group]]: ClientOperation<Operations[Group][Key] & Operation> } };
+
+type Route = { method: string; path: string; isFile: boolean; root: string };
+type AnyInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } | undefined;
+
+/** The operation's address for this input: its path with the parameters filled in, and its query string. */
+export function urlOf(route: Pick<Route, 'path'>, input: AnyInput): string {
+  const path = fillPath(route.path, input?.params);
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(input?.query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of [value].flat()) search.append(name, String(item));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function call(route: Route, input: AnyInput, options: CallOptions = {}): Promise<unknown> {
+  const response = await fetchApi(urlOf(route, input), { method: route.method, body: input?.body, signal: options.signal });
+  return route.isFile ? response : readJson(response);
+}
+
+function clientOperation(route: Route, key: string) {
+  const keyOf = (input: AnyInput): QueryKey => (input === undefined ? [route.root, key] : [route.root, key, input]);
+  return Object.assign((input: AnyInput, options?: CallOptions) => call(route, input, options), {
+    key: keyOf,
+    query: (input: AnyInput) => queryOptions({ queryKey: keyOf(input), queryFn: ({ signal }) => call(route, input, { signal }) }),
+  });
+}
+
+// Built from the table's routes (build/operation-routes.ts) at start; the mapped type above is what each method
+// really is: the server validates every answer against the same schemas before sending it.
+export const api = Object.fromEntries(
+  Object.entries(routes).map(([group, operations]) => [
+    group,
+    Object.fromEntries(Object.entries(operations).map(([key, route]) => [key, clientOperation(route, key)])),
+  ]),
+) as unknown as ApiClient;
+
+/**
+ * Every query read from a group of the table (or an operation's own `cacheRoot`): invalidating it refreshes
+ * all of them.
+ */
+export const groupKey = (root: OperationGroupName): QueryKey => [root];

@@ -1,0 +1,3 @@
+import { defineOperations } from './define.ts';
+
+export const manualMarkersOperations = defineOperations({});
