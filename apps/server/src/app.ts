@@ -166,6 +166,8 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   await app.register(crossSitePlugin, { trustedOrigins: config.trustedOrigins });
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: its schemas are JSON Schema 2020-12, what the zod schemas of the operation table turn into.
+      openapi: '3.1.0',
       info: { title: 'Skylog API', version: '0.1.0', description: 'Every route checks its permission on the server.' },
       components: {
         securitySchemes: {
