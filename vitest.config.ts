@@ -9,6 +9,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'track-formats', include: ['packages/track-formats/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { parseTrackFile } from '@skylog/track-formats';
 import { trackCorpusDir } from './corpus-accuracy/track-accuracy.ts';
-import { parseTrackFile } from '../track/parse-track-file.ts';
 import { detectPhases } from './phases.ts';
 
 /**
