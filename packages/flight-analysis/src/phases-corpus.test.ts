@@ -7,7 +7,7 @@ import { detectPhases } from './phases.ts';
 
 /**
  * What a glider's real flights must never show, whatever the figures of the accuracy bench (its regression
- * floors over every labelled flight are in corpus-accuracy/corpus-accuracy.test.ts).
+ * floors over every labelled flight are in apps/server/src/modules/analysis/corpus-accuracy.test.ts).
  */
 const gliderFlights = [
   'turbo87-igc-parser/1G_77fv6m71.igc.gz',
