@@ -177,7 +177,7 @@ export async function getCrewChoices(ctx: AppContext, actor: RequestUser): Promi
   };
 }
 
-/** A flight to create; timesEstimated marks an imported track whose times Skylog spread (spread-times.ts). */
+/** A flight to create; timesEstimated marks an imported track whose times Skylog spread (spread-times.ts of @skylog/track-formats). */
 export type NewTrip = Omit<z.infer<typeof tripCreateSchema>, 'points'> & { points: TrackPoint[]; timesEstimated?: boolean };
 
 export async function createTrip(ctx: AppContext, actor: RequestUser, input: NewTrip): Promise<TripDetail> {
