@@ -26,8 +26,50 @@ const webBoundaries = {
       message: 'Shared code does not import features or the app layer.',
     },
     { target: './apps/web/src', from: './apps/server', message: 'The web app talks to the server over HTTP only.' },
-    { target: './packages/contracts', from: ['./apps'], message: 'contracts import only zod.' },
   ],
+};
+
+/** The packages the apps share never reach back into an app (ARCHITECTURE.md, Packages). */
+const trackFormatsNotAnalysis = 'The flight analysis reads track formats, never the reverse.';
+const packageBoundaries = {
+  zones: [
+    {
+      target: './packages/contracts',
+      from: ['./apps', './packages/track-formats', './packages/flight-analysis'],
+      message: 'contracts import only zod.',
+    },
+    {
+      target: ['./packages/track-formats', './packages/flight-analysis'],
+      from: ['./apps', './bench', './e2e'],
+      message: 'The packages are pure: the apps import them, never the reverse.',
+    },
+    { target: './packages/track-formats', from: './packages/flight-analysis', message: trackFormatsNotAnalysis },
+  ],
+};
+
+/**
+ * Bare imports a pure package may not make: an app, the server's framework and databases, and `alsoForbidden`.
+ * Outside the files of `nodeAllowed` (its tests), no Node API either, so the web app can import it as the server
+ * does.
+ */
+const withSubpaths = (name) => [name, `${name}/*`];
+const purePackageRules = (files, nodeAllowed, alsoForbidden = []) => {
+  const forbidden = [
+    {
+      group: ['@skylog/server', '@skylog/web', '@skylog/bench', '@skylog/e2e'].flatMap(withSubpaths),
+      message: 'A package never imports an app.',
+    },
+    {
+      group: ['fastify', 'fastify-*', '@fastify/*', 'drizzle-orm', 'pg', '@electric-sql/*', 'better-auth'].flatMap(withSubpaths),
+      message: 'A package stays pure: the server calls it with what it read.',
+    },
+    ...alsoForbidden,
+  ];
+  const node = { group: ['node:*'], message: 'A package runs in the browser too: the caller reads files and passes their bytes.' };
+  return [
+    { files, ignores: nodeAllowed, rules: { 'no-restricted-imports': ['error', { patterns: [...forbidden, node] }] } },
+    { files: nodeAllowed, rules: { 'no-restricted-imports': ['error', { patterns: forbidden }] } },
+  ];
 };
 
 const serverBoundaries = {
@@ -54,7 +96,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use a string-literal union, not an enum.' }],
-      'skylog/no-restricted-paths': ['error', { zones: [...webBoundaries.zones, ...serverBoundaries.zones] }],
+      'skylog/no-restricted-paths': ['error', { zones: [...webBoundaries.zones, ...serverBoundaries.zones, ...packageBoundaries.zones] }],
       'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
       'check-file/folder-naming-convention': ['error', { '{apps,packages,e2e,bench}/**/': 'KEBAB_CASE' }],
     },
@@ -83,6 +125,16 @@ export default tseslint.config(
       ],
     },
   },
+  ...purePackageRules(
+    ['packages/track-formats/src/**/*.ts'],
+    ['packages/track-formats/src/**/*.test.ts'],
+    [{ group: withSubpaths('@skylog/flight-analysis'), message: trackFormatsNotAnalysis }],
+  ),
+  // The corpus measurement reads bench/corpus from the repository: Node only, and outside the package's main entry.
+  ...purePackageRules(
+    ['packages/flight-analysis/src/**/*.ts'],
+    ['packages/flight-analysis/src/**/*.test.ts', 'packages/flight-analysis/src/corpus-accuracy/**'],
+  ),
   {
     // PostgreSQL cannot store every JavaScript string: contracts' `text()` refuses what it cannot.
     files: ['packages/contracts/src/**/*.ts'],

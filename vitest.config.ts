@@ -10,6 +10,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'track-formats', include: ['packages/track-formats/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'flight-analysis', include: ['packages/flight-analysis/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {

@@ -7,23 +7,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   eventNames,
+  matchToleranceS,
   precisionOf,
-  recallOf,
-  scoreTrackCorpus,
-  trackEventTypes,
-  type EventCounts,
-  type TrackAccuracy,
-  type TrackEventType,
-} from '../apps/server/src/lib/analysis/corpus-accuracy/track-accuracy.ts';
-import {
   readbackCorpusDir,
   readbackLabels,
   readbackVerdicts,
   readReadbackSources,
+  recallOf,
   scoreReadbackSources,
+  scoreTrackCorpus,
+  trackEventTypes,
+  type EventCounts,
   type ReadbackScore,
-} from '../apps/server/src/lib/analysis/corpus-accuracy/readback-accuracy.ts';
-import { matchToleranceS } from '../apps/server/src/lib/analysis/corpus-accuracy/match-events.ts';
+  type TrackAccuracy,
+  type TrackEventType,
+} from '@skylog/flight-analysis/corpus-accuracy';
 import { findFieldsAround, openAirports } from '../apps/server/src/modules/map/airports.repository.ts';
 
 /** The targets an instructor's trust needs: few wrong flags, no fault missed, events neither missed nor invented. */

@@ -4,8 +4,8 @@
 import { open, rm, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { analyseFlight } from '@skylog/flight-analysis';
 import { createDeepgramProvider } from '../apps/server/src/integrations/transcription/deepgram-provider.ts';
-import { analyseFlight } from '../apps/server/src/lib/analysis/analyse-flight.ts';
 import { startFakeDeepgramServer } from '../apps/server/test/support/fake-deepgram-server.ts';
 import { generateMarkers, generateTrack, generateTranscript } from './big-trip-data.ts';
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FlightAnalysis } from '@skylog/contracts';
+import { analyseFlight } from '@skylog/flight-analysis';
 import { describe, expect, it } from 'vitest';
-import { analyseFlight } from '../../lib/analysis/analyse-flight.ts';
 import { demoPeople, demoRoleAccounts, demoSchool, otherSchool, type DemoPerson } from './demo-school.ts';
 import { demoTripFiles, toMarkers, toPoints, type DemoTrip } from './seed-demo-trips.ts';
 

@@ -6,17 +6,18 @@ import {
   type TrackPoint,
   type TripAnalysis,
 } from '@skylog/contracts';
-import { requireTrip, tripNotFound } from '../../access/access.ts';
-import type { DatabaseSync } from 'node:sqlite';
-import { analyseFlight, analysisVersion } from '../../lib/analysis/analyse-flight.ts';
-import type { KnownField } from '../../lib/analysis/phases.ts';
 import {
+  analyseFlight,
+  analysisVersion,
   draftNotesFromAnalysis,
   keepKnownMoments,
   notesSystemPrompt,
   notesText,
   summariseForNotes,
-} from '../../lib/analysis/draft-notes.ts';
+  type KnownField,
+} from '@skylog/flight-analysis';
+import { requireTrip, tripNotFound } from '../../access/access.ts';
+import type { DatabaseSync } from 'node:sqlite';
 import type { AppContext, NotesModel } from '../../lib/app-context.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import { updateTranscriptionNotes } from '../transcription/transcription.repository.ts';

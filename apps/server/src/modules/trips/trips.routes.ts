@@ -23,7 +23,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { requireUser } from '../../lib/require-user.ts';
 import { revalidatedResponses, sendRevalidated } from '../../lib/revalidate.ts';
-import { toCsv, toGpx, toKml } from '../../lib/track/export-track.ts';
+import { toCsv, toGpx, toKml } from '@skylog/track-formats';
 import { fileNameOf, sendAttachment } from '../../lib/attachment.ts';
 import * as service from './trips.service.ts';
 

@@ -2,16 +2,12 @@ import { isSubOrgRole, limits, messages, tripListQueryDefaults, type CrewChoices
 import type { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
 import { trackTimesMessages, type trackImportQuerySchema, type tripCreateSchema, type tripListQuerySchema, type tripUpdateSchema } from '@skylog/contracts';
+import { parseTrackFile, simplifyTrack, trackDistanceNm, TrackFileError, UntimedTrackError, validateTrack } from '@skylog/track-formats';
 import { tripScope } from '../../access/access-rules.ts';
 import { getSeatChoices, requireCrewChange, requireSeats, requireTrip, tripNotFound, type TripRights } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
-import { trackDistanceNm } from '../../lib/track/geo.ts';
-import { simplifyTrack } from '../../lib/track/simplify.ts';
-import { parseTrackFile } from '../../lib/track/parse-track-file.ts';
-import { TrackFileError, UntimedTrackError } from '../../lib/track/track-file-error.ts';
-import { validateTrack } from '../../lib/track/validate-track.ts';
 import { findTripAudio, findUploadPiecesOfTrip } from '../audio/audio.repository.ts';
 import { removeUploadPieces } from '../audio/audio.service.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
@@ -181,7 +177,7 @@ export async function getCrewChoices(ctx: AppContext, actor: RequestUser): Promi
   };
 }
 
-/** A flight to create; timesEstimated marks an imported track whose times Skylog spread (spread-times.ts). */
+/** A flight to create; timesEstimated marks an imported track whose times Skylog spread (spread-times.ts of @skylog/track-formats). */
 export type NewTrip = Omit<z.infer<typeof tripCreateSchema>, 'points'> & { points: TrackPoint[]; timesEstimated?: boolean };
 
 export async function createTrip(ctx: AppContext, actor: RequestUser, input: NewTrip): Promise<TripDetail> {

@@ -1,5 +1,5 @@
 import type { Evidence, FlightPhase, Landing, TeachableMoment, TrackPoint } from '@skylog/contracts';
-import { bearingDegrees, haversineMetres } from '../track/geo.ts';
+import { bearingDegrees, haversineMetres } from '@skylog/track-formats';
 import { descentFromFt, fieldRadiusNm, floatFromFt, type PhaseResult } from './phases.ts';
 import { computeKinematics, type Kinematics } from './track-kinematics.ts';
 

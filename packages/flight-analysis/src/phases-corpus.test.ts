@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { parseTrackFile } from '@skylog/track-formats';
 import { trackCorpusDir } from './corpus-accuracy/track-accuracy.ts';
-import { parseTrackFile } from '../track/parse-track-file.ts';
 import { detectPhases } from './phases.ts';
 
 /**
  * What a glider's real flights must never show, whatever the figures of the accuracy bench (its regression
- * floors over every labelled flight are in corpus-accuracy/corpus-accuracy.test.ts).
+ * floors over every labelled flight are in apps/server/src/modules/analysis/corpus-accuracy.test.ts).
  */
 const gliderFlights = [
   'turbo87-igc-parser/1G_77fv6m71.igc.gz',

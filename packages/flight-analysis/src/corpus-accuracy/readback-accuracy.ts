@@ -17,7 +17,7 @@ import { readbackVerdict, type ReadbackVerdict } from './corpus-adapters.ts';
  * real fault is a miss. Exact class: the share of instructions given exactly their true label.
  */
 
-export const readbackCorpusDir = fileURLToPath(new URL('../../../../../../bench/corpus/readbacks/', import.meta.url));
+export const readbackCorpusDir = fileURLToPath(new URL('../../../../bench/corpus/readbacks/', import.meta.url));
 
 export const readbackLabels = ['correct', 'incomplete', 'wrong', 'missing'] as const;
 export type ReadbackLabel = (typeof readbackLabels)[number];

@@ -13,7 +13,7 @@ import type { KnownField } from '../phases.ts';
  * (bench/corpus/tracks: README.md says where each file comes from, LABELLING.md how its truth was read).
  */
 
-export const trackCorpusDir = fileURLToPath(new URL('../../../../../../bench/corpus/tracks/', import.meta.url));
+export const trackCorpusDir = fileURLToPath(new URL('../../../../bench/corpus/tracks/', import.meta.url));
 
 const utcTime = z.iso.datetime({ offset: true }).transform((value) => Date.parse(value));
 const labelSchema = z.object({

@@ -1,5 +1,5 @@
 import type { TrackPoint } from '@skylog/contracts';
-import { earthRadiusMetres } from '../track/geo.ts';
+import { earthRadiusMetres } from '@skylog/track-formats';
 import { feetPerMetre, gravityMps2, knotsPerMps } from './track-kinematics.ts';
 
 /**

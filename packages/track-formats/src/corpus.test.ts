@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTrackFile } from './parse-track-file.ts';
 
 /** The real flights of bench/corpus/tracks (README.md there says where each comes from), as labelled in labels.json. */
-const corpus = fileURLToPath(new URL('../../../../../bench/corpus/tracks/', import.meta.url));
+const corpus = fileURLToPath(new URL('../../../bench/corpus/tracks/', import.meta.url));
 type Label = { file: string; aircraft?: string; takeoffs: { time: string }[]; landings: { time: string }[] };
 const { flights } = JSON.parse(readFileSync(`${corpus}labels.json`, 'utf8')) as { flights: Label[] };
 

@@ -1,5 +1,5 @@
 import type { TrackPoint } from '@skylog/contracts';
-import { bearingDegrees, haversineMetres } from '../track/geo.ts';
+import { bearingDegrees, haversineMetres } from '@skylog/track-formats';
 
 /** Vertical speed is the slope over this many seconds: GPS altitude jitters by metres from fix to fix, a 10-s slope still shows a level-off. */
 const verticalSpeedWindowS = 10;

@@ -1,5 +1,5 @@
 import { messages, type AircraftCategory, type FlightPhase, type Landing, type PhaseSegment, type TrackPoint } from '@skylog/contracts';
-import { haversineMetres } from '../track/geo.ts';
+import { haversineMetres } from '@skylog/track-formats';
 import { computeKinematics } from './track-kinematics.ts';
 
 /** Fewer fixes than this are not a flight's track. */

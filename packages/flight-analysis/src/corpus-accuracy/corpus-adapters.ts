@@ -1,5 +1,5 @@
 import type { AircraftCategory, Landing, ReadbackFinding, TrackPoint, Utterance } from '@skylog/contracts';
-import { parseTrackFile } from '../../track/parse-track-file.ts';
+import { parseTrackFile } from '@skylog/track-formats';
 import { detectPhases, type KnownField } from '../phases.ts';
 import { checkReadbacks } from '../readback.ts';
 

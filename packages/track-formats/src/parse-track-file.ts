@@ -37,7 +37,7 @@ export type ImportedTrack = ParsedFile & { format: TrackFormat; notices: string[
  * .gpx still gets a GPX error message. A path without times is an UntimedTrackError unless `times` says
  * when it was flown; its points are then spread between them (spread-times.ts).
  */
-export const parseTrackFile = (fileName: string, data: Buffer, times?: TrackTimes): ImportedTrack => {
+export const parseTrackFile = (fileName: string, data: Uint8Array, times?: TrackTimes): ImportedTrack => {
   const text = decode(data);
   if (text.trim() === '') throw new TrackFileError('This file is empty.');
   const format = sniffFormat(text) ?? formatOfName(fileName);
@@ -63,7 +63,7 @@ const notUtf8 = 'This file is not UTF-8 text. Save it as UTF-8 and upload it aga
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const latin1 = new TextDecoder('latin1');
 
-const decode = (data: Buffer): string => {
+const decode = (data: Uint8Array): string => {
   const isUtf16 = (data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff);
   if (isUtf16) throw new TrackFileError(notUtf8);
   // Control characters other than tab, line feed and carriage return only occur in binary files (images, archives).

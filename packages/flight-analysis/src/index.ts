@@ -1,0 +1,3 @@
+export * from './analyse-flight.ts';
+export * from './phases.ts';
+export * from './draft-notes.ts';
