@@ -39,16 +39,6 @@ const moduleDeclaredAccess = {
   'sub-orgs.delete': orgAdmins,
   // Flights and hours per member: what a sub-organization page shows to admins who may not open flights.
   'sub-orgs.flight-stats': allAdmins,
-  'users.list': [...allAdmins, 'instructor'],
-  'users.read': 'authenticated',
-  'users.change-role': orgAdmins,
-  'users.assign': orgAdmins,
-  'users.set-active': orgAdmins,
-  'users.delete': [...orgAdmins, 'instructor'],
-  'users.update-cable': orgAdmins,
-  'relations.list': 'authenticated',
-  'relations.create': [...orgAdmins, 'instructor'],
-  'relations.delete': [...orgAdmins, 'instructor'],
   'invitations.create': [...allAdmins, 'instructor'],
   'invitations.list': allAdmins,
   'invitations.resend': allAdmins,
@@ -59,8 +49,6 @@ const moduleDeclaredAccess = {
   'access-denials.create': 'authenticated',
   'audit.list': specAdmins,
   'alerts.list': specAdmins,
-  // The school at a glance: docs/product-spec.md §6's Overview row.
-  'overview.read': specAdmins,
   // Trips: everyone who opens flights reads what their scope holds (docs/product-decisions.md tenancy); services decide per trip.
   // Sub-organization admins never open one (the route table keeps them off the flight screens, and so does the API).
   'trips.list': flightRoles,
@@ -80,10 +68,6 @@ const moduleDeclaredAccess = {
   'trips.analysis': flightRoles,
   'transcriptions.list': flightRoles,
   'pilot-profiles.list': 'authenticated',
-  // Whoever may see the person, counted in the flights the reader may see (its service decides).
-  'users.training-record': 'authenticated',
-  // Every student's flights of the organization or a sub-organization, as CSV: the organization's admins.
-  'training-records.export': orgAdmins,
   'map-features.read': 'authenticated',
   'manual-markers.list': flightRoles,
   'manual-markers.create': flightRoles,

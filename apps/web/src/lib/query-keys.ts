@@ -47,29 +47,14 @@ export const tripKeys = {
   shareCandidates: (id: string, search: string) => [...tripKeys.detail(id), 'share-candidates', { search }] as const,
 };
 
-/** The organization at a glance (GET /api/overview), per time zone, day and sub-organization. */
-export const overviewKeys = {
-  all: ['overview'] as const,
-  detail: (query: Filters) => [...overviewKeys.all, query] as const,
-};
-
-/** Users (GET /api/users…); their pilot profiles and student–instructor relations have roots of their own. */
+/** Every read of the people group of the operation table: the same key as `groupKey('people')` (lib/api.ts). */
 export const peopleKeys = {
   all: ['people'] as const,
-  list: (query: Filters) => [...peopleKeys.all, 'list', query] as const,
-  detail: (id: string) => [...peopleKeys.all, 'detail', id] as const,
-  trainingRecord: (id: string, query: Filters) => [...peopleKeys.detail(id), 'training-record', query] as const,
-  studentsTraining: (id: string, query: Filters) => [...peopleKeys.detail(id), 'students-training', query] as const,
 };
 
 export const pilotProfileKeys = {
   all: ['pilot-profiles'] as const,
   byUser: (userId: string) => [...pilotProfileKeys.all, 'user', userId] as const,
-};
-
-export const relationKeys = {
-  all: ['relations'] as const,
-  list: (query: Filters) => [...relationKeys.all, 'list', query] as const,
 };
 
 /** Invitations an admin sent, and one invitation previewed by its link's token during registration. */

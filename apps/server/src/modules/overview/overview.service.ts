@@ -16,7 +16,7 @@ import type { overviewQuerySchema } from '@skylog/contracts';
 import { tripScope } from '../../access/access-rules.ts';
 import { requireSubOrgOfCurrentOrg } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { listAircraft } from '../aircraft/aircraft.repository.ts';
 import { listPeople, type PeopleFilter } from '../people/people.repository.ts';
 import { readListTotals } from '../trips/list-totals.ts';
@@ -32,14 +32,14 @@ type Days = { from: string; to: string };
  * condition (`tripListCondition`, the people list's filter), so a figure and the list it links to agree,
  * and the flights' counts share the list's totals in memory.
  */
-export async function getOverview(ctx: AppContext, actor: RequestUser, query: z.infer<typeof overviewQuerySchema>, path: string): Promise<Overview> {
+export async function getOverview(ctx: AppContext, scope: RequestScope, query: z.infer<typeof overviewQuerySchema>): Promise<Overview> {
   const subOrgId = query.sub_org_id;
-  if (subOrgId) await requireSubOrgOfCurrentOrg(ctx, actor, subOrgId, { operation: 'overview.read', path });
+  if (subOrgId) await requireSubOrgOfCurrentOrg(ctx, scope.actor, subOrgId, scope);
   const { timezone } = query;
   const date = query.date ?? dayIn(new Date(), timezone);
-  const scope = tripScope(actor);
+  const visible = tripScope(scope.actor);
   const instant = (day: string) => startOfDayIn(day, timezone);
-  const flightsIn = (days: Days) => trips.tripListCondition(scope, { subOrgId, ...instantsOfDays(days, timezone) });
+  const flightsIn = (days: Days) => trips.tripListCondition(visible, { subOrgId, ...instantsOfDays(days, timezone) });
 
   const period = async (days: Days): Promise<OverviewPeriod> => {
     const count = trips.countTrips(ctx.db, flightsIn(days), true);
@@ -53,11 +53,11 @@ export async function getOverview(ctx: AppContext, actor: RequestUser, query: z.
   const firstWeek = addDays(week, -7 * (overviewWeeks - 1));
   const weekStarts = Array.from({ length: overviewWeeks + 1 }, (_, index) => addDays(firstWeek, 7 * index));
   const weekBounds = weekStarts.map(instant);
-  const everything = trips.tripListCondition(scope, { subOrgId });
-  const awaiting = trips.tripListCondition(scope, { subOrgId, status: 'awaiting_debrief' });
+  const everything = trips.tripListCondition(visible, { subOrgId });
+  const awaiting = trips.tripListCondition(visible, { subOrgId, status: 'awaiting_debrief' });
   const newestFirst = { field: 'begin_time', order: 'desc' } as const;
   const firstFew = { offset: 0, limit: overviewListLength };
-  const orgId = scope.kind === 'org' ? scope.orgId : null;
+  const orgId = visible.kind === 'org' ? visible.orgId : null;
   const people = (filter: Omit<PeopleFilter, 'orgId'>) =>
     orgId ? listPeople(ctx.db, { orgId, subOrgId, ...filter }, { field: 'name', order: 'asc' }, 0, 0).then((result) => result.total) : 0;
   const awaitingCount = trips.countTrips(ctx.db, awaiting, false);

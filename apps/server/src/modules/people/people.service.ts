@@ -6,6 +6,7 @@ import { getPersonPermissions, requireGrantableRole, requirePerson, requireOrgRe
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { isNewMemberPaid } from '../billing/billing.service.ts';
 import { findOrg, findSubOrg } from '../orgs/orgs.repository.ts';
 import { deleteAuthIdentity } from '../users/users.repository.ts';
@@ -53,15 +54,16 @@ async function presentAgain(ctx: AppContext, actor: RequestUser, skylogId: strin
 }
 
 /** People in the caller's scope (docs/product-decisions.md tenancy); naming an organization out of reach is refused. */
-export async function listPeople(ctx: AppContext, actor: RequestUser, query: z.infer<typeof userListQuerySchema>, path: string) {
-  const scope = peopleScope(actor, query.org_id);
-  if (scope === 'out-of-reach') await requireOrgReach(ctx, actor, query.org_id, { operation: 'users.list', path });
-  if (scope === 'out-of-reach' || scope.isEmpty) return { items: [], total: 0 };
+export async function listPeople(ctx: AppContext, scope: RequestScope, query: z.infer<typeof userListQuerySchema>) {
+  const { actor } = scope;
+  const reach = peopleScope(actor, query.org_id);
+  if (reach === 'out-of-reach') await requireOrgReach(ctx, actor, query.org_id, scope);
+  if (reach === 'out-of-reach' || reach.isEmpty) return { items: [], total: 0 };
   const filter: repository.PeopleFilter = {
-    orgId: scope.orgId,
-    roles: scope.roles,
+    orgId: reach.orgId,
+    roles: reach.roles,
     // A sub-org filter narrows an org-wide scope; a sub-org admin's own scope cannot be widened.
-    subOrgId: scope.subOrgId ?? query.sub_org_id,
+    subOrgId: reach.subOrgId ?? query.sub_org_id,
     role: query.role,
     search: query.search,
     cable: query.cable,
@@ -78,8 +80,8 @@ export async function listPeople(ctx: AppContext, actor: RequestUser, query: z.i
   return { items: items.map((row) => toPerson(row, permissions.get(row.user.skylogId)!)), total };
 }
 
-export async function getPerson(ctx: AppContext, actor: RequestUser, skylogId: string, path: string): Promise<Person> {
-  return present(ctx, actor, await requirePerson(ctx, actor, skylogId, 'read', { operation: 'users.read', path }));
+export async function getPerson(ctx: AppContext, scope: RequestScope, skylogId: string): Promise<Person> {
+  return present(ctx, scope.actor, await requirePerson(ctx, scope.actor, skylogId, 'read', scope));
 }
 
 function refuseSelf(actor: RequestUser, skylogId: string) {
@@ -87,9 +89,10 @@ function refuseSelf(actor: RequestUser, skylogId: string) {
 }
 
 /** A role change signs the person out everywhere, so the new role applies at once (docs/product-decisions.md). */
-export async function changeRole(ctx: AppContext, actor: RequestUser, skylogId: string, role: AssignableRole, path: string) {
+export async function changeRole(ctx: AppContext, scope: RequestScope, skylogId: string, role: AssignableRole) {
+  const { actor } = scope;
   refuseSelf(actor, skylogId);
-  const row = await requirePerson(ctx, actor, skylogId, 'administer', { operation: 'users.change-role', path });
+  const row = await requirePerson(ctx, actor, skylogId, 'administer', scope);
   requireGrantableRole(actor, role, 'make someone');
   if (row.user.userType === role) return present(ctx, actor, row);
   if (isSubOrgRole(role) && !row.user.subOrgId) throw badRequest(messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
@@ -97,14 +100,15 @@ export async function changeRole(ctx: AppContext, actor: RequestUser, skylogId: 
     await repository.updatePerson(tx, skylogId, { userType: role });
     if (row.user.authId) await repository.deleteSessions(tx, row.user.authId);
   });
-  await ctx.audit.record({ actor, action: 'users.change-role', resource: `users/${skylogId}`, status: 'success', details: { from: row.user.userType, to: role } });
+  await ctx.audit.record({ actor, action: scope.operation, resource: `users/${skylogId}`, status: 'success', details: { from: row.user.userType, to: role } });
   return presentAgain(ctx, actor, skylogId);
 }
 
 /** docs/product-spec.md §7 POST users with org_id, and the sub-organization: both checked against the actor's reach. */
-export async function assign(ctx: AppContext, actor: RequestUser, skylogId: string, input: z.infer<typeof assignmentSchema>, path: string) {
+export async function assign(ctx: AppContext, scope: RequestScope, skylogId: string, input: z.infer<typeof assignmentSchema>) {
+  const { actor } = scope;
   refuseSelf(actor, skylogId);
-  const row = await requirePerson(ctx, actor, skylogId, 'administer', { operation: 'users.assign', path });
+  const row = await requirePerson(ctx, actor, skylogId, 'administer', scope);
   const isOrgChange = input.org_id !== undefined && input.org_id !== row.user.orgId;
   if (isOrgChange && !mayMovePersonAcrossOrgs(actor)) {
     throw forbidden('Only a super admin can move people to another organization', { org_id: 'Only a super admin can change this' });
@@ -129,7 +133,7 @@ export async function assign(ctx: AppContext, actor: RequestUser, skylogId: stri
   });
   await ctx.audit.record({
     actor,
-    action: 'users.assign',
+    action: scope.operation,
     resource: `users/${skylogId}`,
     status: 'success',
     details: { from: { org_id: row.user.orgId, sub_org_id: row.user.subOrgId }, to: { org_id: orgId, sub_org_id: subOrgId } },
@@ -137,9 +141,10 @@ export async function assign(ctx: AppContext, actor: RequestUser, skylogId: stri
   return presentAgain(ctx, actor, skylogId);
 }
 
-export async function setActive(ctx: AppContext, actor: RequestUser, skylogId: string, isActive: boolean, path: string) {
+export async function setActive(ctx: AppContext, scope: RequestScope, skylogId: string, isActive: boolean) {
+  const { actor } = scope;
   refuseSelf(actor, skylogId);
-  const row = await requirePerson(ctx, actor, skylogId, 'administer', { operation: 'users.set-active', path });
+  const row = await requirePerson(ctx, actor, skylogId, 'administer', scope);
   await ctx.db.transaction(async (tx) => {
     await repository.updatePerson(tx, skylogId, { isActive });
     if (!isActive && row.user.authId) await repository.deleteSessions(tx, row.user.authId);
@@ -152,16 +157,17 @@ export async function setActive(ctx: AppContext, actor: RequestUser, skylogId: s
  * docs/product-spec.md §6: admins delete instructors and students; instructors delete students (their own, in their
  * organization). The sign-in identity goes with the person.
  */
-export async function deletePerson(ctx: AppContext, actor: RequestUser, skylogId: string, path: string) {
+export async function deletePerson(ctx: AppContext, scope: RequestScope, skylogId: string) {
+  const { actor } = scope;
   refuseSelf(actor, skylogId);
-  const row = await requirePerson(ctx, actor, skylogId, 'delete', { operation: 'users.delete', path });
+  const row = await requirePerson(ctx, actor, skylogId, 'delete', scope);
   await ctx.db.transaction(async (tx) => {
     await repository.deletePerson(tx, skylogId);
     if (row.user.authId) await deleteAuthIdentity(tx, row.user.authId);
   });
   await ctx.audit.record({
     actor,
-    action: 'users.delete',
+    action: scope.operation,
     resource: `users/${skylogId}`,
     status: 'success',
     details: { email: row.user.email, user_type: row.user.userType },
@@ -169,13 +175,14 @@ export async function deletePerson(ctx: AppContext, actor: RequestUser, skylogId
 }
 
 /** Cable Collection: who has handed in the recorder cable, when and to whom. */
-export async function updateCable(ctx: AppContext, actor: RequestUser, skylogId: string, isCollected: boolean, path: string) {
-  await requirePerson(ctx, actor, skylogId, 'administer', { operation: 'users.update-cable', path });
+export async function updateCable(ctx: AppContext, scope: RequestScope, skylogId: string, isCollected: boolean) {
+  const { actor } = scope;
+  await requirePerson(ctx, actor, skylogId, 'administer', scope);
   await repository.updatePerson(ctx.db, skylogId, {
     cableCollections: isCollected,
     cableCollectedAt: isCollected ? new Date() : null,
     cableCollectedBy: isCollected ? actor.skylogId : null,
   });
-  await ctx.audit.record({ actor, action: 'users.update-cable', resource: `users/${skylogId}`, status: 'success', details: { cable_collections: isCollected } });
+  await ctx.audit.record({ actor, action: scope.operation, resource: `users/${skylogId}`, status: 'success', details: { cable_collections: isCollected } });
   return presentAgain(ctx, actor, skylogId);
 }

@@ -3,7 +3,7 @@ import { linkScope } from '../../access/access-rules.ts';
 import { requireLinks } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import * as repository from './relations.repository.ts';
 
 function toRelation(row: repository.RelationRow) {
@@ -11,26 +11,26 @@ function toRelation(row: repository.RelationRow) {
 }
 
 /** The links in the caller's scope (access-rules.ts linkScope), narrowed by instructor or student. */
-export async function listRelations(ctx: AppContext, actor: RequestUser, query: { instructor?: string | undefined; student?: string | undefined }) {
-  const scope = linkScope(actor);
-  if (scope.isEmpty) return { items: [], total: 0 };
+export async function listRelations(ctx: AppContext, { actor }: RequestScope, query: { instructor?: string | undefined; student?: string | undefined }) {
+  const links = linkScope(actor);
+  if (links.isEmpty) return { items: [], total: 0 };
   const rows = await repository.listRelations(ctx.db, {
-    orgId: scope.orgId,
-    subOrgId: scope.subOrgId,
+    orgId: links.orgId,
+    subOrgId: links.subOrgId,
     instructor: query.instructor,
-    student: scope.student ?? query.student,
+    student: links.student ?? query.student,
   });
   return { items: rows.map(toRelation), total: rows.length };
 }
 
-export async function createRelations(ctx: AppContext, actor: RequestUser, relations: readonly Relation[], path: string) {
-  await requireLinks(ctx, actor, relations, { operation: 'relations.create', path });
+export async function createRelations(ctx: AppContext, scope: RequestScope, relations: readonly Relation[]) {
+  await requireLinks(ctx, scope.actor, relations, scope);
   await ctx.db.transaction(async (tx) => repository.insertRelations(tx, relations));
-  await ctx.audit.record({ actor, action: 'relations.create', resource: 'student_instructor', status: 'success', details: { relations } });
+  await ctx.audit.record({ actor: scope.actor, action: scope.operation, resource: 'student_instructor', status: 'success', details: { relations } });
 }
 
-export async function deleteRelation(ctx: AppContext, actor: RequestUser, relation: Relation, path: string) {
-  await requireLinks(ctx, actor, [relation], { operation: 'relations.delete', path });
+export async function deleteRelation(ctx: AppContext, scope: RequestScope, relation: Relation) {
+  await requireLinks(ctx, scope.actor, [relation], scope);
   if (!(await repository.deleteRelation(ctx.db, relation.instructor, relation.student))) throw notFound('These two are not linked');
-  await ctx.audit.record({ actor, action: 'relations.delete', resource: 'student_instructor', status: 'success', details: { ...relation } });
+  await ctx.audit.record({ actor: scope.actor, action: scope.operation, resource: 'student_instructor', status: 'success', details: { ...relation } });
 }

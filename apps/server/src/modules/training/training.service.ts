@@ -19,6 +19,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { fileNameOf } from '../../lib/attachment.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { getMarkerCategories } from '../markers/markers.service.ts';
 import { listRelations } from '../relations/relations.repository.ts';
 import { tripListCondition, type TripFilter } from '../trips/trips.repository.ts';
@@ -42,8 +43,9 @@ const markersOf = (row: { marker1: number; marker2: number; marker3: number; mar
  * the flights list's own condition with its pilot filter — in a range of days read in the reader's zone.
  * Whoever may not see the person gets 404, as for the person's page (a student, another student's).
  */
-export async function getTrainingRecord(ctx: AppContext, actor: RequestUser, personId: string, range: DayRange, path: string): Promise<TrainingRecord> {
-  const { user } = await requirePerson(ctx, actor, personId, 'read', { operation: 'users.training-record', path });
+export async function getTrainingRecord(ctx: AppContext, scope: RequestScope, personId: string, range: DayRange): Promise<TrainingRecord> {
+  const { actor } = scope;
+  const { user } = await requirePerson(ctx, actor, personId, 'read', scope);
   const { timezone } = range;
   const instant = (day: string) => startOfDayIn(day, timezone);
   const where = flightsInRange(actor, range, { pilotId: personId });
@@ -126,16 +128,18 @@ async function csvFile(ctx: AppContext, actor: RequestUser, name: string, rows: 
 }
 
 /** One person's training record as CSV: every flight of theirs the reader may see in the days, oldest first. */
-export async function exportPersonCsv(ctx: AppContext, actor: RequestUser, personId: string, range: DayRange, path: string) {
-  const { user } = await requirePerson(ctx, actor, personId, 'read', { operation: 'users.training-record', path });
+export async function exportPersonCsv(ctx: AppContext, scope: RequestScope, personId: string, range: DayRange) {
+  const { actor } = scope;
+  const { user } = await requirePerson(ctx, actor, personId, 'read', scope);
   const rows = await repository.listTrainingFlights(ctx.db, personId, flightsInRange(actor, range, { pilotId: personId }), limits.trainingExportMaxRows + 1);
   const person = { studentId: user.skylogId, studentName: user.name, studentEmail: user.email };
   return csvFile(ctx, actor, exportName(fileNameOf(user.name ?? user.email, 'person'), range), rows.reverse().map((row) => ({ ...row, ...person })), range.timezone);
 }
 
 /** Every student's flights of the organization (or a sub-organization) in the days, a row per flight and student. */
-export async function exportOrgCsv(ctx: AppContext, actor: RequestUser, query: z.infer<typeof trainingExportQuerySchema>, path: string) {
-  const subOrg = query.sub_org_id ? await requireSubOrgOfCurrentOrg(ctx, actor, query.sub_org_id, { operation: 'training-records.export', path }) : null;
+export async function exportOrgCsv(ctx: AppContext, scope: RequestScope, query: z.infer<typeof trainingExportQuerySchema>) {
+  const { actor } = scope;
+  const subOrg = query.sub_org_id ? await requireSubOrgOfCurrentOrg(ctx, actor, query.sub_org_id, scope) : null;
   const rows = await repository.listStudentFlights(ctx.db, flightsInRange(actor, query, { subOrgId: query.sub_org_id }), limits.trainingExportMaxRows + 1);
   return csvFile(ctx, actor, exportName(fileNameOf(subOrg?.name ?? 'organization', 'organization'), query), rows, query.timezone);
 }
@@ -144,8 +148,9 @@ export async function exportOrgCsv(ctx: AppContext, actor: RequestUser, query: z
  * An instructor's linked students, each with their record's figures in the days (the
  * instructor's page "for their students"), counted in the flights the reader may see.
  */
-export async function getStudentsTraining(ctx: AppContext, actor: RequestUser, instructorId: string, range: DayRange, path: string): Promise<StudentsTraining> {
-  const { user } = await requirePerson(ctx, actor, instructorId, 'read', { operation: 'users.training-record', path });
+export async function getStudentsTraining(ctx: AppContext, scope: RequestScope, instructorId: string, range: DayRange): Promise<StudentsTraining> {
+  const { actor } = scope;
+  const { user } = await requirePerson(ctx, actor, instructorId, 'read', scope);
   const links = await listRelations(ctx.db, { orgId: user.orgId, instructor: instructorId });
   const items = await Promise.all(
     links.map(async (link) => {

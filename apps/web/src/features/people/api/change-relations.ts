@@ -1,23 +1,24 @@
 import { messages, type Relation } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { relationKeys } from '../../../lib/query-keys.ts';
+import { api, groupKey } from '../../../lib/api.ts';
 import { withMessage } from '../../../lib/with-message.ts';
-import { toSearchParams } from '../../../lib/search-params.ts';
+
+/**
+ * A change of links refreshes the links read anywhere, and the training figures listed per linked student
+ * (an instructor's page shows both).
+ */
+const useRelationsMutation = <Input>(mutationFn: (input: Input) => Promise<unknown>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: groupKey('relations') }), queryClient.invalidateQueries({ queryKey: groupKey('training') })]),
+  });
+};
 
 /** POST student_instructor with an array of additions; DELETE once per removal (docs/product-spec.md §7). */
-export const addRelations = (relations: Relation[]) =>
-  withMessage(apiRequest<void>('/api/student-instructor', { method: 'POST', body: relations }), messages.addRelationsFailed);
+export const useAddRelations = () =>
+  useRelationsMutation((relations: Relation[]) => withMessage(api.relations.create({ body: relations }), messages.addRelationsFailed));
 
-export const deleteRelation = (relation: Relation) =>
-  withMessage(apiRequest<void>(`/api/student-instructor?${toSearchParams(relation)}`, { method: 'DELETE' }), messages.deleteRelationsFailed);
-
-export const useAddRelations = () => {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addRelations, onSuccess: () => queryClient.invalidateQueries({ queryKey: relationKeys.all }) });
-};
-
-export const useDeleteRelation = () => {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteRelation, onSuccess: () => queryClient.invalidateQueries({ queryKey: relationKeys.all }) });
-};
+export const useDeleteRelation = () =>
+  useRelationsMutation((relation: Relation) => withMessage(api.relations.remove({ query: relation }), messages.deleteRelationsFailed));

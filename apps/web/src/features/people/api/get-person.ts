@@ -1,12 +1,12 @@
-import { messages, type Person } from '@skylog/contracts';
+import { messages } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { peopleKeys } from '../../../lib/query-keys.ts';
+import { api } from '../../../lib/api.ts';
 import { withMessage } from '../../../lib/with-message.ts';
 
-export const getPerson = (id: string, signal?: AbortSignal) =>
-  withMessage(apiRequest<Person>(`/api/users/${encodeURIComponent(id)}`, { signal }), messages.fetchUserFailed);
-
-export const getPersonQueryOptions = (id: string) => queryOptions({ queryKey: peopleKeys.detail(id), queryFn: ({ signal }) => getPerson(id, signal) });
-
-export const usePerson = (id: string) => useQuery(getPersonQueryOptions(id));
+export const usePerson = (id: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: api.people.read.key({ params: { skylog_id: id } }),
+      queryFn: ({ signal }) => withMessage(api.people.read({ params: { skylog_id: id } }, { signal }), messages.fetchUserFailed),
+    }),
+  );

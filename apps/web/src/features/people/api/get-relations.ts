@@ -1,15 +1,15 @@
-import { messages, type relationListSchema } from '@skylog/contracts';
+import { messages } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { relationKeys } from '../../../lib/query-keys.ts';
+import { api } from '../../../lib/api.ts';
 import { withMessage } from '../../../lib/with-message.ts';
-import { toSearchParams } from '../../../lib/search-params.ts';
 
-export type RelationList = z.infer<typeof relationListSchema>;
+type RelationsQuery = { instructor?: string; student?: string };
 
-export const getRelations = (query: { instructor?: string; student?: string }, signal?: AbortSignal) =>
-  withMessage(apiRequest<RelationList>(`/api/student-instructor?${toSearchParams(query)}`, { signal }), messages.fetchUsersFailed);
-
-export const useRelations = (query: { instructor?: string; student?: string }, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useQuery({ ...queryOptions({ queryKey: relationKeys.list(query), queryFn: ({ signal }) => getRelations(query, signal) }), enabled: isEnabled });
+export const useRelations = (query: RelationsQuery, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
+  useQuery(
+    queryOptions({
+      queryKey: api.relations.list.key({ query }),
+      queryFn: ({ signal }) => withMessage(api.relations.list({ query }, { signal }), messages.fetchUsersFailed),
+      enabled: isEnabled,
+    }),
+  );

@@ -1,42 +1,32 @@
-import { messages, type StudentsTraining, type TrainingRecord } from '@skylog/contracts';
+import { messages } from '@skylog/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { peopleKeys } from '../../../lib/query-keys.ts';
-import { toSearchParams } from '../../../lib/search-params.ts';
+import { api } from '../../../lib/api.ts';
 import { withMessage } from '../../../lib/with-message.ts';
 
 export type TrainingRecordQuery = { timezone: string; from?: string | undefined; to?: string | undefined };
 
-export const getTrainingRecord = (personId: string, query: TrainingRecordQuery, signal?: AbortSignal) =>
-  withMessage(
-    apiRequest<TrainingRecord>(`/api/users/${encodeURIComponent(personId)}/training-record?${toSearchParams(query)}`, { signal }),
-    messages.fetchTrainingRecordFailed,
+/** A person's training record, asked again whenever it is shown (every flight moves it). */
+export const useTrainingRecord = (personId: string, query: TrainingRecordQuery) => {
+  const input = { params: { skylog_id: personId }, query };
+  return useQuery(
+    queryOptions({
+      queryKey: api.training.record.key(input),
+      queryFn: ({ signal }) => withMessage(api.training.record(input, { signal }), messages.fetchTrainingRecordFailed),
+      staleTime: 0,
+      placeholderData: keepPreviousData,
+    }),
   );
+};
 
 /** An instructor's linked students, each with their record's figures. */
-export const getStudentsTraining = (instructorId: string, query: TrainingRecordQuery, signal?: AbortSignal) =>
-  withMessage(
-    apiRequest<StudentsTraining>(`/api/users/${encodeURIComponent(instructorId)}/students-training?${toSearchParams(query)}`, { signal }),
-    messages.fetchTrainingRecordFailed,
-  );
-
-/** A person's training record, asked again whenever it is shown (every flight moves it). */
-export const useTrainingRecord = (personId: string, query: TrainingRecordQuery) =>
-  useQuery(
+export const useStudentsTraining = (instructorId: string, query: TrainingRecordQuery) => {
+  const input = { params: { skylog_id: instructorId }, query };
+  return useQuery(
     queryOptions({
-      queryKey: peopleKeys.trainingRecord(personId, query),
-      queryFn: ({ signal }) => getTrainingRecord(personId, query, signal),
+      queryKey: api.training.studentsTraining.key(input),
+      queryFn: ({ signal }) => withMessage(api.training.studentsTraining(input, { signal }), messages.fetchTrainingRecordFailed),
       staleTime: 0,
       placeholderData: keepPreviousData,
     }),
   );
-
-export const useStudentsTraining = (instructorId: string, query: TrainingRecordQuery) =>
-  useQuery(
-    queryOptions({
-      queryKey: peopleKeys.studentsTraining(instructorId, query),
-      queryFn: ({ signal }) => getStudentsTraining(instructorId, query, signal),
-      staleTime: 0,
-      placeholderData: keepPreviousData,
-    }),
-  );
+};

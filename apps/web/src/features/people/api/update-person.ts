@@ -1,7 +1,6 @@
 import type { AssignableRole, Person } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { peopleKeys } from '../../../lib/query-keys.ts';
+import { api, groupKey } from '../../../lib/api.ts';
 
 /** Every administrative change to a person, each its own endpoint; all refresh the people lists. */
 export type PersonChange =
@@ -10,27 +9,27 @@ export type PersonChange =
   | { kind: 'active'; id: string; isActive: boolean }
   | { kind: 'cable'; id: string; isCollected: boolean };
 
-export function updatePerson(change: PersonChange): Promise<Person> {
-  const base = `/api/users/${encodeURIComponent(change.id)}`;
+function updatePerson(change: PersonChange): Promise<Person> {
+  const params = { skylog_id: change.id };
   switch (change.kind) {
     case 'role':
-      return apiRequest<Person>(`${base}/role`, { method: 'PUT', body: { user_type: change.role } });
+      return api.people.changeRole({ params, body: { user_type: change.role } });
     case 'assignment':
-      return apiRequest<Person>(`${base}/assignment`, {
-        method: 'POST',
+      return api.people.assign({
+        params,
         body: {
           ...(change.orgId !== undefined ? { org_id: change.orgId } : {}),
           ...(change.subOrgId !== undefined ? { sub_org_id: change.subOrgId } : {}),
         },
       });
     case 'active':
-      return apiRequest<Person>(`${base}/${change.isActive ? 'reactivate' : 'deactivate'}`, { method: 'POST', body: {} });
+      return change.isActive ? api.people.reactivate({ params }) : api.people.deactivate({ params });
     case 'cable':
-      return apiRequest<Person>(`${base}/cable`, { method: 'PATCH', body: { cable_collections: change.isCollected } });
+      return api.people.updateCable({ params, body: { cable_collections: change.isCollected } });
   }
 }
 
 export const useUpdatePerson = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updatePerson, onSuccess: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }) });
+  return useMutation({ mutationFn: updatePerson, onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKey('people') }) });
 };
