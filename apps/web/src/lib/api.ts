@@ -17,10 +17,12 @@ type InputArgument<Op extends Operation> = HasNoInput<Op> extends true ? [input?
 
 /**
  * One operation of the client: call it, or ask for its query key (`key`) or TanStack Query options (`query`),
- * both derived from the table so a read and its invalidation cannot drift apart.
+ * both derived from the table so a read and its invalidation cannot drift apart; `url` is its address, for a
+ * download link the browser follows itself.
  */
 export type ClientOperation<Op extends Operation> = Call<Op> & {
   key: (...input: InputArgument<Op>) => QueryKey;
+  url: (...input: InputArgument<Op>) => string;
   query: (...input: InputArgument<Op>) => ReturnType<typeof queryOptions<ApiResult<Op>, Error, ApiResult<Op>, QueryKey>>;
 };
 
@@ -51,6 +53,7 @@ function clientOperation(route: Route, key: string) {
   const keyOf = (input: AnyInput): QueryKey => (input === undefined ? [route.root, key] : [route.root, key, input]);
   return Object.assign((input: AnyInput, options?: CallOptions) => call(route, input, options), {
     key: keyOf,
+    url: (input: AnyInput) => urlOf(route, input),
     query: (input: AnyInput) => queryOptions({ queryKey: keyOf(input), queryFn: ({ signal }) => call(route, input, { signal }) }),
   });
 }

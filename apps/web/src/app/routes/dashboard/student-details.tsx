@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
-import { withQuery } from '../../../lib/search-params.ts';
 import { FlightsSummary } from '../../../features/flights/components/flights-summary.tsx';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useMarkerCategories } from '../../../features/markers/api/marker-categories.ts';
@@ -12,6 +11,7 @@ import { PersonDetail } from '../../../features/people/components/person-detail.
 import { TrainingRecord } from '../../../features/people/components/training-record.tsx';
 import { EditPersonDialog } from '../../../features/profile/components/edit-person-dialog.tsx';
 import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
+import { api } from '../../../lib/api.ts';
 
 export function Component() {
   const id = useParams().id!;
@@ -43,7 +43,7 @@ export function Component() {
         personId={id}
         markerCategories={categories}
         getFlightHref={canOpenFlights ? paths.dashboard.flight.getHref : undefined}
-        getCsvHref={(range) => withQuery(`/api/users/${encodeURIComponent(id)}/training-record.csv`, range)}
+        getCsvHref={(range) => api.training.recordCsv.url({ params: { skylog_id: id }, query: range })}
       />
       <FlightsSummary filter={{ pilot_id: id }} getDetailHref={(trip) => paths.dashboard.flight.getHref(trip.trip_id)} />
     </Screen>

@@ -13,6 +13,7 @@ import { withQuery } from '../../../lib/search-params.ts';
 import { checkedValue, useUrlListState } from '../../../lib/use-list-state.ts';
 import { useOverview } from '../api/get-overview.ts';
 import { BarChart } from '../../../components/charts/bar-chart.tsx';
+import { api } from '../../../lib/api.ts';
 
 type OverviewDashboardProps = {
   /** The organization's sub-organizations to narrow the figures to; empty: no filter. */
@@ -69,7 +70,7 @@ export function OverviewDashboard({ subOrgs, markerCategories, uploadHref }: Ove
 /** Every student's flights as CSV, for the days chosen, of the whole organization or the chosen sub-organization. */
 function TrainingExport({ timezone, subOrgId }: { timezone: string; subOrgId: string | undefined }) {
   const [range, setRange] = useState<DayRange>({ from: '', to: '' });
-  const href = withQuery('/api/training-records.csv', { timezone, from: range.from, to: range.to, sub_org_id: subOrgId });
+  const href = api.training.exportCsv.url({ query: { timezone, from: range.from, to: range.to, sub_org_id: subOrgId } });
   return (
     <section aria-label="Training records" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div>
