@@ -18,7 +18,7 @@ import { defineOperations } from './define.ts';
 /**
  * Account security (docs/product-spec.md §7 "Auth service" factors): a person's own factors, sessions and provider
  * accounts; each acts on the signed-in person only, and nobody manages another's. better-auth's rows get uuids
- * (the server's lib/better-auth.ts), so every `:id` is one.
+ * (generateId in apps/server/src/lib/better-auth.ts), so every `:id` is one.
  */
 export const accountSecurityOperations = defineOperations({
   // Which second steps a pending sign-in may use; the step's own signed cookie names the person.

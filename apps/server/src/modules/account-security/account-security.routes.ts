@@ -26,7 +26,8 @@ export const accountSecurityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       passCookies(reply, await service.deleteFactor(ctx, scope, params.id, body.password, toAuthHeaders(request)));
       return undefined;
     },
-    regenerateRecoveryCodes: async ({ scope, body, request }) => service.regenerateRecoveryCodes(ctx, scope, body.password, toAuthHeaders(request)),
+    regenerateRecoveryCodes: async ({ scope, body, request }) =>
+      service.regenerateRecoveryCodes(ctx, scope, body.password, toAuthHeaders(request)),
     listIdentities: async ({ scope }) => service.listIdentities(ctx, scope),
     unlinkIdentity: async ({ scope, params, body }) => {
       await service.unlinkIdentity(ctx, scope, params.id, body.password);

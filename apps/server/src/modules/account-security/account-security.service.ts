@@ -80,7 +80,12 @@ async function requireFactor(ctx: AppContext, actor: RequestUser, id: string) {
  * POST /api/factors: a new authenticator app or phone, waiting for its first code. An app's secret (as a
  * QR code and typed) and ten recovery codes are shown only now; an unconfirmed earlier one is replaced.
  */
-export async function createFactor(ctx: AppContext, { actor, operation, ip }: RequestScope, input: FactorCreateInput, headers: Headers): Promise<FactorCreated> {
+export async function createFactor(
+  ctx: AppContext,
+  { actor, operation, ip }: RequestScope,
+  input: FactorCreateInput,
+  headers: Headers,
+): Promise<FactorCreated> {
   await requireCurrentPassword(ctx, actor, input.password, ip);
   const recordCreated = (id: string) =>
     ctx.audit.record({
@@ -171,7 +176,13 @@ export async function verifyFactor(
  * DELETE /api/factors/{id}: that factor no longer signs the person in; sign-in keeps asking while another
  * confirmed one is left. Whoever must have an authenticator app keeps theirs.
  */
-export async function deleteFactor(ctx: AppContext, { actor, operation, ip }: RequestScope, id: string, password: string, headers: Headers): Promise<string[]> {
+export async function deleteFactor(
+  ctx: AppContext,
+  { actor, operation, ip }: RequestScope,
+  id: string,
+  password: string,
+  headers: Headers,
+): Promise<string[]> {
   const factor = await requireFactor(ctx, actor, id);
   await requireCurrentPassword(ctx, actor, password, ip);
   const wasVerified = factor.kind === 'totp' ? factor.row.verified : factor.row.verifiedAt !== null;

@@ -46,7 +46,11 @@ export async function addPhoneFactor(
 }
 
 /** POST /api/factors/{id}/challenge: a code by text message, to confirm a new phone. */
-export async function challengePhoneFactor(ctx: AppContext, { actor, operation }: RequestScope, factor: PhoneFactorRow): Promise<FactorChallengeSent> {
+export async function challengePhoneFactor(
+  ctx: AppContext,
+  { actor, operation }: RequestScope,
+  factor: PhoneFactorRow,
+): Promise<FactorChallengeSent> {
   if (factor.verifiedAt) throw conflict(accountMessages.phoneAlreadyVerified);
   await reservePhoneCode(ctx.db, factor);
   const code = newCode();

@@ -39,13 +39,20 @@ export async function receiveWebhook(
   try {
     event = provider.verifyWebhook(rawBody, signature);
   } catch (error) {
-    if (error instanceof WebhookSignatureError) throw new AppError('bad_request', messages.billingWebhookSignature, { 'stripe-signature': error.message });
+    if (error instanceof WebhookSignatureError)
+      throw new AppError('bad_request', messages.billingWebhookSignature, { 'stripe-signature': error.message });
     throw error;
   }
   if (await repository.isEventRecorded(ctx.db, event.id)) return { received: true as const, duplicate: true };
   const account = event.customerId ? await repository.findBillingAccountByCustomer(ctx.db, event.customerId) : undefined;
   const record = (tx: Executor, outcome: 'applied' | 'ignored') =>
-    repository.recordEvent(tx, { id: event.id, type: event.type, createdAt: new Date(event.createdAt), orgId: account?.orgId ?? null, outcome });
+    repository.recordEvent(tx, {
+      id: event.id,
+      type: event.type,
+      createdAt: new Date(event.createdAt),
+      orgId: account?.orgId ?? null,
+      outcome,
+    });
   const ignore = async (reason: string) => {
     log.warn({ eventId: event.id, type: event.type, customerId: event.customerId, reason }, 'stripe webhook ignored');
     const isFirst = await record(ctx.db, 'ignored');
@@ -53,7 +60,8 @@ export async function receiveWebhook(
   };
   if (!handledEvents.has(event.type)) return ignore('event type not used');
   if (!account) return ignore('unknown customer');
-  if (event.orgId && event.orgId !== account.orgId) return ignore(`metadata names organization ${event.orgId}, the customer pays for ${account.orgId}`);
+  if (event.orgId && event.orgId !== account.orgId)
+    return ignore(`metadata names organization ${event.orgId}, the customer pays for ${account.orgId}`);
   try {
     await syncFromStripe(ctx, account, { operation: scope.operation, event }, async (tx) => {
       if (!(await record(tx, 'applied'))) throw new ReplayedEvent();
@@ -63,7 +71,9 @@ export async function receiveWebhook(
     // Whatever Stripe answered while being re-read, this event is not applied: a 5xx makes Stripe send it again
     // (a 4xx would read as a bad signature).
     log.error({ err: error, eventId: event.id, type: event.type }, 'stripe webhook not applied');
-    throw error instanceof AppError && error.code === 'provider_unavailable' ? error : new AppError('provider_unavailable', messages.billingUnavailable);
+    throw error instanceof AppError && error.code === 'provider_unavailable'
+      ? error
+      : new AppError('provider_unavailable', messages.billingUnavailable);
   }
   return { received: true as const };
 }

@@ -28,12 +28,17 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    serveOperations(webhook, 'billing', { receiveWebhook: webhookOperation }, {
-      receiveWebhook: async ({ scope, request }) => {
-        const signature = request.headers['stripe-signature'];
-        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return receiveWebhook(ctx, scope, rawBody, typeof signature === 'string' ? signature : undefined, request.log);
+    serveOperations(
+      webhook,
+      'billing',
+      { receiveWebhook: webhookOperation },
+      {
+        receiveWebhook: async ({ scope, request }) => {
+          const signature = request.headers['stripe-signature'];
+          const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          return receiveWebhook(ctx, scope, rawBody, typeof signature === 'string' ? signature : undefined, request.log);
+        },
       },
-    });
+    );
   });
 };

@@ -10,7 +10,8 @@ import { decidingSubscription, isSubscriptionPaying } from './paid-standing.ts';
  * Why Stripe is read: a person's request, audited as its operation when something changed; or one of Stripe's
  * events, audited as the webhook's operation every time, naming the event.
  */
-export type SyncCause = Pick<RequestScope, 'actor' | 'operation'> | { operation: ApiOperation; event: { id: string; type: string; createdAt: number } };
+export type SyncCause =
+  Pick<RequestScope, 'actor' | 'operation'> | { operation: ApiOperation; event: { id: string; type: string; createdAt: number } };
 
 /**
  * Reads the customer's subscriptions from Stripe and stores what they say, with every member's is_paid.
@@ -18,7 +19,12 @@ export type SyncCause = Pick<RequestScope, 'actor' | 'operation'> | { operation:
  * answer arrived guards against an older answer committing after a newer one. `inTransaction` runs in the
  * same transaction (the webhook records its event id there, so a replay racing it has no second effect).
  */
-export async function syncFromStripe(ctx: AppContext, account: repository.BillingAccount, cause: SyncCause, inTransaction?: (tx: Executor) => Promise<void>) {
+export async function syncFromStripe(
+  ctx: AppContext,
+  account: repository.BillingAccount,
+  cause: SyncCause,
+  inTransaction?: (tx: Executor) => Promise<void>,
+) {
   const provider = requireProvider(ctx);
   const subscription = decidingSubscription(await withProvider(() => provider.listSubscriptions(account.stripeCustomerId)));
   const readAt = new Date();
@@ -29,7 +35,8 @@ export async function syncFromStripe(ctx: AppContext, account: repository.Billin
     // A newer read is already stored (two webhooks racing): the older one never wins.
     if (!previous || (previous.syncedAt && previous.syncedAt >= readAt)) return undefined;
     // The grace period of a failed renewal runs from the first read that found it past due.
-    const pastDueSince = status === 'past_due' ? (previous.subscriptionStatus === 'past_due' ? previous.pastDueSince : null) ?? readAt : null;
+    const pastDueSince =
+      status === 'past_due' ? ((previous.subscriptionStatus === 'past_due' ? previous.pastDueSince : null) ?? readAt) : null;
     const state: repository.SubscriptionState = {
       subscriptionId: subscription?.id ?? null,
       subscriptionStatus: status,
@@ -47,8 +54,18 @@ export async function syncFromStripe(ctx: AppContext, account: repository.Billin
   // Stored unless a newer read already was (then that one's entry tells the story).
   if (stored) {
     const { before, state } = stored;
-    const was = { status: before.subscriptionStatus, price_id: before.priceId, is_paid: before.isPaid, cancel_at_period_end: before.cancelAtPeriodEnd };
-    const now = { status: state.subscriptionStatus, price_id: state.priceId, is_paid: state.isPaid, cancel_at_period_end: state.cancelAtPeriodEnd };
+    const was = {
+      status: before.subscriptionStatus,
+      price_id: before.priceId,
+      is_paid: before.isPaid,
+      cancel_at_period_end: before.cancelAtPeriodEnd,
+    };
+    const now = {
+      status: state.subscriptionStatus,
+      price_id: state.priceId,
+      is_paid: state.isPaid,
+      cancel_at_period_end: state.cancelAtPeriodEnd,
+    };
     const isChange = JSON.stringify(was) !== JSON.stringify(now);
     if ('event' in cause || isChange) {
       await ctx.audit.record({
@@ -61,7 +78,9 @@ export async function syncFromStripe(ctx: AppContext, account: repository.Billin
           customer_id: account.stripeCustomerId,
           before: was,
           after: now,
-          ...('event' in cause ? { event_id: cause.event.id, event_type: cause.event.type, event_created: new Date(cause.event.createdAt).toISOString() } : {}),
+          ...('event' in cause
+            ? { event_id: cause.event.id, event_type: cause.event.type, event_created: new Date(cause.event.createdAt).toISOString() }
+            : {}),
         },
       });
     }

@@ -32,9 +32,12 @@ export const useVerifyFactor = () =>
   );
 
 export const useRemoveFactor = () =>
-  useAccountMutation(({ id, password }: { id: string; password: string }) => api.accountSecurity.removeFactor({ params: { id }, body: { password } }));
+  useAccountMutation(({ id, password }: { id: string; password: string }) =>
+    api.accountSecurity.removeFactor({ params: { id }, body: { password } }),
+  );
 
-export const useNewRecoveryCodes = () => useAccountMutation((password: string) => api.accountSecurity.regenerateRecoveryCodes({ body: { password } }));
+export const useNewRecoveryCodes = () =>
+  useAccountMutation((password: string) => api.accountSecurity.regenerateRecoveryCodes({ body: { password } }));
 
 export const useSignOutSession = () => useAccountMutation((id: string) => api.accountSecurity.revokeSession({ params: { id } }));
 
@@ -43,4 +46,6 @@ export const useSignOutEverywhereElse = () => useAccountMutation(() => api.accou
 export const useIdentities = () => useQuery(api.accountSecurity.listIdentities.query());
 
 export const useUnlinkIdentity = () =>
-  useAccountMutation(({ id, password }: { id: string; password: string }) => api.accountSecurity.unlinkIdentity({ params: { id }, body: { password } }));
+  useAccountMutation(({ id, password }: { id: string; password: string }) =>
+    api.accountSecurity.unlinkIdentity({ params: { id }, body: { password } }),
+  );
