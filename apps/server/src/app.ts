@@ -229,7 +229,6 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
 
   // After sessionPlugin: its onRequest hook resolves request.user before the permission check runs.
   await app.register(authorizationPlugin, { audit });
-  app.get('/api/openapi.json', { config: { operation: 'openapi.read' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes, { ctx });
   await app.register(usersRoutes, { ctx });

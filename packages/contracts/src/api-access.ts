@@ -11,16 +11,11 @@ const { orgAdmins, allAdmins, specAdmins, flightRoles } = roleGroups;
  * (operations/index.ts), and the roles that may call them. Each moves into the table with its route.
  */
 const moduleDeclaredAccess = {
-  'health.read': 'public',
-  'openapi.read': 'public',
-  'client-config.read': 'public',
   'registration.read-invitation': 'public',
   'registration.accept-invitation': 'public',
   'registration.register-school': 'public',
   // The link in the e-mail proves the new address; no session needed to open it.
   'registration.confirm-email-change': 'public',
-  // Which second steps a pending sign-in may use; the step's own signed cookie names the person.
-  'sign-in.second-step': 'public',
   'me.read': 'authenticated',
   'users.update-profile': 'authenticated',
   'me.change-email': 'authenticated',
@@ -44,11 +39,6 @@ const moduleDeclaredAccess = {
   'invitations.resend': allAdmins,
   'marker-categories.read': 'authenticated',
   'marker-categories.update': orgAdmins,
-  // The audit log and alerts back the RBAC page, whose roles are docs/product-spec.md §6's admins.
-  'alerts.acknowledge': specAdmins,
-  'access-denials.create': 'authenticated',
-  'audit.list': specAdmins,
-  'alerts.list': specAdmins,
   // Trips: everyone who opens flights reads what their scope holds (docs/product-decisions.md tenancy); services decide per trip.
   // Sub-organization admins never open one (the route table keeps them off the flight screens, and so does the API).
   'trips.list': flightRoles,
@@ -80,36 +70,6 @@ const moduleDeclaredAccess = {
   'access-tokens.list': 'authenticated',
   'access-tokens.create': 'authenticated',
   'access-tokens.revoke': 'authenticated',
-  // Account security: a person's own factors and sessions; nobody manages another's.
-  'factors.list': 'authenticated',
-  'factors.create': 'authenticated',
-  'factors.challenge': 'authenticated',
-  'factors.verify': 'authenticated',
-  'factors.delete': 'authenticated',
-  'factors.recovery-codes': 'authenticated',
-  'sessions.list': 'authenticated',
-  'sessions.revoke': 'authenticated',
-  'sessions.revoke-others': 'authenticated',
-  'identities.list': 'authenticated',
-  'identities.unlink': 'authenticated',
-  // Billing (ARCHITECTURE.md "Billing"): the organization pays; its admins manage the plan, every member sees its
-  // status and whom to ask (a member of an unpaid school is held on a page that says so, whatever their role).
-  // Plans and prices are public: a pricing page and registration show them.
-  'billing.read': 'authenticated',
-  'billing.products': 'public',
-  'billing.price': 'public',
-  'billing.checkout': orgAdmins,
-  'billing.confirm-checkout': orgAdmins,
-  'billing.subscriptions': orgAdmins,
-  'billing.subscription': orgAdmins,
-  'billing.update-subscription': orgAdmins,
-  'billing.invoices': orgAdmins,
-  'billing.invoice': orgAdmins,
-  'billing.portal': orgAdmins,
-  // A one-off item of the catalogue (the recorder cable), bought through Checkout in payment mode.
-  'billing.purchase': orgAdmins,
-  // Stripe calls it: the signature on the raw body is the proof, checked by the service.
-  'billing.webhook': 'public',
 } as const satisfies Record<string, ApiAccess>;
 
 export type ApiOperation = keyof typeof moduleDeclaredAccess | TableOperationName;

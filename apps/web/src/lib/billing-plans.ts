@@ -1,24 +1,20 @@
 import type { BillingPrice, BillingProduct } from '@skylog/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api.ts';
 import { formatMoney } from './format-money.ts';
-import { billingKeys } from './query-keys.ts';
 
 /**
  * docs/product-spec.md §3 `products`: the catalogue (active products with their prices: plans, and items sold once such as the
  * recorder cable), public so registration can offer the plans. With billing off the server answers 409.
  */
 export const useProducts = (isEnabled = true) =>
-  useQuery(
-    queryOptions({
-      queryKey: billingKeys.products(),
-      queryFn: ({ signal }) => apiRequest<{ products: BillingProduct[] }>('/api/billing/products', { signal }),
-      select: (answer) => answer.products,
-      staleTime: 60_000,
-      retry: false,
-      enabled: isEnabled,
-    }),
-  );
+  useQuery({
+    ...api.billing.listProducts.query(),
+    select: (answer) => answer.products,
+    staleTime: 60_000,
+    retry: false,
+    enabled: isEnabled,
+  });
 
 /** The plans: each product with its recurring prices only (a product that has none is not a plan). */
 export const planProducts = (products: BillingProduct[]) => pricesOfType(products, 'recurring');

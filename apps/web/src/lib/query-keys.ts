@@ -18,11 +18,6 @@ export const meKeys = {
   all: ['me'] as const,
 };
 
-/** The server's public client configuration (GET /api/client-config), read by several features. */
-export const clientConfigKeys = {
-  all: ['client-config'] as const,
-};
-
 /** The organization's marker categories: the flight screen and the markers settings share the entry. */
 export const markerCategoryKeys = {
   all: ['marker-categories'] as const,
@@ -85,40 +80,9 @@ export const subOrgKeys = {
   flightStats: (id: string) => [...subOrgKeys.detail(id), 'flight-stats'] as const,
 };
 
-/** The organization's billing: a plan change refreshes the state and the invoices, never the plans or a checkout. */
-export const billingKeys = {
-  all: ['billing'] as const,
-  state: () => [...billingKeys.all, 'state'] as const,
-  /** Every invoices list, whichever customer id it was asked with. */
-  invoiceLists: () => [...billingKeys.all, 'invoices'] as const,
-  invoices: (customerId: string | null) => [...billingKeys.invoiceLists(), customerId] as const,
-  products: () => [...billingKeys.all, 'products'] as const,
-  checkout: (sessionId: string | null) => [...billingKeys.all, 'checkout', sessionId] as const,
-};
-
-/** The signed-in person's own factors and sessions (Account security). */
-export const accountSecurityKeys = {
-  all: ['account-security'] as const,
-  factors: () => [...accountSecurityKeys.all, 'factors'] as const,
-  sessions: () => [...accountSecurityKeys.all, 'sessions'] as const,
-  identities: () => [...accountSecurityKeys.all, 'identities'] as const,
-  /** A pending sign-in's ways to take its second step (no session yet). */
-  secondStep: () => [...accountSecurityKeys.all, 'second-step'] as const,
-};
-
 export const accessTokenKeys = {
   all: ['access-tokens'] as const,
   list: () => [...accessTokenKeys.all, 'list'] as const,
-};
-
-export const alertKeys = {
-  all: ['alerts'] as const,
-  list: () => [...alertKeys.all, 'list'] as const,
-};
-
-export const auditLogKeys = {
-  all: ['audit-log'] as const,
-  list: (query: Filters) => [...auditLogKeys.all, 'list', query] as const,
 };
 
 /** The offline base map; a box always answers the same, so its bounds are its key. */

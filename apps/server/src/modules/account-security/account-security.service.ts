@@ -16,6 +16,7 @@ import QRCode from 'qrcode';
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { deleteSessions } from '../people/people.repository.ts';
 import { requireCurrentPassword } from '../users/current-password.ts';
 import * as repository from './account-security.repository.ts';
@@ -57,7 +58,7 @@ function toFactor(row: TotpRow | PhoneFactorRow): Factor {
   };
 }
 
-export async function listFactors(ctx: AppContext, actor: RequestUser): Promise<FactorList> {
+export async function listFactors(ctx: AppContext, { actor }: RequestScope): Promise<FactorList> {
   const { authenticator, phone } = await repository.findFactors(ctx.db, actor.authId);
   const codesLeft = authenticator?.verified ? (JSON.parse(authenticator.backupCodes) as string[]).length : 0;
   return {
@@ -81,16 +82,15 @@ async function requireFactor(ctx: AppContext, actor: RequestUser, id: string) {
  */
 export async function createFactor(
   ctx: AppContext,
-  actor: RequestUser,
+  { actor, operation, ip }: RequestScope,
   input: FactorCreateInput,
   headers: Headers,
-  ip: string,
 ): Promise<FactorCreated> {
   await requireCurrentPassword(ctx, actor, input.password, ip);
   const recordCreated = (id: string) =>
     ctx.audit.record({
       actor,
-      action: 'factors.create',
+      action: operation,
       resource: `factors/${id}`,
       status: 'success',
       details: { friendlyName: input.friendly_name, factorType: input.factor_type },
@@ -123,10 +123,10 @@ export async function createFactor(
 }
 
 /** POST /api/factors/{id}/challenge: a phone gets a code by text message; an app shows its own. */
-export async function challengeFactor(ctx: AppContext, actor: RequestUser, id: string): Promise<FactorChallengeSent> {
-  const factor = await requireFactor(ctx, actor, id);
+export async function challengeFactor(ctx: AppContext, scope: RequestScope, id: string): Promise<FactorChallengeSent> {
+  const factor = await requireFactor(ctx, scope.actor, id);
   if (factor.kind === 'totp') throw badRequest(accountMessages.authenticatorNeedsNoChallenge);
-  return challengePhoneFactor(ctx, actor, factor.row);
+  return challengePhoneFactor(ctx, scope, factor.row);
 }
 
 /**
@@ -135,15 +135,16 @@ export async function challengeFactor(ctx: AppContext, actor: RequestUser, id: s
  */
 export async function verifyFactor(
   ctx: AppContext,
-  actor: RequestUser,
+  scope: RequestScope,
   id: string,
   input: { code: string; challenge_id?: string | undefined },
   headers: Headers,
 ): Promise<WithCookies<FactorList>> {
+  const { actor, operation } = scope;
   const factor = await requireFactor(ctx, actor, id);
   if (factor.kind === 'phone') {
-    await confirmPhoneFactor(ctx, actor, factor.row, input.code, input.challenge_id);
-    return { body: await listFactors(ctx, actor), cookies: [] };
+    await confirmPhoneFactor(ctx, scope, factor.row, input.code, input.challenge_id);
+    return { body: await listFactors(ctx, scope), cookies: [] };
   }
   if (factor.row.verified) throw conflict(accountMessages.twoFactorNotPending);
   const result = await withFreshTotpCode(ctx.db, actor.authId, input.code, async () => {
@@ -153,7 +154,7 @@ export async function verifyFactor(
     } catch (error) {
       await ctx.audit.record({
         actor,
-        action: 'factors.verify',
+        action: operation,
         resource: `factors/${id}`,
         status: 'failure',
         details: { factorType: 'totp' },
@@ -163,12 +164,12 @@ export async function verifyFactor(
   });
   await ctx.audit.record({
     actor,
-    action: 'factors.verify',
+    action: operation,
     resource: `factors/${id}`,
     status: 'success',
     details: { factorType: 'totp' },
   });
-  return { body: await listFactors(ctx, { ...actor, hasAuthenticator: true }), cookies: result.cookies };
+  return { body: await listFactors(ctx, scope), cookies: result.cookies };
 }
 
 /**
@@ -177,11 +178,10 @@ export async function verifyFactor(
  */
 export async function deleteFactor(
   ctx: AppContext,
-  actor: RequestUser,
+  { actor, operation, ip }: RequestScope,
   id: string,
   password: string,
   headers: Headers,
-  ip: string,
 ): Promise<string[]> {
   const factor = await requireFactor(ctx, actor, id);
   await requireCurrentPassword(ctx, actor, password, ip);
@@ -189,7 +189,7 @@ export async function deleteFactor(
   if (factor.kind === 'totp' && wasVerified && actor.isTwoFactorRequired) {
     await ctx.audit.record({
       actor,
-      action: 'factors.delete',
+      action: operation,
       resource: `factors/${id}`,
       status: 'failure',
       details: { reason: 'an authenticator app is required of this account' },
@@ -213,7 +213,7 @@ export async function deleteFactor(
   }
   await ctx.audit.record({
     actor,
-    action: 'factors.delete',
+    action: operation,
     resource: `factors/${id}`,
     status: 'success',
     details: { wasVerified, factorType: factor.kind },
@@ -230,14 +230,14 @@ export async function secondStepOf(ctx: AppContext, cookieHeader: string | undef
 }
 
 /** POST /api/factors/recovery-codes: ten new codes; the old ones stop working. */
-export async function regenerateRecoveryCodes(ctx: AppContext, actor: RequestUser, password: string, headers: Headers, ip: string) {
+export async function regenerateRecoveryCodes(ctx: AppContext, { actor, operation, ip }: RequestScope, password: string, headers: Headers) {
   await requireCurrentPassword(ctx, actor, password, ip);
   const { backupCodes } = await callAuth(() => ctx.auth.api.generateBackupCodes({ body: { password }, headers }));
-  await ctx.audit.record({ actor, action: 'factors.recovery-codes', resource: `users/${actor.skylogId}`, status: 'success' });
+  await ctx.audit.record({ actor, action: operation, resource: `users/${actor.skylogId}`, status: 'success' });
   return { recovery_codes: backupCodes };
 }
 
-export async function listSessions(ctx: AppContext, actor: RequestUser): Promise<{ items: SessionInfo[] }> {
+export async function listSessions(ctx: AppContext, { actor }: RequestScope): Promise<{ items: SessionInfo[] }> {
   const rows = await repository.listSessions(ctx.db, actor.authId);
   return {
     items: rows.map((row) => ({
@@ -252,21 +252,21 @@ export async function listSessions(ctx: AppContext, actor: RequestUser): Promise
 }
 
 /** DELETE /api/sessions/{id}: "Sign out this session" for another device; the current one uses Logout. */
-export async function revokeSession(ctx: AppContext, actor: RequestUser, id: string) {
+export async function revokeSession(ctx: AppContext, { actor, operation }: RequestScope, id: string) {
   const outcome = await repository.deleteOwnSession(ctx.db, actor.authId, id, actor.sessionToken);
   if (outcome === 'in-use') throw badRequest(accountMessages.currentSessionNotHere);
   if (outcome === 'none') throw notFound(accountMessages.sessionNotFound);
-  await ctx.audit.record({ actor, action: 'sessions.revoke', resource: `sessions/${id}`, status: 'success' });
+  await ctx.audit.record({ actor, action: operation, resource: `sessions/${id}`, status: 'success' });
 }
 
 /** POST /api/sessions/revoke-others: "Sign out everywhere else". */
-export async function revokeOtherSessions(ctx: AppContext, actor: RequestUser) {
+export async function revokeOtherSessions(ctx: AppContext, { actor, operation }: RequestScope) {
   await deleteSessions(ctx.db, actor.authId, actor.sessionToken);
-  await ctx.audit.record({ actor, action: 'sessions.revoke-others', resource: `users/${actor.skylogId}`, status: 'success' });
+  await ctx.audit.record({ actor, action: operation, resource: `users/${actor.skylogId}`, status: 'success' });
 }
 
 /** GET /api/identities: the provider accounts that sign this person in. */
-export async function listIdentities(ctx: AppContext, actor: RequestUser): Promise<{ items: Identity[] }> {
+export async function listIdentities(ctx: AppContext, { actor }: RequestScope): Promise<{ items: Identity[] }> {
   const names = new Map(ctx.config.signInProviders.map((provider) => [provider.id, provider.name]));
   const rows = await repository.listIdentities(ctx.db, actor.authId);
   return {
@@ -282,8 +282,8 @@ export async function listIdentities(ctx: AppContext, actor: RequestUser): Promi
 }
 
 /** DELETE /api/identities/{id}: that provider no longer signs this person in (the password still does). */
-export async function unlinkIdentity(ctx: AppContext, actor: RequestUser, id: string, password: string, ip: string) {
+export async function unlinkIdentity(ctx: AppContext, { actor, operation, ip }: RequestScope, id: string, password: string) {
   await requireCurrentPassword(ctx, actor, password, ip);
   if (!(await repository.deleteIdentity(ctx.db, actor.authId, id))) throw notFound(accountMessages.identityNotFound);
-  await ctx.audit.record({ actor, action: 'identities.unlink', resource: `identities/${id}`, status: 'success' });
+  await ctx.audit.record({ actor, action: operation, resource: `identities/${id}`, status: 'success' });
 }

@@ -5,6 +5,7 @@ import type { SmsSender } from '../../integrations/sms/index.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { hashSecretToken } from '../../lib/secret-token.ts';
 import * as repository from './phone-factor.repository.ts';
 import type { PhoneFactorRow } from './phone-factor.repository.ts';
@@ -45,7 +46,11 @@ export async function addPhoneFactor(
 }
 
 /** POST /api/factors/{id}/challenge: a code by text message, to confirm a new phone. */
-export async function challengePhoneFactor(ctx: AppContext, actor: RequestUser, factor: PhoneFactorRow): Promise<FactorChallengeSent> {
+export async function challengePhoneFactor(
+  ctx: AppContext,
+  { actor, operation }: RequestScope,
+  factor: PhoneFactorRow,
+): Promise<FactorChallengeSent> {
   if (factor.verifiedAt) throw conflict(accountMessages.phoneAlreadyVerified);
   await reservePhoneCode(ctx.db, factor);
   const code = newCode();
@@ -57,7 +62,7 @@ export async function challengePhoneFactor(ctx: AppContext, actor: RequestUser, 
     await repository.deletePhoneChallenge(ctx.db, challenge.id);
     await ctx.audit.record({
       actor,
-      action: 'factors.challenge',
+      action: operation,
       resource: `factors/${factor.id}`,
       status: 'failure',
       details: { reason: (error as Error).message },
@@ -66,7 +71,7 @@ export async function challengePhoneFactor(ctx: AppContext, actor: RequestUser, 
   }
   await ctx.audit.record({
     actor,
-    action: 'factors.challenge',
+    action: operation,
     resource: `factors/${factor.id}`,
     status: 'success',
     details: { channel: 'sms' },
@@ -79,7 +84,7 @@ const isSameHash = (a: string, b: string) => a.length === b.length && timingSafe
 /** POST /api/factors/{id}/verify for a phone: the code of its newest challenge confirms it; sign-in then asks for a second step. */
 export async function confirmPhoneFactor(
   ctx: AppContext,
-  actor: RequestUser,
+  { actor, operation }: RequestScope,
   factor: PhoneFactorRow,
   code: string,
   challengeId: string | undefined,
@@ -90,7 +95,7 @@ export async function confirmPhoneFactor(
   const fail = async (message: string) => {
     await ctx.audit.record({
       actor,
-      action: 'factors.verify',
+      action: operation,
       resource: `factors/${factor.id}`,
       status: 'failure',
       details: { factorType: 'phone' },
@@ -103,7 +108,7 @@ export async function confirmPhoneFactor(
   await ctx.db.transaction((tx) => repository.confirmPhoneFactor(tx, factor.id, actor.authId));
   await ctx.audit.record({
     actor,
-    action: 'factors.verify',
+    action: operation,
     resource: `factors/${factor.id}`,
     status: 'success',
     details: { factorType: 'phone' },

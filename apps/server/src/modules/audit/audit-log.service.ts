@@ -3,19 +3,19 @@ import type { auditListQuerySchema } from '@skylog/contracts';
 import { auditScope } from '../../access/access-rules.ts';
 import { requireAlert } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import * as repository from './audit.repository.ts';
 
 const pageSize = 50;
 
 /** The server audit log, newest first, with each person's name: super_admin every organization's, org admins their own. */
-export async function listAuditLog(ctx: AppContext, actor: RequestUser, query: z.infer<typeof auditListQuerySchema>) {
-  const scope = auditScope(actor);
-  if (scope.isEmpty) return { total: 0, items: [] };
+export async function listAuditLog(ctx: AppContext, { actor }: RequestScope, query: z.infer<typeof auditListQuerySchema>) {
+  const readable = auditScope(actor);
+  if (readable.isEmpty) return { total: 0, items: [] };
   const { items, total } = await repository.listAuditEntries(
     ctx.db,
     {
-      orgId: scope.orgId,
+      orgId: readable.orgId,
       userId: query.user_id,
       person: query.person || undefined,
       action: query.action,
@@ -43,10 +43,10 @@ export async function listAuditLog(ctx: AppContext, actor: RequestUser, query: z
   };
 }
 
-export async function listAlerts(ctx: AppContext, actor: RequestUser, page: number) {
-  const scope = auditScope(actor);
-  if (scope.isEmpty) return { total: 0, items: [] };
-  const { items, total } = await repository.listAlerts(ctx.db, scope.orgId, page * pageSize, pageSize);
+export async function listAlerts(ctx: AppContext, { actor }: RequestScope, page: number) {
+  const readable = auditScope(actor);
+  if (readable.isEmpty) return { total: 0, items: [] };
+  const { items, total } = await repository.listAlerts(ctx.db, readable.orgId, page * pageSize, pageSize);
   return {
     total,
     items: items.map(({ alert, userName, userEmail }) => ({
@@ -61,8 +61,9 @@ export async function listAlerts(ctx: AppContext, actor: RequestUser, page: numb
   };
 }
 
-export async function acknowledgeAlert(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  await requireAlert(ctx, actor, id, { operation: 'alerts.acknowledge', path });
+export async function acknowledgeAlert(ctx: AppContext, scope: RequestScope, id: string) {
+  const { actor } = scope;
+  await requireAlert(ctx, actor, id, scope);
   await repository.acknowledgeAlert(ctx.db, id, actor.skylogId);
-  await ctx.audit.record({ actor, action: 'alerts.acknowledge', resource: `alerts/${id}`, status: 'success' });
+  await ctx.audit.record({ actor, action: scope.operation, resource: `alerts/${id}`, status: 'success' });
 }

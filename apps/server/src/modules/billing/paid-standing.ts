@@ -1,4 +1,7 @@
-import { isPaidSubscriptionStatus, limits, subscriptionStatusSchema } from '@skylog/contracts';
+import { isPaidSubscriptionStatus, limits, subscriptionStatusSchema, type BillingSubscription } from '@skylog/contracts';
+import type { Executor } from '../../db/client.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import * as repository from './billing.repository.ts';
 
 const graceMs = limits.billingGraceDays * 86_400_000;
 
@@ -19,6 +22,12 @@ export function isSubscriptionPaying(subscriptionStatus: string | null, pastDueS
   return !graceEnd || now < graceEnd;
 }
 
+/** Of a customer's subscriptions, the one that decides: the newest one still paying, else the newest of all. */
+export function decidingSubscription(subscriptions: BillingSubscription[]): BillingSubscription | null {
+  const newestFirst = [...subscriptions].sort((a, b) => b.created.localeCompare(a.created));
+  return newestFirst.find((subscription) => isPaidSubscriptionStatus(subscription.status)) ?? newestFirst[0] ?? null;
+}
+
 /**
  * A member's standing for the payment hold (docs/product-decisions.md #4). With billing off everyone is paid, and so is the super
  * admin, who runs Skylog. Otherwise the member's is_paid, which each read of Stripe sets for the whole organization,
@@ -34,4 +43,15 @@ export function isMemberPaid(
   if (!member.isPaid) return false;
   const graceEnd = graceEndOf(account);
   return !graceEnd || now < graceEnd;
+}
+
+/** Whether someone joining the organization now pays through it (billing off: everyone counts as paid). */
+export async function isNewMemberPaid(ctx: AppContext, tx: Executor, orgId: string | null): Promise<boolean> {
+  if (!ctx.billing) return true;
+  if (!orgId) return false;
+  // Shared lock: a sync of the organization's state waits for this member to be written, or this read waits for it.
+  const account = await repository.findBillingAccount(tx, orgId, { isLocked: true });
+  // An organization from before billing was switched on (or whose first checkout never finished) has never been
+  // read from Stripe: its members' standing carries over.
+  return account?.syncedAt ? account.isPaid : repository.isAnyMemberPaid(tx, orgId);
 }

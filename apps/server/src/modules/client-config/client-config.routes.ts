@@ -1,17 +1,13 @@
-import { clientConfigSchema, type ClientConfig } from '@skylog/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { operations, type ClientConfig } from '@skylog/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../lib/app-context.ts';
+import { serveOperations } from '../../lib/serve-operations.ts';
 
 /** What the web app needs to know of the server's configuration (never a secret). */
-export const clientConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const clientConfigRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
-  app.get(
-    '/api/client-config',
-    {
-      config: { operation: 'client-config.read' },
-      schema: { tags: ['health'], summary: 'Map tiles, upload limits and which providers are on, for the web app', response: { 200: clientConfigSchema } },
-    },
-    async (): Promise<ClientConfig> => ({
+  serveOperations(app, 'health', operations.clientConfig, {
+    read: async (): Promise<ClientConfig> => ({
       map_tile_url: config.mapTileUrl ?? null,
       map_attribution: config.mapAttribution ?? null,
       audio_upload_max_bytes: config.audioUploadMaxBytes,
@@ -22,5 +18,5 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       ai_notes_provider: ctx.notesModel ? 'llm' : 'rules',
       sign_in_providers: config.signInProviders.map(({ id, name }) => ({ id, name })),
     }),
-  );
+  });
 };

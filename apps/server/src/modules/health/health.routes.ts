@@ -1,13 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { operations } from '@skylog/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { serveOperations } from '../../lib/serve-operations.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/health',
-    {
-      config: { operation: 'health.read' },
-      schema: { tags: ['health'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } },
-    },
-    async () => ({ status: 'ok' as const }),
-  );
+/** Whether the server is up, and its API document (generated from every route registered, this one's included). */
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  serveOperations(app, 'health', operations.health, {
+    read: async () => ({ status: 'ok' as const }),
+    readApiDocument: async ({ reply }) => reply.send(app.swagger()),
+  });
 };

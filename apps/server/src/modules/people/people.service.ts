@@ -7,7 +7,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { isNewMemberPaid } from '../billing/billing.service.ts';
+import { isNewMemberPaid } from '../billing/paid-standing.ts';
 import { findOrg, findSubOrg } from '../orgs/orgs.repository.ts';
 import { deleteAuthIdentity } from '../users/users.repository.ts';
 import * as repository from './people.repository.ts';

@@ -1,24 +1,12 @@
-import type { FactorChallengeSent, FactorCreated, FactorCreateInput, FactorList, Identity, SessionInfo } from '@skylog/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { accountSecurityKeys, meKeys } from '../../../lib/query-keys.ts';
+import type { FactorCreateInput } from '@skylog/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, groupKey } from '../../../lib/api.ts';
+import { meKeys } from '../../../lib/query-keys.ts';
 
-const factorUrl = (id: string, tail = '') => `/api/factors/${encodeURIComponent(id)}${tail}`;
-
-export const useFactors = () =>
-  useQuery(
-    queryOptions({ queryKey: accountSecurityKeys.factors(), queryFn: ({ signal }) => apiRequest<FactorList>('/api/factors', { signal }) }),
-  );
+export const useFactors = () => useQuery(api.accountSecurity.listFactors.query());
 
 // Sessions change on other devices: asked afresh whenever the screen opens.
-export const useSessions = () =>
-  useQuery(
-    queryOptions({
-      queryKey: accountSecurityKeys.sessions(),
-      queryFn: ({ signal }) => apiRequest<{ items: SessionInfo[] }>('/api/sessions', { signal }),
-      refetchOnMount: 'always',
-    }),
-  );
+export const useSessions = () => useQuery({ ...api.accountSecurity.listSessions.query(), refetchOnMount: 'always' });
 
 /** A factor change renews the session and may change what the account may open: the account is read again. */
 function useAccountMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
@@ -26,53 +14,38 @@ function useAccountMutation<Input, Output>(mutationFn: (input: Input) => Promise
   return useMutation({
     mutationFn,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: accountSecurityKeys.all });
+      await queryClient.invalidateQueries({ queryKey: groupKey('accountSecurity') });
       await queryClient.invalidateQueries({ queryKey: meKeys.all });
     },
   });
 }
 
-export const useAddFactor = () =>
-  useAccountMutation((input: FactorCreateInput) => apiRequest<FactorCreated>('/api/factors', { method: 'POST', body: input }));
+export const useAddFactor = () => useAccountMutation((body: FactorCreateInput) => api.accountSecurity.createFactor({ body }));
 
 /** A phone's code by text message. */
 export const useChallengeFactor = () =>
-  useMutation({
-    mutationFn: (id: string) => apiRequest<FactorChallengeSent>(factorUrl(id, '/challenge'), { method: 'POST', body: { channel: 'sms' } }),
-  });
+  useMutation({ mutationFn: (id: string) => api.accountSecurity.challengeFactor({ params: { id }, body: { channel: 'sms' } }) });
 
 export const useVerifyFactor = () =>
   useAccountMutation(({ id, code, challengeId }: { id: string; code: string; challengeId?: string }) =>
-    apiRequest<FactorList>(factorUrl(id, '/verify'), {
-      method: 'POST',
-      body: { code, ...(challengeId ? { challenge_id: challengeId } : {}) },
-    }),
+    api.accountSecurity.verifyFactor({ params: { id }, body: { code, ...(challengeId ? { challenge_id: challengeId } : {}) } }),
   );
 
 export const useRemoveFactor = () =>
   useAccountMutation(({ id, password }: { id: string; password: string }) =>
-    apiRequest<void>(factorUrl(id), { method: 'DELETE', body: { password } }),
+    api.accountSecurity.removeFactor({ params: { id }, body: { password } }),
   );
 
 export const useNewRecoveryCodes = () =>
-  useAccountMutation((password: string) =>
-    apiRequest<{ recovery_codes: string[] }>('/api/factors/recovery-codes', { method: 'POST', body: { password } }),
-  );
+  useAccountMutation((password: string) => api.accountSecurity.regenerateRecoveryCodes({ body: { password } }));
 
-export const useSignOutSession = () =>
-  useAccountMutation((id: string) => apiRequest<void>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+export const useSignOutSession = () => useAccountMutation((id: string) => api.accountSecurity.revokeSession({ params: { id } }));
 
-export const useSignOutEverywhereElse = () => useAccountMutation(() => apiRequest<void>('/api/sessions/revoke-others', { method: 'POST' }));
+export const useSignOutEverywhereElse = () => useAccountMutation(() => api.accountSecurity.revokeOtherSessions());
 
-export const useIdentities = () =>
-  useQuery(
-    queryOptions({
-      queryKey: accountSecurityKeys.identities(),
-      queryFn: ({ signal }) => apiRequest<{ items: Identity[] }>('/api/identities', { signal }),
-    }),
-  );
+export const useIdentities = () => useQuery(api.accountSecurity.listIdentities.query());
 
 export const useUnlinkIdentity = () =>
   useAccountMutation(({ id, password }: { id: string; password: string }) =>
-    apiRequest<void>(`/api/identities/${encodeURIComponent(id)}`, { method: 'DELETE', body: { password } }),
+    api.accountSecurity.unlinkIdentity({ params: { id }, body: { password } }),
   );

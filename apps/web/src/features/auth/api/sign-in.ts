@@ -1,7 +1,8 @@
-import type { SecondFactor, SecondStep, SignInProviderId } from '@skylog/contracts';
+import type { SecondFactor, SignInProviderId } from '@skylog/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { accountSecurityKeys, meKeys } from '../../../lib/query-keys.ts';
+import { meKeys } from '../../../lib/query-keys.ts';
 
 export type SignInInput = { email: string; password: string };
 
@@ -23,8 +24,7 @@ export const passSecondStep = ({ method, code }: SecondFactor) =>
 /** What the pending sign-in's person can answer with (after a password or a provider alike). */
 export const useSecondStepOptions = () =>
   useQuery({
-    queryKey: accountSecurityKeys.secondStep(),
-    queryFn: ({ signal }) => apiRequest<SecondStep>('/api/sign-in/second-step', { signal }),
+    ...api.accountSecurity.readSecondStep.query(),
     // Read afresh for each pending sign-in (another person may sign in next on this browser).
     gcTime: 0,
     retry: false,

@@ -2,16 +2,13 @@ import type { CheckoutRequest, checkoutSessionSchema } from '@skylog/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { notify } from '../../../components/ui/toast.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api.ts';
 
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
 /** docs/product-spec.md §7 generateStripeSession: the server makes the Checkout Session; the browser only follows its URL. */
 export const useCreateCheckout = () =>
-  useMutation({
-    mutationFn: (request: CheckoutRequest) =>
-      apiRequest<{ session: CheckoutSession }>('/api/billing/checkout-sessions', { method: 'POST', body: request }).then((answer) => answer.session),
-  });
+  useMutation({ mutationFn: (body: CheckoutRequest) => api.billing.createCheckout({ body }).then((answer) => answer.session) });
 
 /** Takes the browser to Stripe's hosted page the server's session names (a plan, or an item sold once). */
 export function followCheckout(session: CheckoutSession): void {

@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Stripe's customer portal, where the payment method is managed; the browser only follows its URL. */
-export const createPortalSession = () =>
-  apiRequest<{ url: string }>('/api/billing/portal-session', { method: 'POST' }).then((answer) => answer.url);
-
-export const useCreatePortalSession = () => useMutation({ mutationFn: createPortalSession });
+export const useCreatePortalSession = () =>
+  useMutation({ mutationFn: () => api.billing.createPortalSession().then((answer) => answer.url) });

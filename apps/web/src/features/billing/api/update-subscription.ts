@@ -1,23 +1,19 @@
-import type { BillingSubscription, SubscriptionChange } from '@skylog/contracts';
+import type { SubscriptionChange } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { billingKeys } from '../../../lib/query-keys.ts';
+import { api } from '../../../lib/api.ts';
 
-/** Cancel at the end of the period (or keep the plan), or switch to another price. */
-export const updateSubscription = (change: SubscriptionChange) =>
-  apiRequest<{ subscription: BillingSubscription }>('/api/billing/subscription', { method: 'PATCH', body: change }).then(
-    (answer) => answer.subscription,
-  );
-
-export function useUpdateSubscription() {
+/**
+ * Cancel at the end of the period (or keep the plan), or switch to another price. Only the state and the
+ * invoices of `customerId` (the organization's) change: the plans, read from the same group, stay as they are.
+ */
+export function useUpdateSubscription(customerId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateSubscription,
-    // Only the state and the invoices change: the plans under the same 'billing' prefix stay as they are.
+    mutationFn: (body: SubscriptionChange) => api.billing.updateSubscription({ body }).then((answer) => answer.subscription),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: billingKeys.state(), exact: true }),
-        queryClient.invalidateQueries({ queryKey: billingKeys.invoiceLists() }),
+        queryClient.invalidateQueries({ queryKey: api.billing.read.key(), exact: true }),
+        customerId ? queryClient.invalidateQueries({ queryKey: api.billing.listInvoices.key({ query: { customerId } }) }) : undefined,
       ]),
   });
 }

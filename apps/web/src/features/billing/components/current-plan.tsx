@@ -19,7 +19,7 @@ const badgeTones = {
 export function CurrentPlan({ billing }: { billing: BillingState }) {
   const { subscription, latest_invoice: latestInvoice, can_manage: canManage } = billing;
   const formatDate = useFormatDate();
-  const update = useUpdateSubscription();
+  const update = useUpdateSubscription(billing.customer_id);
   const portal = useCreatePortalSession();
   const confirm = useConfirmDialog();
 

@@ -31,7 +31,7 @@ export function PlanList({ billing }: { billing: BillingState }) {
   const products = useProducts(billing.enabled);
   const plans = products.data ? planProducts(products.data) : undefined;
   const checkout = useCreateCheckout();
-  const update = useUpdateSubscription();
+  const update = useUpdateSubscription(billing.customer_id);
   const confirm = useConfirmDialog();
   const form = useForm<CouponValues, unknown, z.output<typeof couponFormSchema>>({ resolver: zodResolver(couponFormSchema) });
 

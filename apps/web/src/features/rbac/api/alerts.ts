@@ -1,18 +1,13 @@
-import type { alertListSchema } from '@skylog/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { alertKeys } from '../../../lib/query-keys.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
 
-export type AlertList = z.infer<typeof alertListSchema>;
+export const useAlerts = () => useQuery(api.audit.listAlerts.query({ query: {} }));
 
-export const getAlerts = (signal?: AbortSignal) => apiRequest<AlertList>('/api/alerts', { signal });
-
-export const acknowledgeAlert = (id: string) => apiRequest<void>(`/api/alerts/${encodeURIComponent(id)}/acknowledge`, { method: 'POST', body: {} });
-
-export const useAlerts = () => useQuery(queryOptions({ queryKey: alertKeys.list(), queryFn: ({ signal }) => getAlerts(signal) }));
-
+/** An acknowledged alert shows as seen: the alerts are read again. */
 export const useAcknowledgeAlert = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: acknowledgeAlert, onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }) });
+  return useMutation({
+    mutationFn: (id: string) => api.audit.acknowledgeAlert({ params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: api.audit.listAlerts.key({ query: {} }) }),
+  });
 };
