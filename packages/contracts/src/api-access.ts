@@ -4,7 +4,7 @@ import { roleGroups, type Role } from './roles.ts';
 /** Who may call an API operation. `authenticated` routes check scope in their service. */
 export type ApiAccess = 'public' | 'authenticated' | readonly Role[];
 
-const { orgAdmins, allAdmins, specAdmins, flightRoles } = roleGroups;
+const { orgAdmins, allAdmins, flightRoles } = roleGroups;
 
 /**
  * Operations whose routes are still declared in their server module rather than in the operation table
