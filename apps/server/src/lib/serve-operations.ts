@@ -79,7 +79,10 @@ export function serveOperations<Group extends OperationGroup>(
           request,
           reply,
         } as OperationCall<Operation>);
-        if (result === reply) return reply;
+        // A handler that sent the reply itself returns it, but that never arrives here as the reply: a Fastify reply
+        // is awaitable, so awaiting the handler waits for the response to end (or break off) and gives undefined.
+        // Whether the response has begun is what tells.
+        if (reply.sent || reply.raw.headersSent) return reply;
         return reply.status(successStatus).send(successStatus === 204 ? null : result);
       },
     });
