@@ -41,15 +41,7 @@ const moduleDeclaredAccess = {
   'marker-categories.update': orgAdmins,
   // Trips: everyone who opens flights reads what their scope holds (docs/product-decisions.md tenancy); services decide per trip.
   // Sub-organization admins never open one (the route table keeps them off the flight screens, and so does the API).
-  'trips.list': flightRoles,
   'trips.read': flightRoles,
-  // Sending a new flight (Audio Upload, the recorder): whoever has an organization; its service checks the crew.
-  // A sub-organization admin sends one for a member and may then only add its recording (access-rules.ts).
-  'trips.create': 'authenticated',
-  'trips.import-track': 'authenticated',
-  'trips.update': flightRoles,
-  'trips.share': flightRoles,
-  'trips.delete': flightRoles,
   'trips.export': flightRoles,
   // Whoever may debrief the flight (its service decides): the PDF to its students, audited.
   'trips.send-debrief': flightRoles,

@@ -17,11 +17,12 @@ type InputArgument<Op extends Operation> = HasNoInput<Op> extends true ? [input?
 
 /**
  * One operation of the client: call it, or ask for its query key (`key`) or TanStack Query options (`query`),
- * both derived from the table so a read and its invalidation cannot drift apart; `url` is its address, for a
- * download link the browser follows itself.
+ * both derived from the table so a read and its invalidation cannot drift apart. `key()` without an input is
+ * the prefix of every query of the operation (all pages and filters of a list), to invalidate them together;
+ * `url` is its address, for a download link the browser follows itself.
  */
 export type ClientOperation<Op extends Operation> = Call<Op> & {
-  key: (...input: InputArgument<Op>) => QueryKey;
+  key: (...input: InputArgument<Op> | []) => QueryKey;
   url: (...input: InputArgument<Op>) => string;
   query: (...input: InputArgument<Op>) => ReturnType<typeof queryOptions<ApiResult<Op>, Error, ApiResult<Op>, QueryKey>>;
 };

@@ -1,4 +1,5 @@
 import type { MapBounds } from '@skylog/contracts';
+import { api } from './api.ts';
 
 /**
  * Every TanStack Query key of the web app, one factory per resource, so a key read in one feature and
@@ -7,7 +8,7 @@ import type { MapBounds } from '@skylog/contracts';
  * one detail) reaches only what lies under it. A resource read as a single answer keys it by `all`.
  *
  * Roots are deliberately separate where an invalidation must not spread: pilot profiles are not under
- * people, crew choices not under trips, sub-organizations not under organizations.
+ * people, sub-organizations not under organizations.
  */
 
 /** A list's filters, paging and sort, as the feature sends them; equal objects share one cache entry. */
@@ -23,23 +24,16 @@ export const markerCategoryKeys = {
   all: ['marker-categories'] as const,
 };
 
-/** Whom the signed-in person may seat on a flight (GET /api/trips/crew-choices); apart from trips on purpose. */
-export const crewChoiceKeys = {
-  all: ['crew-choices'] as const,
-};
-
 export const tripKeys = {
-  all: ['trips'] as const,
-  lists: () => [...tripKeys.all, 'list'] as const,
-  list: (query: Filters) => [...tripKeys.lists(), query] as const,
-  /** One trip; what is read about it (track, speakers, …) lies under it, so only an exact match is the trip itself. */
-  detail: (id: string) => [...tripKeys.all, 'detail', id] as const,
-  track: (id: string) => [...tripKeys.detail(id), 'track'] as const,
+  /**
+   * One trip: the key of its read in the operation table (`api.trips.read`). What is read about it (transcript,
+   * speakers, …) lies under it, so only an exact match is the trip itself.
+   */
+  detail: (id: string) => api.trips.read.key({ params: { id } }),
   transcript: (id: string) => [...tripKeys.detail(id), 'transcript'] as const,
   speakers: (id: string) => [...tripKeys.detail(id), 'speakers'] as const,
   analysis: (id: string) => [...tripKeys.detail(id), 'analysis'] as const,
   audioPeaks: (id: string) => [...tripKeys.detail(id), 'audio-peaks'] as const,
-  shareCandidates: (id: string, search: string) => [...tripKeys.detail(id), 'share-candidates', { search }] as const,
 };
 
 /** Every read of the people group of the operation table: the same key as `groupKey('people')` (lib/api.ts). */

@@ -7,11 +7,12 @@ import { tripScope } from '../../access/access-rules.ts';
 import { getSeatChoices, requireCrewChange, requireSeats, requireTrip, tripNotFound, type TripRights } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
-import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { findTripAudio, findUploadPiecesOfTrip } from '../audio/audio.repository.ts';
 import { removeUploadPieces } from '../audio/audio.service.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import { readListTotals } from './list-totals.ts';
+import { tripExportFile, type TripExportFormat } from './trip-export.ts';
 import * as repository from './trips.repository.ts';
 import type { TripSort, TripSummaryRow } from './trips.repository.ts';
 
@@ -49,8 +50,8 @@ export function toSummary(row: TripSummaryRow): TripSummary {
   };
 }
 
-export async function listTrips(ctx: AppContext, actor: RequestUser, query: z.infer<typeof tripListQuerySchema>) {
-  const scope = tripScope(actor);
+export async function listTrips(ctx: AppContext, { actor }: RequestScope, query: z.infer<typeof tripListQuerySchema>) {
+  const visible = tripScope(actor);
   const filter = {
     search: query.search,
     from: query.from,
@@ -66,12 +67,12 @@ export async function listTrips(ctx: AppContext, actor: RequestUser, query: z.in
   const isFirstPage = query.page === 0 && query.page_size === tripListQueryDefaults.page_size;
   const isPlain = Object.values(filter).every((value) => value === undefined) && query.sort === 'begin_time' && query.order === 'desc' && !withFlightTime;
   const [rows, totals] =
-    isPlain && isFirstPage && scope.kind === 'org'
+    isPlain && isFirstPage && visible.kind === 'org'
       ? await Promise.all([
-          repository.listNewestTripsOf(ctx.db, scope.orgId),
-          readListTotals(ctx.listTotals, JSON.stringify(scope), async () => ({ total: await repository.countTripsOf(ctx.db, scope.orgId), durationMs: 0 })),
+          repository.listNewestTripsOf(ctx.db, visible.orgId),
+          readListTotals(ctx.listTotals, JSON.stringify(visible), async () => ({ total: await repository.countTripsOf(ctx.db, visible.orgId), durationMs: 0 })),
         ])
-      : await listFiltered(ctx, repository.tripListCondition(scope, filter), { field: query.sort, order: query.order }, page, withFlightTime);
+      : await listFiltered(ctx, repository.tripListCondition(visible, filter), { field: query.sort, order: query.order }, page, withFlightTime);
   // A page past the end is an empty list with the count (the spec's 416 handling), never an error.
   return { items: rows.map(toSummary), total: totals.total, total_duration_ms: withFlightTime ? totals.durationMs : null };
 }
@@ -86,8 +87,9 @@ function sortedMarkers(markers: Marker[]): Marker[] {
   return [...markers].sort((a, b) => a.timestamp - b.timestamp);
 }
 
-export async function getTrip(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<TripDetail> {
-  const { rights } = await requireTrip(ctx, actor, id, 'read', { operation: 'trips.read', path });
+/** The trip as its reader sees it: also what a change answers, read back by the one who made it. */
+export async function getTrip(ctx: AppContext, scope: RequestScope, id: string): Promise<TripDetail> {
+  const { rights } = await requireTrip(ctx, scope.actor, id, 'read', scope);
   return tripDetail(ctx, id, rights);
 }
 
@@ -161,7 +163,7 @@ async function checkAircraft(ctx: AppContext, orgId: string, aircraftId: string 
  * instructor in the right seat with their student when they have exactly one (and a pilot to name
  * when they have students), a student in the left seat with their instructor when they have one.
  */
-export async function getCrewChoices(ctx: AppContext, actor: RequestUser): Promise<CrewChoices> {
+export async function getCrewChoices(ctx: AppContext, { actor }: RequestScope): Promise<CrewChoices> {
   const people = await getSeatChoices(ctx, actor);
   const onlyOne = (list: typeof people) => (list.length === 1 ? list[0]!.skylogId : null);
   const students = people.filter((person) => person.isActorsStudent);
@@ -180,7 +182,8 @@ export async function getCrewChoices(ctx: AppContext, actor: RequestUser): Promi
 /** A flight to create; timesEstimated marks an imported track whose times Skylog spread (spread-times.ts of @skylog/track-formats). */
 export type NewTrip = Omit<z.infer<typeof tripCreateSchema>, 'points'> & { points: TrackPoint[]; timesEstimated?: boolean };
 
-export async function createTrip(ctx: AppContext, actor: RequestUser, input: NewTrip): Promise<TripDetail> {
+export async function createTrip(ctx: AppContext, scope: RequestScope, input: NewTrip): Promise<TripDetail> {
+  const { actor } = scope;
   if (!actor.orgId) throw badRequest(messages.tripNeedsOrganization);
   const points = checkTrack(input.points);
   // The recorder's person sits in their usual seat unless told otherwise.
@@ -210,23 +213,18 @@ export async function createTrip(ctx: AppContext, actor: RequestUser, input: New
   });
   await queueAnalysis(ctx.db, row.id);
   ctx.jobs.wake();
+  // A trip made from an imported file is created too: the entry names the creation, whichever route asked for it.
   await ctx.audit.record({ actor, action: 'trips.create', resource: `trips/${row.id}`, status: 'success', details: { points: points.length } });
   // What was sent, read back by its sender, who may add its recording next: a sub-organization admin, who opens no
   // flight, gets it too, with no rights on it.
-  const { rights } = await requireTrip(ctx, actor, row.id, 'add-recording', { operation: 'trips.create', path: `/api/trips/${row.id}` });
+  const { rights } = await requireTrip(ctx, actor, row.id, 'add-recording', scope);
   return tripDetail(ctx, row.id, rights);
 }
 
 /** Replaces a trip's track (an imported file); markers and everything else stay. */
-export async function replaceTrack(
-  ctx: AppContext,
-  actor: RequestUser,
-  id: string,
-  track: { points: TrackPoint[]; timesEstimated: boolean },
-  path: string,
-): Promise<TripDetail> {
+async function replaceTrack(ctx: AppContext, scope: RequestScope, id: string, track: { points: TrackPoint[]; timesEstimated: boolean }): Promise<TripDetail> {
   const { points, timesEstimated } = track;
-  await requireTrip(ctx, actor, id, 'edit', { operation: 'trips.import-track', path });
+  await requireTrip(ctx, scope.actor, id, 'edit', scope);
   const checked = checkTrack(points);
   await ctx.db.transaction(async (tx) => {
     const trip = await repository.lockTrip(tx, id);
@@ -235,8 +233,8 @@ export async function replaceTrack(
     await queueAnalysis(tx, id);
   });
   ctx.jobs.wake();
-  await ctx.audit.record({ actor, action: 'trips.import-track', resource: `trips/${id}`, status: 'success', details: { points: checked.length } });
-  return getTrip(ctx, actor, id, path);
+  await ctx.audit.record({ actor: scope.actor, action: scope.operation, resource: `trips/${id}`, status: 'success', details: { points: checked.length } });
+  return getTrip(ctx, scope, id);
 }
 
 export type TrackImportQuery = z.infer<typeof trackImportQuerySchema>;
@@ -246,9 +244,9 @@ export type TrackImportQuery = z.infer<typeof trackImportQuerySchema>;
  * is a track_untimed answer unless the query says when it was flown: take-off, and landing or the length
  * of the flight's processed audio (which only a flight that has one can give).
  */
-export async function importTrack(ctx: AppContext, actor: RequestUser, query: TrackImportQuery, file: Buffer, path: string) {
+export async function importTrack(ctx: AppContext, scope: RequestScope, query: TrackImportQuery, file: Buffer) {
   const { trip_id: tripId, filename, takeoff_time: takeoffTime, landing_time: _landingTime, landing_from_audio: _fromAudio, ...details } = query;
-  const times = takeoffTime === undefined ? undefined : { takeoffMs: Date.parse(takeoffTime), landingMs: await landingOf(ctx, actor, query, path) };
+  const times = takeoffTime === undefined ? undefined : { takeoffMs: Date.parse(takeoffTime), landingMs: await landingOf(ctx, scope, query) };
   let imported;
   try {
     imported = parseTrackFile(filename, file, times);
@@ -259,26 +257,27 @@ export async function importTrack(ctx: AppContext, actor: RequestUser, query: Tr
   }
   const { points, timesEstimated } = imported;
   const trackImport = { format: imported.format, aircraft_type: imported.aircraftType, notices: imported.notices };
-  if (tripId) return { status: 200, trip: { ...(await replaceTrack(ctx, actor, tripId, { points, timesEstimated }, path)), track_import: trackImport } } as const;
+  if (tripId) return { status: 200, trip: { ...(await replaceTrack(ctx, scope, tripId, { points, timesEstimated })), track_import: trackImport } } as const;
   const tripName = details.trip_name ?? filename.replace(/\.[^.]+$/, '');
-  const trip = await createTrip(ctx, actor, { ...details, trip_name: tripName, points, markers: [], timesEstimated });
+  const trip = await createTrip(ctx, scope, { ...details, trip_name: tripName, points, markers: [], timesEstimated });
   return { status: 201, trip: { ...trip, track_import: trackImport } } as const;
 }
 
 /** The landing time given, or the take-off plus the length of the flight's audio. */
-async function landingOf(ctx: AppContext, actor: RequestUser, query: TrackImportQuery, path: string): Promise<number> {
+async function landingOf(ctx: AppContext, scope: RequestScope, query: TrackImportQuery): Promise<number> {
   const takeoffMs = Date.parse(query.takeoff_time!);
   if (query.landing_time !== undefined) return Date.parse(query.landing_time);
   if (!query.trip_id) throw badRequest(messages.trackAudioLengthNeedsTrip, { landing_from_audio: messages.trackAudioLengthNeedsTrip });
-  await requireTrip(ctx, actor, query.trip_id, 'edit', { operation: 'trips.import-track', path });
+  await requireTrip(ctx, scope.actor, query.trip_id, 'edit', scope);
   const durationMs = (await findTripAudio(ctx.db, query.trip_id))?.durationMs;
   if (!durationMs) throw badRequest(messages.trackAudioLengthUnknown, { landing_from_audio: messages.trackAudioLengthUnknown });
   return takeoffMs + durationMs;
 }
 
-export async function updateTrip(ctx: AppContext, actor: RequestUser, id: string, input: z.infer<typeof tripUpdateSchema>, path: string) {
+export async function updateTrip(ctx: AppContext, scope: RequestScope, id: string, input: z.infer<typeof tripUpdateSchema>) {
+  const { actor } = scope;
   const isDebrief = input.trip_well !== undefined || input.trip_improve !== undefined;
-  const trip = await requireTrip(ctx, actor, id, isDebrief ? 'debrief' : 'edit', { operation: 'trips.update', path });
+  const trip = await requireTrip(ctx, actor, id, isDebrief ? 'debrief' : 'edit', scope);
   await checkAircraft(ctx, trip.orgId, input.aircraft_id);
   const seated = await requireCrewChange(ctx, actor, trip, { left_seat: input.left_seat, right_seat: input.right_seat });
   const leftSubOrg = input.left_seat ? (seated.get(input.left_seat)?.subOrgId ?? null) : null;
@@ -298,32 +297,33 @@ export async function updateTrip(ctx: AppContext, actor: RequestUser, id: string
     await queueAnalysis(ctx.db, id);
     ctx.jobs.wake();
   }
-  await ctx.audit.record({ actor, action: isDebrief ? 'trips.debrief' : 'trips.update', resource: `trips/${id}`, status: 'success' });
-  return getTrip(ctx, actor, id, path);
+  // Debrief notes are audited as a debrief, apart from an edit of the flight's details.
+  await ctx.audit.record({ actor, action: isDebrief ? 'trips.debrief' : scope.operation, resource: `trips/${id}`, status: 'success' });
+  return getTrip(ctx, scope, id);
 }
 
 /**
  * Whom a flight can be shared with: people of its organization, for those who may share it. A trip
  * of their own lets a student find classmates without the people list, which their role may not read.
  */
-export async function listShareCandidates(ctx: AppContext, actor: RequestUser, id: string, search: string | undefined, path: string) {
-  const trip = await requireTrip(ctx, actor, id, 'share', { operation: 'trips.share', path });
+export async function listShareCandidates(ctx: AppContext, scope: RequestScope, id: string, search: string | undefined) {
+  const trip = await requireTrip(ctx, scope.actor, id, 'share', scope);
   const rows = await repository.searchOrgPeople(ctx.db, trip.orgId, search, limits.shareCandidatesMax);
-  return { items: rows.filter((row) => row.skylogId !== actor.skylogId).map((row) => person(row)!) };
+  return { items: rows.filter((row) => row.skylogId !== scope.actor.skylogId).map((row) => person(row)!) };
 }
 
-export async function shareTrip(ctx: AppContext, actor: RequestUser, id: string, userIds: string[], path: string) {
-  const trip = await requireTrip(ctx, actor, id, 'share', { operation: 'trips.share', path });
+export async function shareTrip(ctx: AppContext, scope: RequestScope, id: string, userIds: string[]) {
+  const trip = await requireTrip(ctx, scope.actor, id, 'share', scope);
   const unique = [...new Set(userIds)];
   const found = await repository.findUsersInOrg(ctx.db, trip.orgId, unique);
   if (found.length !== unique.length) throw badRequest(messages.personNotInOrganization, { shared_with: messages.personNotInOrganization });
   await ctx.db.transaction((tx) => repository.replaceShares(tx, id, unique));
-  await ctx.audit.record({ actor, action: 'trips.share', resource: `trips/${id}`, status: 'success', details: { shared_with: unique } });
-  return getTrip(ctx, actor, id, path);
+  await ctx.audit.record({ actor: scope.actor, action: scope.operation, resource: `trips/${id}`, status: 'success', details: { shared_with: unique } });
+  return getTrip(ctx, scope, id);
 }
 
-export async function deleteTrip(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  await requireTrip(ctx, actor, id, 'delete', { operation: 'trips.delete', path });
+export async function deleteTrip(ctx: AppContext, scope: RequestScope, id: string) {
+  await requireTrip(ctx, scope.actor, id, 'delete', scope);
   // Under the row lock an audio job storing files for this trip finishes first (its files are listed
   // here) or after (it finds the trip gone and removes what it stored).
   const { audio, pieces } = await ctx.db.transaction(async (tx) => {
@@ -335,11 +335,11 @@ export async function deleteTrip(ctx: AppContext, actor: RequestUser, id: string
   // Files go after the rows: a failure here leaves an orphan file (the upload sweeper's to remove), never a trip pointing at nothing.
   if (audio) await Promise.all([...new Set([audio.originalKey, audio.playableKey])].map((key) => ctx.storage.delete(key)));
   await removeUploadPieces(ctx, pieces);
-  await ctx.audit.record({ actor, action: 'trips.delete', resource: `trips/${id}`, status: 'success' });
+  await ctx.audit.record({ actor: scope.actor, action: scope.operation, resource: `trips/${id}`, status: 'success' });
 }
 
-export async function getTrack(ctx: AppContext, actor: RequestUser, id: string, path: string): Promise<TrackColumns> {
-  await requireTrip(ctx, actor, id, 'read', { operation: 'trips.read', path });
+export async function getTrack(ctx: AppContext, scope: RequestScope, id: string): Promise<TrackColumns> {
+  await requireTrip(ctx, scope.actor, id, 'read', scope);
   const points = await repository.findTrackPoints(ctx.db, id);
   return {
     timestamp: points.map((point) => point.timestamp),
@@ -351,9 +351,10 @@ export async function getTrack(ctx: AppContext, actor: RequestUser, id: string, 
   };
 }
 
-export async function getTripForExport(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  await requireTrip(ctx, actor, id, 'read', { operation: 'trips.export', path });
+/** The trip's track and markers as a file to download, for whoever may read the trip. */
+export async function exportTrip(ctx: AppContext, scope: RequestScope, id: string, format: TripExportFormat) {
+  await requireTrip(ctx, scope.actor, id, 'read', scope);
   const trip = await repository.findTrip(ctx.db, id);
   if (!trip) throw tripNotFound();
-  return { name: trip.tripName, points: trip.rawTrips.points, markers: sortedMarkers(trip.rawTrips.markers) };
+  return tripExportFile({ name: trip.tripName, points: trip.rawTrips.points, markers: sortedMarkers(trip.rawTrips.markers) }, format);
 }

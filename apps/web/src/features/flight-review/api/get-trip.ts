@@ -1,17 +1,12 @@
-import type { TripDetail } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { tripKeys } from '../../../lib/query-keys.ts';
+import { api } from '../../../lib/api.ts';
 
 /** While the audio is being processed or transcribed, the trip is asked for again this often until it is ready. */
 export const audioPollIntervalMs = 3000;
 
-export const getTrip = (id: string, signal?: AbortSignal) => apiRequest<TripDetail>(`/api/trips/${encodeURIComponent(id)}`, { signal });
-
 export const getTripQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: tripKeys.detail(id),
-    queryFn: ({ signal }) => getTrip(id, signal),
+    ...api.trips.read.query({ params: { id } }),
     refetchInterval: (query) =>
       query.state.data?.audio.status === 'processing' || query.state.data?.transcript_in_progress ? audioPollIntervalMs : false,
   });

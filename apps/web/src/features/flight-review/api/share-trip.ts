@@ -1,13 +1,12 @@
-import type { TripDetail } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { tripKeys } from '../../../lib/query-keys.ts';
+import { api } from '../../../lib/api.ts';
 
 /** Replaces the whole list of people the trip is shared with. */
-export const shareTrip = ({ tripId, sharedWith }: { tripId: string; sharedWith: string[] }) =>
-  apiRequest<TripDetail>(`/api/trips/${encodeURIComponent(tripId)}/shared-with`, { method: 'PUT', body: { shared_with: sharedWith } });
-
 export const useShareTrip = (tripId: string) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: shareTrip, onSuccess: (trip) => queryClient.setQueryData(tripKeys.detail(tripId), trip) });
+  return useMutation({
+    mutationFn: ({ tripId: id, sharedWith }: { tripId: string; sharedWith: string[] }) =>
+      api.trips.share({ params: { id }, body: { shared_with: sharedWith } }),
+    onSuccess: (trip) => queryClient.setQueryData(api.trips.read.key({ params: { id: tripId } }), trip),
+  });
 };

@@ -1,7 +1,5 @@
-import type { TripDetail } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { tripKeys } from '../../../lib/query-keys.ts';
+import { api } from '../../../lib/api.ts';
 
 /** The flight's details the Edit flight form changes (PATCH /api/trips/:id); null empties a field. */
 export type TripDetailsInput = {
@@ -13,16 +11,13 @@ export type TripDetailsInput = {
   destination: string | null;
 };
 
-export const updateTrip = ({ tripId, ...input }: TripDetailsInput & { tripId: string }) =>
-  apiRequest<TripDetail>(`/api/trips/${encodeURIComponent(tripId)}`, { method: 'PATCH', body: input });
-
 export const useUpdateTrip = (tripId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateTrip,
+    mutationFn: ({ tripId: id, ...body }: TripDetailsInput & { tripId: string }) => api.trips.update({ params: { id }, body }),
     onSuccess: async (trip) => {
-      queryClient.setQueryData(tripKeys.detail(tripId), trip);
-      await queryClient.invalidateQueries({ queryKey: tripKeys.lists() });
+      queryClient.setQueryData(api.trips.read.key({ params: { id: tripId } }), trip);
+      await queryClient.invalidateQueries({ queryKey: api.trips.list.key() });
     },
   });
 };

@@ -1,12 +1,10 @@
-import { fetchTripsFailedMessage, messages, type TripSummary, type tripListQuerySchema } from '@skylog/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchTripsFailedMessage, messages, type tripListQuerySchema } from '@skylog/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest, ApiError } from '../../../lib/api-client.ts';
-import { toSearchParams } from '../../../lib/search-params.ts';
-import { tripKeys } from '../../../lib/query-keys.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api.ts';
 
 export type TripsQuery = Partial<z.output<typeof tripListQuerySchema>>;
-export type TripList = { items: TripSummary[]; total: number; total_duration_ms: number | null };
 
 /**
  * Which of the spec's failure texts a list shows: an admin's list 'Failed to fetch trips by admin',
@@ -21,20 +19,19 @@ function failureMessage(failure: TripsFailure, statusText: string): string {
 }
 
 /** Ten trips a page with the exact total. */
-export async function getTrips(query: TripsQuery, failure: TripsFailure, signal?: AbortSignal): Promise<TripList> {
+export async function getTrips(query: TripsQuery, failure: TripsFailure, signal?: AbortSignal) {
   try {
-    return await apiRequest<TripList>(`/api/trips?${toSearchParams(query)}`, { signal });
+    return await api.trips.list({ query }, { signal });
   } catch (error) {
     if (error instanceof ApiError) throw new ApiError({ ...error.body, message: failureMessage(failure, error.body.message) });
     throw error;
   }
 }
 
+/** The list's key comes from the operation table; only the failure's words are this list's own. */
 export const useTrips = (query: TripsQuery, failure: TripsFailure = 'status') =>
-  useQuery(
-    queryOptions({
-      queryKey: tripKeys.list(query),
-      queryFn: ({ signal }) => getTrips(query, failure, signal),
-      placeholderData: keepPreviousData,
-    }),
-  );
+  useQuery({
+    ...api.trips.list.query({ query }),
+    queryFn: ({ signal }) => getTrips(query, failure, signal),
+    placeholderData: keepPreviousData,
+  });

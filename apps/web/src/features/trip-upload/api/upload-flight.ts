@@ -1,23 +1,20 @@
-import { limits, type TrackImportResult, type TripDetail, type TripSummary } from '@skylog/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { limits, type OperationInput, type Operations, type TrackImportResult, type TripDetail } from '@skylog/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest, ApiError } from '../../../lib/api-client.ts';
-import { tripKeys } from '../../../lib/query-keys.ts';
+import { api } from '../../../lib/api.ts';
 import { ConnectionLostError, uploadRequest } from '../../../lib/upload-request.ts';
 
 /** Recent flights the person can add a file to; not asked for by those who may not read flights. */
 export const useRecentTrips = (isEnabled: boolean) =>
-  useQuery(
-    queryOptions({
-      queryKey: tripKeys.list({ page: 0, page_size: 50, sort: 'begin_time', order: 'desc' }),
-      queryFn: ({ signal }) => apiRequest<{ items: TripSummary[]; total: number }>('/api/trips?page=0&page_size=50&sort=begin_time&order=desc', { signal }),
-      enabled: isEnabled,
-    }),
-  );
+  useQuery({ ...api.trips.list.query({ query: { page: 0, page_size: 50, sort: 'begin_time', order: 'desc' } }), enabled: isEnabled });
 
 /** The crew of a new flight: ids, '' for an empty seat; undefined leaves the server's usual seat. */
 export type Crew = { leftSeat?: string | undefined; rightSeat?: string | undefined };
 
 export type TrackTarget = { tripId: string } | ({ tripName: string; aircraftId: string } & Crew);
+
+/** What the import is told besides the file, as the operation table declares it. */
+type TrackImportQuery = OperationInput<Operations['trips']['importTrack']>['query'];
 
 /** When a track without times was flown (ISO 8601): take-off, and landing or the flight's audio's length after it. */
 export type TrackTimes = { takeoffTime: string; landingTime: string | undefined; isLandingFromAudio: boolean };
@@ -32,19 +29,17 @@ export function importTrack(
   onProgress: (fraction: number) => void,
   times?: TrackTimes,
 ): Promise<TrackImportResult> {
-  const params = new URLSearchParams({ filename: file.name });
-  if ('tripId' in target) params.set('trip_id', target.tripId);
-  else {
-    if (target.tripName) params.set('trip_name', target.tripName);
-    if (target.aircraftId) params.set('aircraft_id', target.aircraftId);
-    if (target.leftSeat !== undefined) params.set('left_seat', target.leftSeat);
-    if (target.rightSeat !== undefined) params.set('right_seat', target.rightSeat);
-  }
-  if (times) {
-    params.set('takeoff_time', times.takeoffTime);
-    if (times.landingTime !== undefined) params.set('landing_time', times.landingTime);
-    if (times.isLandingFromAudio) params.set('landing_from_audio', 'true');
-  }
+  const query: TrackImportQuery = {
+    filename: file.name,
+    ...('tripId' in target
+      ? { trip_id: target.tripId }
+      : { trip_name: target.tripName || undefined, aircraft_id: target.aircraftId || undefined, left_seat: target.leftSeat, right_seat: target.rightSeat }),
+    ...(times ? { takeoff_time: times.takeoffTime, landing_time: times.landingTime, landing_from_audio: times.isLandingFromAudio ? 'true' : undefined } : {}),
+  };
+  // Sent with upload progress, which the fetch client cannot report. An empty seat is sent as '' (the query's
+  // null), which the client's query strings leave out.
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
   return uploadRequest<TrackImportResult>(`/api/trips/import?${params.toString()}`, {
     method: 'POST',
     body: file,
@@ -55,8 +50,7 @@ export function importTrack(
 
 export function createEmptyTrip(input: { tripName: string; aircraftId: string; beginTime: string } & Crew): Promise<TripDetail> {
   const seat = (value: string | undefined) => (value === undefined ? undefined : value || null);
-  return apiRequest<TripDetail>('/api/trips', {
-    method: 'POST',
+  return api.trips.create({
     body: {
       trip_name: input.tripName,
       aircraft_id: input.aircraftId || null,

@@ -28,10 +28,10 @@ import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { groupKey } from '../../../lib/api.ts';
 import { categoryHint, categoryOptions } from '../../../lib/aircraft-category-options.ts';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { useCrewChoices } from '../../../lib/crew-choices.ts';
-import { tripKeys } from '../../../lib/query-keys.ts';
 import {
   createEmptyTrip,
   importTrack,
@@ -301,7 +301,7 @@ function UploadForm({ fleet, saveCategory, getFlightHref, crewChoices }: UploadF
     }
     setStep(null);
     setOutcome({ tripId: id, pilot: nameOf(values.left_seat), isAudioSaved, notices });
-    await queryClient.invalidateQueries({ queryKey: tripKeys.all });
+    await queryClient.invalidateQueries({ queryKey: groupKey('trips') });
   });
 
   const handleUploadAnother = () => {
