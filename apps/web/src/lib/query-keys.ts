@@ -1,4 +1,5 @@
 import type { MapBounds } from '@skylog/contracts';
+import { api } from './api.ts';
 
 /**
  * Every TanStack Query key of the web app, one factory per resource, so a key read in one feature and
@@ -13,9 +14,12 @@ import type { MapBounds } from '@skylog/contracts';
 /** A list's filters, paging and sort, as the feature sends them; equal objects share one cache entry. */
 type Filters = Readonly<Record<string, unknown>>;
 
-/** The signed-in account (GET /api/me): sign-in, sign-out and profile edits write or refresh it. */
+/**
+ * The signed-in account (GET /api/me, the table's `users.me`): sign-in, sign-out, profile edits and several
+ * features' changes write or refresh it, so its key has one name here.
+ */
 export const meKeys = {
-  all: ['me'] as const,
+  all: api.users.me.key(),
 };
 
 /** The server's public client configuration (GET /api/client-config), read by several features. */
@@ -72,32 +76,13 @@ export const relationKeys = {
   list: (query: Filters) => [...relationKeys.all, 'list', query] as const,
 };
 
-/** Invitations an admin sent, and one invitation previewed by its link's token during registration. */
-export const invitationKeys = {
-  all: ['invitations'] as const,
-  list: () => [...invitationKeys.all, 'list'] as const,
-  preview: (token: string) => [...invitationKeys.all, 'preview', token] as const,
-};
-
-/** One-shot confirmations of a link sent by e-mail: cached so a second mount never spends the token again. */
+/**
+ * A new account's e-mail confirmation (better-auth's, outside the operation table): cached so a second mount
+ * never spends the link's token again.
+ */
 export const emailLinkKeys = {
   all: ['email-links'] as const,
   verification: (token: string) => [...emailLinkKeys.all, 'verification', token] as const,
-  emailChange: (token: string) => [...emailLinkKeys.all, 'email-change', token] as const,
-};
-
-export const orgKeys = {
-  all: ['orgs'] as const,
-  list: () => [...orgKeys.all, 'list'] as const,
-  detail: (id: string) => [...orgKeys.all, 'detail', id] as const,
-  signInPolicy: (id: string) => [...orgKeys.all, 'sign-in-policy', id] as const,
-};
-
-export const subOrgKeys = {
-  all: ['sub-orgs'] as const,
-  list: (query: Filters) => [...subOrgKeys.all, 'list', query] as const,
-  detail: (id: string) => [...subOrgKeys.all, 'detail', id] as const,
-  flightStats: (id: string) => [...subOrgKeys.detail(id), 'flight-stats'] as const,
 };
 
 /** The organization's billing: a plan change refreshes the state and the invoices, never the plans or a checkout. */
@@ -119,11 +104,6 @@ export const accountSecurityKeys = {
   identities: () => [...accountSecurityKeys.all, 'identities'] as const,
   /** A pending sign-in's ways to take its second step (no session yet). */
   secondStep: () => [...accountSecurityKeys.all, 'second-step'] as const,
-};
-
-export const accessTokenKeys = {
-  all: ['access-tokens'] as const,
-  list: () => [...accessTokenKeys.all, 'list'] as const,
 };
 
 export const alertKeys = {

@@ -67,7 +67,8 @@ export const registrationOperations = defineOperations({
     method: 'POST',
     path: '/api/registration/school',
     access: 'public',
-    summary: 'Register a new school and its first administrator (202 either way: the e-mail says what happened; 429 when one address registers too often)',
+    summary:
+      'Register a new school and its first administrator (202 either way: the e-mail says what happened; 429 when one address registers too often)',
     body: schoolRegistrationSchema,
     responses: { 202: schoolRegistrationAcceptedSchema },
   },

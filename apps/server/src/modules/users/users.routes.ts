@@ -19,10 +19,15 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
 
   // Listed with the organizations in the API document: it changes which one the super_admin works in.
-  serveOperations(app, 'orgs', { switchOrg }, {
-    switchOrg: async ({ scope, body }) => {
-      await service.switchOrg(ctx, scope, body.org_id);
-      return undefined;
+  serveOperations(
+    app,
+    'orgs',
+    { switchOrg },
+    {
+      switchOrg: async ({ scope, body }) => {
+        await service.switchOrg(ctx, scope, body.org_id);
+        return undefined;
+      },
     },
-  });
+  );
 };
