@@ -138,6 +138,8 @@ async function joinByInvitation(
   });
   await ctx.audit.record({
     actor: { skylogId: created.skylogId, role: invitation.userType as AssignableRole, orgId: invitation.orgId },
+    // Named here rather than taken from a request: joining through a sign-in provider is no API call of
+    // Skylog's, and the log files both ways of accepting an invitation under the same action.
     action: 'registration.accept-invitation',
     resource: `invitations/${invitation.id}`,
     status: 'success',
