@@ -2,8 +2,8 @@ import { messages } from '@skylog/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
-import { getMeQueryOptions } from '../features/auth/api/get-me.ts';
 import { prefetchFlight } from '../features/flight-review/api/prefetch-flight.ts';
+import { api } from '../lib/api.ts';
 import { Toaster } from '../components/ui/toast.tsx';
 import { landingPath, paths } from '../config/paths.ts';
 
@@ -33,7 +33,7 @@ const createAppRouter = (queryClient: QueryClient) => createBrowserRouter([
   {
     lazy: async () => ({ Component: (await import('./shell/dashboard-layout.tsx')).DashboardLayout }),
     loader: () => {
-      void queryClient.prefetchQuery(getMeQueryOptions());
+      void queryClient.prefetchQuery(api.users.me.query());
       return null;
     },
     HydrateFallback: Loading,

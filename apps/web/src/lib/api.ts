@@ -68,8 +68,13 @@ export const api = Object.fromEntries(
   ]),
 ) as unknown as ApiClient;
 
+/** The `cacheRoot`s the table declares: caches kept apart from their group's. */
+type CacheRoot = {
+  [Group in OperationGroupName]: { [Key in keyof Operations[Group]]: Operations[Group][Key] extends { cacheRoot: infer Root extends string } ? Root : never }[keyof Operations[Group]];
+}[OperationGroupName];
+
 /**
  * Every query read from a group of the table (or an operation's own `cacheRoot`): invalidating it refreshes
  * all of them.
  */
-export const groupKey = (root: OperationGroupName): QueryKey => [root];
+export const groupKey = (root: OperationGroupName | CacheRoot): QueryKey => [root];

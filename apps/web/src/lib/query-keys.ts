@@ -11,12 +11,12 @@ import { api } from './api.ts';
  * people, sub-organizations not under organizations.
  */
 
-/** A list's filters, paging and sort, as the feature sends them; equal objects share one cache entry. */
-type Filters = Readonly<Record<string, unknown>>;
-
-/** The signed-in account (GET /api/me): sign-in, sign-out and profile edits write or refresh it. */
+/**
+ * The signed-in account (GET /api/me, the table's `users.me`): sign-in, sign-out, profile edits and several
+ * features' changes write or refresh it, so its key has one name here.
+ */
 export const meKeys = {
-  all: ['me'] as const,
+  all: api.users.me.key(),
 };
 
 /** The organization's marker categories: the flight screen and the markers settings share the entry. */
@@ -46,37 +46,13 @@ export const pilotProfileKeys = {
   byUser: (userId: string) => [...pilotProfileKeys.all, 'user', userId] as const,
 };
 
-/** Invitations an admin sent, and one invitation previewed by its link's token during registration. */
-export const invitationKeys = {
-  all: ['invitations'] as const,
-  list: () => [...invitationKeys.all, 'list'] as const,
-  preview: (token: string) => [...invitationKeys.all, 'preview', token] as const,
-};
-
-/** One-shot confirmations of a link sent by e-mail: cached so a second mount never spends the token again. */
+/**
+ * A new account's e-mail confirmation (better-auth's, outside the operation table): cached so a second mount
+ * never spends the link's token again.
+ */
 export const emailLinkKeys = {
   all: ['email-links'] as const,
   verification: (token: string) => [...emailLinkKeys.all, 'verification', token] as const,
-  emailChange: (token: string) => [...emailLinkKeys.all, 'email-change', token] as const,
-};
-
-export const orgKeys = {
-  all: ['orgs'] as const,
-  list: () => [...orgKeys.all, 'list'] as const,
-  detail: (id: string) => [...orgKeys.all, 'detail', id] as const,
-  signInPolicy: (id: string) => [...orgKeys.all, 'sign-in-policy', id] as const,
-};
-
-export const subOrgKeys = {
-  all: ['sub-orgs'] as const,
-  list: (query: Filters) => [...subOrgKeys.all, 'list', query] as const,
-  detail: (id: string) => [...subOrgKeys.all, 'detail', id] as const,
-  flightStats: (id: string) => [...subOrgKeys.detail(id), 'flight-stats'] as const,
-};
-
-export const accessTokenKeys = {
-  all: ['access-tokens'] as const,
-  list: () => [...accessTokenKeys.all, 'list'] as const,
 };
 
 /** The offline base map; a box always answers the same, so its bounds are its key. */

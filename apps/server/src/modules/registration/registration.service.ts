@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/a
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { withAnswerFloor } from '../../lib/answer-floor.ts';
 import { hashPassword } from '../../lib/password.ts';
-import type { RequestUser } from '../../lib/request-user.ts';
+import type { PublicRequestScope, RequestScope } from '../../lib/serve-operations.ts';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token.ts';
 import type { Executor } from '../../db/client.ts';
 import { deleteAuthUser, insertAccount, insertMember, isEmailTaken, type NewMember } from '../accounts/accounts.repository.ts';
@@ -26,14 +26,14 @@ import * as repository from './registration.repository.ts';
  * the one named), and for sub-org admins and instructors their own sub-organization. Naming an
  * organization or sub-organization out of reach is refused, never silently replaced.
  */
-export async function createInvitation(ctx: AppContext, actor: RequestUser, input: z.infer<typeof invitationCreateSchema>, path: string) {
-  const at = { operation: 'invitations.create', path };
+export async function createInvitation(ctx: AppContext, scope: RequestScope, input: z.infer<typeof invitationCreateSchema>) {
+  const { actor } = scope;
   requireGrantableRole(actor, input.user_type, 'invite someone as');
-  const orgId = await requireOrgReach(ctx, actor, input.org_id, at);
+  const orgId = await requireOrgReach(ctx, actor, input.org_id, scope);
   if (actor.role === 'instructor' && !orgId) throw forbidden(messages.instructorNeedsOrganization);
   if (input.user_type !== 'super_admin' && !orgId) throw badRequest('Choose an organization', { org_id: 'Choose an organization' });
   const org = orgId ? await findOrg(ctx.db, orgId) : undefined;
-  const subOrgId = await requireSubOrgReach(ctx, actor, orgId, input.sub_org_id, at);
+  const subOrgId = await requireSubOrgReach(ctx, actor, orgId, input.sub_org_id, scope);
   if (isSubOrgRole(input.user_type) && !subOrgId) throw badRequest(messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
   if (await isEmailTaken(ctx.db, input.email)) throw conflict(messages.emailTaken, { email: messages.emailTaken });
 
@@ -50,7 +50,7 @@ export async function createInvitation(ctx: AppContext, actor: RequestUser, inpu
   await sendInvitation(ctx, input.email, input.user_type, org?.name ?? null, token);
   await ctx.audit.record({
     actor,
-    action: 'invitations.create',
+    action: scope.operation,
     resource: `invitations/${invitation.id}`,
     status: 'success',
     details: { email: input.email, user_type: input.user_type, org_id: orgId, sub_org_id: subOrgId },
@@ -67,10 +67,10 @@ async function sendInvitation(ctx: AppContext, email: string, role: string, orgN
   await ctx.email.send(invitationEmail(email, role, orgName, url, limits.invitationLifetimeDays));
 }
 
-export async function listInvitations(ctx: AppContext, actor: RequestUser) {
-  const scope = invitationScope(actor);
-  if (scope.isEmpty) return { total: 0, items: [] };
-  const rows = await repository.listPendingInvitations(ctx.db, scope);
+export async function listInvitations(ctx: AppContext, { actor }: RequestScope) {
+  const reach = invitationScope(actor);
+  if (reach.isEmpty) return { total: 0, items: [] };
+  const rows = await repository.listPendingInvitations(ctx.db, reach);
   return {
     total: rows.length,
     items: rows.map((row) => ({
@@ -86,12 +86,12 @@ export async function listInvitations(ctx: AppContext, actor: RequestUser) {
 }
 
 /** A new link (the old one stops working) valid for another 7 days. */
-export async function resendInvitation(ctx: AppContext, actor: RequestUser, id: string, path: string) {
-  const found = await requireInvitation(ctx, actor, id, { operation: 'invitations.resend', path });
+export async function resendInvitation(ctx: AppContext, scope: RequestScope, id: string) {
+  const found = await requireInvitation(ctx, scope.actor, id, scope);
   const { token, expiresAt } = newInvitationToken();
   await repository.renewInvitation(ctx.db, id, hashSecretToken(token), expiresAt);
   await sendInvitation(ctx, found.invitation.email, found.invitation.userType, found.orgName, token);
-  await ctx.audit.record({ actor, action: 'invitations.resend', resource: `invitations/${id}`, status: 'success', details: { email: found.invitation.email } });
+  await ctx.audit.record({ actor: scope.actor, action: scope.operation, resource: `invitations/${id}`, status: 'success', details: { email: found.invitation.email } });
   return { id, email: found.invitation.email, expires_at: expiresAt.toISOString() };
 }
 
@@ -139,6 +139,8 @@ async function joinByInvitation(
   });
   await ctx.audit.record({
     actor: { skylogId: created.skylogId, role: invitation.userType as AssignableRole, orgId: invitation.orgId },
+    // Named here rather than taken from a request: joining through a sign-in provider is no API call of
+    // Skylog's, and the log files both ways of accepting an invitation under the same action.
     action: 'registration.accept-invitation',
     resource: `invitations/${invitation.id}`,
     status: 'success',
@@ -194,20 +196,20 @@ export async function joinThroughProvider(ctx: AppContext, user: { id: string; e
  * the request (the password hashed, one mail handed over to go out after the answer) and answer no
  * sooner than `limits.accountAnswerFloorMs`, so the time taken does not tell either.
  */
-export async function registerSchool(ctx: AppContext, input: z.infer<typeof schoolRegistrationSchema>, ip: string) {
-  const retryAfter = await ctx.rateLimits.schoolRegistration.reserve(ip);
+export async function registerSchool(ctx: AppContext, scope: PublicRequestScope, input: z.infer<typeof schoolRegistrationSchema>) {
+  const retryAfter = await ctx.rateLimits.schoolRegistration.reserve(scope.ip);
   if (retryAfter !== null) throw new AppError('rate_limited', rateLimitedMessage(retryAfter));
-  return withAnswerFloor(limits.accountAnswerFloorMs, () => registerSchoolOnce(ctx, input, ip));
+  return withAnswerFloor(limits.accountAnswerFloorMs, () => registerSchoolOnce(ctx, scope, input));
 }
 
-async function registerSchoolOnce(ctx: AppContext, input: z.infer<typeof schoolRegistrationSchema>, ip: string) {
+async function registerSchoolOnce(ctx: AppContext, { operation, ip }: PublicRequestScope, input: z.infer<typeof schoolRegistrationSchema>) {
   // Checked before anything else, so a known and a new address get the same answer to a wrong plan.
   const chosenPlan = await checkChosenPlan(ctx, input.plan);
   const passwordHash = await hashPassword(input.password);
   const accepted = { email: input.email };
   if (await isEmailTaken(ctx.db, input.email)) {
     ctx.background.run('e-mail', ctx.email.send(schoolRegistrationTakenEmail(input.email, `${ctx.config.appUrl}/login`)));
-    await ctx.audit.record({ actor: null, action: 'registration.register-school', resource: 'orgs', status: 'failure', details: { email: input.email, reason: 'email_taken' }, ipAddress: ip });
+    await ctx.audit.record({ actor: null, action: operation, resource: 'orgs', status: 'failure', details: { email: input.email, reason: 'email_taken' }, ipAddress: ip });
     return accepted;
   }
   let created: { orgId: string; skylogId: string };
@@ -236,7 +238,7 @@ async function registerSchoolOnce(ctx: AppContext, input: z.infer<typeof schoolR
   ctx.background.run('confirmation e-mail', ctx.auth.api.sendVerificationEmail({ body: { email: input.email } }));
   await ctx.audit.record({
     actor: { skylogId: created.skylogId, role: 'org_admin', orgId: created.orgId },
-    action: 'registration.register-school',
+    action: operation,
     resource: `orgs/${created.orgId}`,
     status: 'success',
     details: { email: input.email, school_name: input.school_name },

@@ -6,6 +6,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token.ts';
 import { isEmailTaken } from '../accounts/accounts.repository.ts';
 import { deleteSessions } from '../people/people.repository.ts';
@@ -20,7 +21,7 @@ const lifetimeMs = limits.emailChangeLifetimeHours * 3600 * 1000;
  * other sessions end. The answer is the same whether the new address is free or not: the e-mail
  * to that address says which, so nobody learns here who has an account.
  */
-export async function requestEmailChange(ctx: AppContext, actor: RequestUser, input: z.infer<typeof emailChangeRequestSchema>, ip: string) {
+export async function requestEmailChange(ctx: AppContext, { actor, ip }: RequestScope, input: z.infer<typeof emailChangeRequestSchema>) {
   await requireCurrentPassword(ctx, actor, input.password, ip);
 
   const person = await repository.findUserById(ctx.db, actor.skylogId);

@@ -3,7 +3,8 @@ import { requireEmailOwner, requirePerson } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { readThrough } from '../../lib/announced-cache.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
-import { isTwoFactorSetupDue, type RequestUser } from '../../lib/request-user.ts';
+import { isTwoFactorSetupDue } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { findOrg } from '../orgs/orgs.repository.ts';
 import { toSubOrg } from '../orgs/orgs.service.ts';
 import * as repository from './users.repository.ts';
@@ -29,7 +30,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export async function getMe(ctx: AppContext, user: RequestUser): Promise<Me> {
+export async function getMe(ctx: AppContext, { actor: user }: RequestScope): Promise<Me> {
   const found = await readThrough(ctx.me, user.skylogId, () => repository.findMe(ctx.db, user.skylogId));
   if (!found) throw notFound(messages.userNotFound);
   const { user: row, org, subOrg } = found;
@@ -53,11 +54,10 @@ export async function getMe(ctx: AppContext, user: RequestUser): Promise<Me> {
  * administrator who could grant their role. The sign-in e-mail is never changed here: only its
  * owner changes it, confirmed from the new address (email-change.service.ts).
  */
-export async function updateProfile(ctx: AppContext, actor: RequestUser, skylogId: string, update: ProfileUpdate, path: string) {
-  const at = { operation: 'users.update-profile', path };
-  const { user: target } = await requirePerson(ctx, actor, skylogId, 'edit-profile', at);
+export async function updateProfile(ctx: AppContext, scope: RequestScope, skylogId: string, update: ProfileUpdate) {
+  const { user: target } = await requirePerson(ctx, scope.actor, skylogId, 'edit-profile', scope);
   if (update.email !== undefined && update.email.toLowerCase() !== target.email.toLowerCase()) {
-    await requireEmailOwner(ctx, actor, target.skylogId, at);
+    await requireEmailOwner(ctx, scope.actor, target.skylogId, scope);
     throw badRequest(messages.emailChangeNeedsConfirmation, { email: messages.emailChangeNeedsConfirmation });
   }
   await ctx.db.transaction(async (tx) => {
@@ -75,13 +75,13 @@ export async function updateProfile(ctx: AppContext, actor: RequestUser, skylogI
 }
 
 /** super_admin chooses the organization they work in (docs/product-spec.md §2, Switch Organization). */
-export async function switchOrg(ctx: AppContext, actor: RequestUser, orgId: string): Promise<void> {
+export async function switchOrg(ctx: AppContext, { actor, operation }: RequestScope, orgId: string): Promise<void> {
   const org = await findOrg(ctx.db, orgId);
   if (!org) throw notFound('Organization not found');
   await repository.updateUser(ctx.db, actor.skylogId, { orgId, subOrgId: null });
   await ctx.audit.record({
     actor,
-    action: 'orgs.switch',
+    action: operation,
     resource: `orgs/${orgId}`,
     status: 'success',
     details: { from: actor.orgId, to: orgId },

@@ -1,9 +1,9 @@
+import type { invitationAcceptSchema } from '@skylog/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { z } from 'zod';
+import { api } from '../../../lib/api.ts';
 
-export type AcceptInvitationInput = { token: string; name: string; password: string };
+export type AcceptInvitationInput = z.input<typeof invitationAcceptSchema>;
 
-export const acceptInvitation = (input: AcceptInvitationInput) =>
-  apiRequest<{ skylog_id: string; email: string }>('/api/registration/accept', { method: 'POST', body: input });
-
-export const useAcceptInvitation = () => useMutation({ mutationFn: acceptInvitation });
+export const useAcceptInvitation = () =>
+  useMutation({ mutationFn: (body: AcceptInvitationInput) => api.registration.acceptInvitation({ body }) });

@@ -1,10 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export type ChangePasswordInput = { currentPassword: string; newPassword: string };
+import { callWithBody } from './auth-request.ts';
 
 /** better-auth's change-password; the server always ends the person's other sessions with it. */
-export const changePassword = (input: ChangePasswordInput) =>
-  apiRequest<unknown>('/api/auth/change-password', { method: 'POST', body: input });
-
-export const useChangePassword = () => useMutation({ mutationFn: changePassword });
+export const useChangePassword = () => useMutation({ mutationFn: callWithBody('POST /api/auth/change-password') });

@@ -1,10 +1,5 @@
-import type { Me } from '@skylog/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { meKeys } from '../../../lib/query-keys.ts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
 
-export const getMe = (signal?: AbortSignal) => apiRequest<Me>('/api/me', { signal });
-
-export const getMeQueryOptions = () => queryOptions({ queryKey: meKeys.all, queryFn: ({ signal }) => getMe(signal) });
-
-export const useMe = () => useQuery(getMeQueryOptions());
+/** The signed-in account; the shell's loader asks for it before the screen's code has loaded (app/router.tsx). */
+export const useMe = () => useQuery(api.users.me.query());

@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authRequest } from './auth-request.ts';
 
 /** Touching the session lets the server extend it (and renew the cookie) when it nears expiry. */
-export const refreshSession = () => apiRequest<unknown>('/api/auth/get-session');
+export const refreshSession = () => authRequest('GET /api/auth/get-session', {});

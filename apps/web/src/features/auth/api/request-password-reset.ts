@@ -1,7 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authRequest } from './auth-request.ts';
 
-export const requestPasswordReset = (email: string) =>
-  apiRequest<unknown>('/api/auth/request-password-reset', { method: 'POST', body: { email } });
-
-export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
+export const useRequestPasswordReset = () =>
+  useMutation({ mutationFn: (email: string) => authRequest('POST /api/auth/request-password-reset', { body: { email } }) });

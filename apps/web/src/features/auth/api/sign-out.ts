@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authRequest } from './auth-request.ts';
 
 /** Revokes the session on the server; the response clears the cookie. */
-export const signOut = () => apiRequest<unknown>('/api/auth/sign-out', { method: 'POST', body: {} });
+export const signOut = () => authRequest('POST /api/auth/sign-out', { body: {} });

@@ -1,18 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
 import { emailLinkKeys } from '../../../lib/query-keys.ts';
-
-export const verifyEmail = (token: string, signal?: AbortSignal) =>
-  apiRequest<unknown>(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, { signal });
+import { authRequest } from './auth-request.ts';
 
 /** Confirming is one-shot: never refetch, never retry. */
 export const useVerifyEmail = (token: string) =>
-  useQuery(
-    queryOptions({
-      queryKey: emailLinkKeys.verification(token),
-      queryFn: ({ signal }) => verifyEmail(token, signal),
-      enabled: token !== '',
-      retry: false,
-      staleTime: Infinity,
-    }),
-  );
+  useQuery({
+    queryKey: emailLinkKeys.verification(token),
+    queryFn: ({ signal }) => authRequest('GET /api/auth/verify-email', { query: { token } }, { signal }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });

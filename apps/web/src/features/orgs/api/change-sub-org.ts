@@ -1,26 +1,22 @@
-import { messages, type SubOrg } from '@skylog/contracts';
+import { messages } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { subOrgKeys } from '../../../lib/query-keys.ts';
+import { api, groupKey } from '../../../lib/api.ts';
 import { withMessage } from '../../../lib/with-message.ts';
 
 export type SubOrgInput = { name: string; description: string | null };
 
-export const createSubOrg = (input: SubOrgInput) =>
-  withMessage(apiRequest<SubOrg>('/api/sub-orgs', { method: 'POST', body: input }), messages.addSubOrgFailed);
-
-/** PATCH sub_orgs with the sub-organization as the body, id included (docs/product-spec.md §5). */
-export const updateSubOrg = (input: SubOrgInput & { id: string }) =>
-  withMessage(apiRequest<SubOrg>('/api/sub-orgs', { method: 'PATCH', body: input }), messages.updateSubOrgFailed);
-
-/** The server's reason (members still assigned) is more useful than the generic text, so it is kept. */
-export const deleteSubOrg = (id: string) => apiRequest<void>(`/api/sub-orgs/${encodeURIComponent(id)}`, { method: 'DELETE' });
-
+/** Any change to a sub-organization refreshes every sub-organization read (lists, details, flight figures). */
 const useSubOrgMutation = <Input, Result>(mutationFn: (input: Input) => Promise<Result>) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: subOrgKeys.all }) });
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKey('sub-orgs') }) });
 };
 
-export const useCreateSubOrg = () => useSubOrgMutation(createSubOrg);
-export const useUpdateSubOrg = () => useSubOrgMutation(updateSubOrg);
-export const useDeleteSubOrg = () => useSubOrgMutation(deleteSubOrg);
+export const useCreateSubOrg = () =>
+  useSubOrgMutation((body: SubOrgInput) => withMessage(api.orgs.createSubOrg({ body }), messages.addSubOrgFailed));
+
+/** PATCH sub_orgs with the sub-organization as the body, id included (docs/product-spec.md §5). */
+export const useUpdateSubOrg = () =>
+  useSubOrgMutation((body: SubOrgInput & { id: string }) => withMessage(api.orgs.updateSubOrg({ body }), messages.updateSubOrgFailed));
+
+/** The server's reason (members still assigned) is more useful than the generic text, so it is kept. */
+export const useDeleteSubOrg = () => useSubOrgMutation((id: string) => api.orgs.removeSubOrg({ params: { id } }));

@@ -1,13 +1,13 @@
-import { messages, type Org } from '@skylog/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { orgKeys } from '../../../lib/query-keys.ts';
+import { messages } from '@skylog/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
 import { withMessage } from '../../../lib/with-message.ts';
 
-export const getOrg = (id: string, signal?: AbortSignal) =>
-  withMessage(apiRequest<Org>(`/api/orgs/${encodeURIComponent(id)}`, { signal }), messages.fetchOrgsFailed);
-
-export const getOrgQueryOptions = (id: string) =>
-  queryOptions({ queryKey: orgKeys.detail(id), queryFn: ({ signal }) => getOrg(id, signal) });
-
-export const useOrg = (id: string | null) => useQuery({ ...getOrgQueryOptions(id ?? ''), enabled: Boolean(id) });
+export const useOrg = (id: string | null) => {
+  const input = { params: { id: id ?? '' } };
+  return useQuery({
+    queryKey: api.orgs.read.key(input),
+    queryFn: ({ signal }) => withMessage(api.orgs.read(input, { signal }), messages.fetchOrgsFailed),
+    enabled: Boolean(id),
+  });
+};

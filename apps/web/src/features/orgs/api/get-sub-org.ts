@@ -1,13 +1,13 @@
-import { messages, type SubOrg } from '@skylog/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { subOrgKeys } from '../../../lib/query-keys.ts';
+import { messages } from '@skylog/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
 import { withMessage } from '../../../lib/with-message.ts';
 
-export const getSubOrg = (id: string, signal?: AbortSignal) =>
-  withMessage(apiRequest<SubOrg>(`/api/sub-orgs/${encodeURIComponent(id)}`, { signal }), messages.fetchSubOrgsFailed);
-
-export const getSubOrgQueryOptions = (id: string) =>
-  queryOptions({ queryKey: subOrgKeys.detail(id), queryFn: ({ signal }) => getSubOrg(id, signal) });
-
-export const useSubOrg = (id: string | null) => useQuery({ ...getSubOrgQueryOptions(id ?? ''), enabled: Boolean(id) });
+export const useSubOrg = (id: string | null) => {
+  const input = { params: { id: id ?? '' } };
+  return useQuery({
+    queryKey: api.orgs.readSubOrg.key(input),
+    queryFn: ({ signal }) => withMessage(api.orgs.readSubOrg(input, { signal }), messages.fetchSubOrgsFailed),
+    enabled: Boolean(id),
+  });
+};

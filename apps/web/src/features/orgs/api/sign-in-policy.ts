@@ -1,24 +1,16 @@
 import type { SignInPolicy } from '@skylog/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { meKeys, orgKeys } from '../../../lib/query-keys.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { meKeys } from '../../../lib/query-keys.ts';
 
-const policyUrl = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/sign-in-policy`;
-
-export const useSignInPolicy = (orgId: string) =>
-  useQuery(
-    queryOptions({
-      queryKey: orgKeys.signInPolicy(orgId),
-      queryFn: ({ signal }) => apiRequest<SignInPolicy>(policyUrl(orgId), { signal }),
-    }),
-  );
+export const useSignInPolicy = (orgId: string) => useQuery(api.orgs.readSignInPolicy.query({ params: { id: orgId } }));
 
 export function useUpdateSignInPolicy(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (policy: SignInPolicy) => apiRequest<SignInPolicy>(policyUrl(orgId), { method: 'PUT', body: policy }),
+    mutationFn: (body: SignInPolicy) => api.orgs.updateSignInPolicy({ params: { id: orgId }, body }),
     onSuccess: async (policy) => {
-      queryClient.setQueryData(orgKeys.signInPolicy(orgId), policy);
+      queryClient.setQueryData(api.orgs.readSignInPolicy.key({ params: { id: orgId } }), policy);
       // The admin's own standing may change with it.
       await queryClient.invalidateQueries({ queryKey: meKeys.all });
     },

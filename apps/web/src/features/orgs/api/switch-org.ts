@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api.ts';
 
 /** super_admin: work in another organization; everything cached belonged to the previous one. */
-export const switchOrg = (orgId: string) => apiRequest<void>('/api/me/org', { method: 'POST', body: { org_id: orgId } });
-
 export const useSwitchOrg = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: switchOrg, onSuccess: () => queryClient.invalidateQueries() });
+  return useMutation({
+    mutationFn: (orgId: string) => api.users.switchOrg({ body: { org_id: orgId } }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
 };

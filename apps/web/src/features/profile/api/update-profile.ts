@@ -1,7 +1,7 @@
 import type { Me, ProfileUpdate } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { meKeys, peopleKeys } from '../../../lib/query-keys.ts';
+import { api, groupKey } from '../../../lib/api.ts';
+import { meKeys } from '../../../lib/query-keys.ts';
 
 export type UpdateProfileInput = { skylogId: string; profile: ProfileUpdate };
 
@@ -9,17 +9,20 @@ export type UpdateProfileInput = { skylogId: string; profile: ProfileUpdate };
  * PATCH /api/users/{skylog_id}: 204 on success; docs/product-spec.md §7's 409 is a duplicate. The sign-in e-mail is not
  * part of it: only its owner changes it, through a link sent to the new address.
  */
-export const updateProfile = ({ skylogId, profile }: UpdateProfileInput) =>
-  apiRequest<void>(`/api/users/${encodeURIComponent(skylogId)}`, { method: 'PATCH', body: profile });
-
 export const useUpdateProfile = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateProfile,
+    mutationFn: ({ skylogId, profile }: UpdateProfileInput) => api.users.updateProfile({ params: { skylog_id: skylogId }, body: profile }),
     onSuccess: (_result, { skylogId, profile }) => {
       // The account in client state takes the saved values at once, then is refreshed from the server.
-      queryClient.setQueryData<Me>(meKeys.all, (me) => (me && me.skylog_id === skylogId ? { ...me, ...profile, is_profile_complete: true } : me));
-      return Promise.all([queryClient.invalidateQueries({ queryKey: meKeys.all }), queryClient.invalidateQueries({ queryKey: peopleKeys.all })]);
+      queryClient.setQueryData<Me>(meKeys.all, (me) =>
+        me && me.skylog_id === skylogId ? { ...me, ...profile, is_profile_complete: true } : me,
+      );
+      // Lists and details of people show the same profile.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: meKeys.all }),
+        queryClient.invalidateQueries({ queryKey: groupKey('people') }),
+      ]);
     },
   });
 };
