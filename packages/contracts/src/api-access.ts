@@ -52,8 +52,6 @@ const moduleDeclaredAccess = {
   'invitations.create': [...allAdmins, 'instructor'],
   'invitations.list': allAdmins,
   'invitations.resend': allAdmins,
-  'marker-categories.read': 'authenticated',
-  'marker-categories.update': orgAdmins,
   // The audit log and alerts back the RBAC page, whose roles are docs/product-spec.md §6's admins.
   'alerts.acknowledge': specAdmins,
   'access-denials.create': 'authenticated',
@@ -73,23 +71,10 @@ const moduleDeclaredAccess = {
   'trips.share': flightRoles,
   'trips.delete': flightRoles,
   'trips.export': flightRoles,
-  // Whoever may debrief the flight (its service decides): the PDF to its students, audited.
-  'trips.send-debrief': flightRoles,
-  // Whoever may edit the trip (its service decides); the spec's GET /deepgramTranscription.
-  'trips.transcribe': flightRoles,
-  'trips.analysis': flightRoles,
-  'transcriptions.list': flightRoles,
-  'pilot-profiles.list': 'authenticated',
   // Whoever may see the person, counted in the flights the reader may see (its service decides).
   'users.training-record': 'authenticated',
   // Every student's flights of the organization or a sub-organization, as CSV: the organization's admins.
   'training-records.export': orgAdmins,
-  'map-features.read': 'authenticated',
-  'manual-markers.list': flightRoles,
-  'manual-markers.create': flightRoles,
-  'manual-markers.update': flightRoles,
-  'speakers.read': flightRoles,
-  'speakers.update': flightRoles,
   'audio-uploads.create': 'authenticated',
   'audio-uploads.read': 'authenticated',
   'audio-uploads.append': 'authenticated',

@@ -18,7 +18,7 @@ import {
   summariseForNotes,
 } from '../../lib/analysis/draft-notes.ts';
 import type { AppContext, NotesModel } from '../../lib/app-context.ts';
-import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { updateTranscriptionNotes } from '../transcription/transcription.repository.ts';
 import { findFieldsAround, openAirports } from '../map/airports.repository.ts';
 import * as repository from './analysis.repository.ts';
@@ -27,8 +27,8 @@ import { queueAnalysis } from './queue-analysis.ts';
 /** Voices the crew named ATC give the instructions the readback check looks for. */
 const atcLabel: SpeakerRole = 'ATC';
 
-export async function getTripAnalysis(ctx: AppContext, actor: RequestUser, tripId: string, at: string): Promise<TripAnalysis> {
-  await requireTrip(ctx, actor, tripId, 'read', { operation: 'trips.analysis', path: at });
+export async function getTripAnalysis(ctx: AppContext, scope: RequestScope, tripId: string): Promise<TripAnalysis> {
+  await requireTrip(ctx, scope.actor, tripId, 'read', scope);
   const row = await repository.findTripAnalysis(ctx.db, tripId);
   if (!row) throw tripNotFound();
   return {
