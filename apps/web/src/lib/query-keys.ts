@@ -1,5 +1,3 @@
-import type { MapBounds } from '@skylog/contracts';
-
 /**
  * Every TanStack Query key of the web app, one factory per resource, so a key read in one feature and
  * invalidated in another cannot drift apart. Keys are hierarchical: each starts with its resource's
@@ -23,11 +21,6 @@ export const clientConfigKeys = {
   all: ['client-config'] as const,
 };
 
-/** The organization's marker categories: the flight screen and the markers settings share the entry. */
-export const markerCategoryKeys = {
-  all: ['marker-categories'] as const,
-};
-
 /** Whom the signed-in person may seat on a flight (GET /api/trips/crew-choices); apart from trips on purpose. */
 export const crewChoiceKeys = {
   all: ['crew-choices'] as const,
@@ -40,9 +33,6 @@ export const tripKeys = {
   /** One trip; what is read about it (track, speakers, …) lies under it, so only an exact match is the trip itself. */
   detail: (id: string) => [...tripKeys.all, 'detail', id] as const,
   track: (id: string) => [...tripKeys.detail(id), 'track'] as const,
-  transcript: (id: string) => [...tripKeys.detail(id), 'transcript'] as const,
-  speakers: (id: string) => [...tripKeys.detail(id), 'speakers'] as const,
-  analysis: (id: string) => [...tripKeys.detail(id), 'analysis'] as const,
   audioPeaks: (id: string) => [...tripKeys.detail(id), 'audio-peaks'] as const,
   shareCandidates: (id: string, search: string) => [...tripKeys.detail(id), 'share-candidates', { search }] as const,
 };
@@ -60,11 +50,6 @@ export const peopleKeys = {
   detail: (id: string) => [...peopleKeys.all, 'detail', id] as const,
   trainingRecord: (id: string, query: Filters) => [...peopleKeys.detail(id), 'training-record', query] as const,
   studentsTraining: (id: string, query: Filters) => [...peopleKeys.detail(id), 'students-training', query] as const,
-};
-
-export const pilotProfileKeys = {
-  all: ['pilot-profiles'] as const,
-  byUser: (userId: string) => [...pilotProfileKeys.all, 'user', userId] as const,
 };
 
 export const relationKeys = {
@@ -134,10 +119,4 @@ export const alertKeys = {
 export const auditLogKeys = {
   all: ['audit-log'] as const,
   list: (query: Filters) => [...auditLogKeys.all, 'list', query] as const,
-};
-
-/** The offline base map; a box always answers the same, so its bounds are its key. */
-export const mapFeatureKeys = {
-  all: ['map-features'] as const,
-  area: (bounds: MapBounds | null) => [...mapFeatureKeys.all, 'area', bounds] as const,
 };
