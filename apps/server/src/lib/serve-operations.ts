@@ -79,7 +79,9 @@ export function serveOperations<Group extends OperationGroup>(
           request,
           reply,
         } as OperationCall<Operation>);
-        if (result === reply) return reply;
+        // A handler that answered itself returns the reply, but a reply is a thenable: awaiting it waits until it
+        // has been sent and yields nothing. That it has been sent is what tells.
+        if (reply.sent) return reply;
         return reply.status(successStatus).send(successStatus === 204 ? null : result);
       },
     });
