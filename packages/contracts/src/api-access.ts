@@ -4,64 +4,20 @@ import { roleGroups, type Role } from './roles.ts';
 /** Who may call an API operation. `authenticated` routes check scope in their service. */
 export type ApiAccess = 'public' | 'authenticated' | readonly Role[];
 
-const { orgAdmins, allAdmins, flightRoles } = roleGroups;
+const { flightRoles } = roleGroups;
 
 /**
  * Operations whose routes are still declared in their server module rather than in the operation table
  * (operations/index.ts), and the roles that may call them. Each moves into the table with its route.
  */
 const moduleDeclaredAccess = {
-  'registration.read-invitation': 'public',
-  'registration.accept-invitation': 'public',
-  'registration.register-school': 'public',
-  // The link in the e-mail proves the new address; no session needed to open it.
-  'registration.confirm-email-change': 'public',
-  'me.read': 'authenticated',
-  'users.update-profile': 'authenticated',
-  'me.change-email': 'authenticated',
-  'orgs.list': 'authenticated',
-  'orgs.read': 'authenticated',
-  'orgs.switch': ['super_admin'],
-  'orgs.create': ['super_admin'],
-  'orgs.update': ['super_admin'],
-  // Whether the organization's administrators must sign in with a second step.
-  'orgs.read-sign-in-policy': orgAdmins,
-  'orgs.update-sign-in-policy': orgAdmins,
-  'sub-orgs.read': 'authenticated',
-  'sub-orgs.list': allAdmins,
-  'sub-orgs.create': orgAdmins,
-  'sub-orgs.update': allAdmins,
-  'sub-orgs.delete': orgAdmins,
-  // Flights and hours per member: what a sub-organization page shows to admins who may not open flights.
-  'sub-orgs.flight-stats': allAdmins,
-  'invitations.create': [...allAdmins, 'instructor'],
-  'invitations.list': allAdmins,
-  'invitations.resend': allAdmins,
-  'marker-categories.read': 'authenticated',
-  'marker-categories.update': orgAdmins,
   // Trips: everyone who opens flights reads what their scope holds (docs/product-decisions.md tenancy); services decide per trip.
   // Sub-organization admins never open one (the route table keeps them off the flight screens, and so does the API).
   'trips.read': flightRoles,
   'trips.export': flightRoles,
-  // Whoever may debrief the flight (its service decides): the PDF to its students, audited.
-  'trips.send-debrief': flightRoles,
-  // Whoever may edit the trip (its service decides); the spec's GET /deepgramTranscription.
-  'trips.transcribe': flightRoles,
-  'trips.analysis': flightRoles,
-  'transcriptions.list': flightRoles,
-  'pilot-profiles.list': 'authenticated',
-  'map-features.read': 'authenticated',
-  'manual-markers.list': flightRoles,
-  'manual-markers.create': flightRoles,
-  'manual-markers.update': flightRoles,
-  'speakers.read': flightRoles,
-  'speakers.update': flightRoles,
   'audio-uploads.create': 'authenticated',
   'audio-uploads.read': 'authenticated',
   'audio-uploads.append': 'authenticated',
-  'access-tokens.list': 'authenticated',
-  'access-tokens.create': 'authenticated',
-  'access-tokens.revoke': 'authenticated',
 } as const satisfies Record<string, ApiAccess>;
 
 export type ApiOperation = keyof typeof moduleDeclaredAccess | TableOperationName;

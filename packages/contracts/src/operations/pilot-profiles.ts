@@ -1,3 +1,15 @@
+import { pilotProfileListSchema, pilotProfileQuerySchema } from '../schemas/analysis.ts';
 import { defineOperations } from './define.ts';
 
-export const pilotProfilesOperations = defineOperations({});
+/** docs/product-spec.md §3 Pilot profile: the people a person flies with. */
+export const pilotProfilesOperations = defineOperations({
+  list: {
+    name: 'pilot-profiles.list',
+    method: 'GET',
+    path: '/api/pilot_profiles',
+    access: 'authenticated',
+    summary: 'A pilot profile: the people a person flies with (yourself unless user_id names someone you may see)',
+    query: pilotProfileQuerySchema,
+    responses: { 200: pilotProfileListSchema },
+  },
+});

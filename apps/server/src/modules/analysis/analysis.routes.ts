@@ -1,22 +1,11 @@
-import { idParamsSchema, tripAnalysisSchema } from '@skylog/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { operations } from '@skylog/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../lib/app-context.ts';
-import { requireUser } from '../../lib/require-user.ts';
+import { serveOperations } from '../../lib/serve-operations.ts';
 import * as service from './analysis.service.ts';
 
-/** The flight's automatic analysis and the debrief notes drafted from it (docs/product-spec.md §3 ai_* fields). */
-export const analysisRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/api/trips/:id/analysis',
-    {
-      config: { operation: 'trips.analysis' },
-      schema: {
-        tags: ['trips'],
-        summary: 'Phases, landings, teachable moments, readback findings and the drafted debrief notes',
-        params: idParamsSchema,
-        response: { 200: tripAnalysisSchema },
-      },
-    },
-    async (request) => service.getTripAnalysis(ctx, requireUser(request), request.params.id, request.url),
-  );
+export const analysisRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  serveOperations(app, 'trips', operations.analysis, {
+    read: async ({ scope, params }) => service.getTripAnalysis(ctx, scope, params.id),
+  });
 };

@@ -19,7 +19,7 @@ import {
 import { requireTrip, tripNotFound } from '../../access/access.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import type { AppContext, NotesModel } from '../../lib/app-context.ts';
-import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { updateTranscriptionNotes } from '../transcription/transcription.repository.ts';
 import { findFieldsAround, openAirports } from '../map/airports.repository.ts';
 import * as repository from './analysis.repository.ts';
@@ -28,8 +28,8 @@ import { queueAnalysis } from './queue-analysis.ts';
 /** Voices the crew named ATC give the instructions the readback check looks for. */
 const atcLabel: SpeakerRole = 'ATC';
 
-export async function getTripAnalysis(ctx: AppContext, actor: RequestUser, tripId: string, at: string): Promise<TripAnalysis> {
-  await requireTrip(ctx, actor, tripId, 'read', { operation: 'trips.analysis', path: at });
+export async function getTripAnalysis(ctx: AppContext, scope: RequestScope, tripId: string): Promise<TripAnalysis> {
+  await requireTrip(ctx, scope.actor, tripId, 'read', scope);
   const row = await repository.findTripAnalysis(ctx.db, tripId);
   if (!row) throw tripNotFound();
   return {

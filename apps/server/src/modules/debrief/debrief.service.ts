@@ -1,10 +1,10 @@
-import { messages, type ApiOperation, type TripDebriefSent } from '@skylog/contracts';
+import { messages, type TripDebriefSent } from '@skylog/contracts';
 import type { TripAction } from '../../access/access-rules.ts';
 import { requireTrip, tripNotFound } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { fileNameOf } from '../../lib/attachment.ts';
-import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { debriefEmail } from '../../integrations/email/templates.ts';
 import { findTripAnalysis } from '../analysis/analysis.repository.ts';
 import { getMarkerCategories } from '../markers/markers.service.ts';
@@ -12,13 +12,12 @@ import { findTrackPoints, findTripDetail } from '../trips/trips.repository.ts';
 import { renderDebriefPdf } from './debrief-pdf.ts';
 import { findFlightPeople } from './debrief.repository.ts';
 
-type Purpose = { tripAction: TripAction; operation: ApiOperation };
-
 const nameOf = (person: { name: string | null; email: string } | null) => (person ? (person.name ?? person.email) : null);
 
-/** Everything the page shows, read for one flight; `action` is what the caller means to do with it. */
-async function makeDebrief(ctx: AppContext, actor: RequestUser, tripId: string, timezone: string, purpose: Purpose, path: string) {
-  await requireTrip(ctx, actor, tripId, purpose.tripAction, { operation: purpose.operation, path });
+/** Everything the page shows, read for one flight; `tripAction` is what the caller means to do with it. */
+async function makeDebrief(ctx: AppContext, scope: RequestScope, tripId: string, timezone: string, tripAction: TripAction) {
+  const { actor } = scope;
+  await requireTrip(ctx, actor, tripId, tripAction, scope);
   const [trip, points, analysis, looks] = await Promise.all([
     findTripDetail(ctx.db, tripId),
     findTrackPoints(ctx.db, tripId),
@@ -55,8 +54,8 @@ async function makeDebrief(ctx: AppContext, actor: RequestUser, tripId: string, 
 }
 
 /** The one-page PDF debrief of a flight the caller may read. */
-export async function getDebriefPdf(ctx: AppContext, actor: RequestUser, tripId: string, timezone: string, path: string) {
-  const { pdf, fileName } = await makeDebrief(ctx, actor, tripId, timezone, { tripAction: 'read', operation: 'trips.export' }, path);
+export async function getDebriefPdf(ctx: AppContext, scope: RequestScope, tripId: string, timezone: string) {
+  const { pdf, fileName } = await makeDebrief(ctx, scope, tripId, timezone, 'read');
   return { name: fileName, body: pdf };
 }
 
@@ -64,8 +63,9 @@ export async function getDebriefPdf(ctx: AppContext, actor: RequestUser, tripId:
  * "Send debrief": e-mails the PDF to the flight's students (owner or either seat, active accounts), for
  * whoever may debrief the flight, and records it in the audit log.
  */
-export async function sendDebrief(ctx: AppContext, actor: RequestUser, tripId: string, timezone: string, path: string): Promise<TripDebriefSent> {
-  const { trip, people, pdf, fileName } = await makeDebrief(ctx, actor, tripId, timezone, { tripAction: 'debrief', operation: 'trips.send-debrief' }, path);
+export async function sendDebrief(ctx: AppContext, scope: RequestScope, tripId: string, timezone: string): Promise<TripDebriefSent> {
+  const { actor } = scope;
+  const { trip, people, pdf, fileName } = await makeDebrief(ctx, scope, tripId, timezone, 'debrief');
   const aboard = new Set([trip.skylogId, trip.leftSeat?.skylogId, trip.rightSeat?.skylogId]);
   const students = people.filter((person) => aboard.has(person.skylogId) && person.userType === 'student' && person.isActive);
   if (students.length === 0) throw badRequest(messages.debriefNoStudent);
@@ -75,6 +75,6 @@ export async function sendDebrief(ctx: AppContext, actor: RequestUser, tripId: s
     await ctx.email.send(debriefEmail(student.email, student.name ?? student.email, sender, trip.tripName, url, { filename: fileName, contentType: 'application/pdf', content: pdf }));
   }
   const sentTo = students.map((student) => ({ skylog_id: student.skylogId, name: student.name, email: student.email }));
-  await ctx.audit.record({ actor, action: 'trips.send-debrief', resource: `trips/${tripId}`, status: 'success', details: { to: sentTo.map((person) => person.email) } });
+  await ctx.audit.record({ actor, action: scope.operation, resource: `trips/${tripId}`, status: 'success', details: { to: sentTo.map((person) => person.email) } });
   return { sent_to: sentTo };
 }

@@ -4,7 +4,7 @@ import type { manualMarkerInputSchema, manualMarkerUpdateSchema } from '@skylog/
 import { requireManualMarker, requireTrip, tripNotFound } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { lockTrip, updateTrip, type TripRow } from '../trips/trips.repository.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import * as repository from './manual-markers.repository.ts';
@@ -38,8 +38,8 @@ function coordsAt(points: TrackPoint[], timestamp: number): Marker['coords'] {
   return coords;
 }
 
-export async function listManualMarkers(ctx: AppContext, actor: RequestUser, tripId: string, path: string) {
-  await requireTrip(ctx, actor, tripId, 'read', { operation: 'manual-markers.list', path });
+export async function listManualMarkers(ctx: AppContext, scope: RequestScope, tripId: string) {
+  await requireTrip(ctx, scope.actor, tripId, 'read', scope);
   return { items: (await repository.listManualMarkers(ctx.db, tripId)).map(toManualMarker) };
 }
 
@@ -50,8 +50,9 @@ async function syncRawMarkers(tx: Parameters<Parameters<AppContext['db']['transa
   await updateTrip(tx, trip.id, { rawTrips: { points: trip.rawTrips.points, markers }, markerCount: markers.length });
 }
 
-export async function createManualMarker(ctx: AppContext, actor: RequestUser, tripId: string, input: z.infer<typeof manualMarkerInputSchema>, path: string) {
-  await requireTrip(ctx, actor, tripId, 'edit', { operation: 'manual-markers.create', path });
+export async function createManualMarker(ctx: AppContext, scope: RequestScope, tripId: string, input: z.infer<typeof manualMarkerInputSchema>) {
+  const { actor } = scope;
+  await requireTrip(ctx, actor, tripId, 'edit', scope);
   const row = await ctx.db.transaction(async (tx) => {
     const trip = await lockTrip(tx, tripId);
     if (!trip) throw tripNotFound();
@@ -69,12 +70,12 @@ export async function createManualMarker(ctx: AppContext, actor: RequestUser, tr
     return marker;
   });
   ctx.jobs.wake();
-  await ctx.audit.record({ actor, action: 'manual-markers.create', resource: `trips/${tripId}/markers/${row.id}`, status: 'success' });
+  await ctx.audit.record({ actor, action: scope.operation, resource: `trips/${tripId}/markers/${row.id}`, status: 'success' });
   return toManualMarker(row);
 }
 
-export async function updateManualMarker(ctx: AppContext, actor: RequestUser, id: string, input: z.infer<typeof manualMarkerUpdateSchema>, path: string) {
-  const existing = await requireManualMarker(ctx, actor, id, { operation: 'manual-markers.update', path });
+export async function updateManualMarker(ctx: AppContext, scope: RequestScope, id: string, input: z.infer<typeof manualMarkerUpdateSchema>) {
+  const existing = await requireManualMarker(ctx, scope.actor, id, scope);
   const row = await ctx.db.transaction(async (tx) => {
     const trip = await lockTrip(tx, existing.tripId);
     if (!trip) throw tripNotFound();
@@ -89,6 +90,6 @@ export async function updateManualMarker(ctx: AppContext, actor: RequestUser, id
     return marker;
   });
   ctx.jobs.wake();
-  await ctx.audit.record({ actor, action: 'manual-markers.update', resource: `trips/${existing.tripId}/markers/${id}`, status: 'success' });
+  await ctx.audit.record({ actor: scope.actor, action: scope.operation, resource: `trips/${existing.tripId}/markers/${id}`, status: 'success' });
   return toManualMarker(row);
 }

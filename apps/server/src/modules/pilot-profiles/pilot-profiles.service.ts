@@ -1,16 +1,17 @@
 import { tripScope } from '../../access/access-rules.ts';
 import { requirePerson } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { findCrewMembers } from './pilot-profiles.repository.ts';
 
 /**
  * docs/product-spec.md §3 Pilot profile of a person the caller may read (themself by default): the people they fly
  * with, counted only in flights the caller may read, so a profile never reveals a flight.
  */
-export async function listPilotProfiles(ctx: AppContext, actor: RequestUser, userId: string | undefined, at: string) {
+export async function listPilotProfiles(ctx: AppContext, scope: RequestScope, userId: string | undefined) {
+  const { actor } = scope;
   const id = userId ?? actor.skylogId;
-  if (id !== actor.skylogId) await requirePerson(ctx, actor, id, 'read', { operation: 'pilot-profiles.list', path: at });
+  if (id !== actor.skylogId) await requirePerson(ctx, actor, id, 'read', scope);
   const crew = await findCrewMembers(ctx.db, tripScope(actor), id);
   return {
     items: [

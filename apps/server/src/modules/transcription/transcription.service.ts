@@ -17,7 +17,7 @@ import { enqueueJob } from '../../jobs/job-payloads.ts';
 import { PermanentJobError } from '../../jobs/job-queue.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
-import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import { findLatestUpload, findTripAudio } from '../audio/audio.repository.ts';
 import { lockTripRow } from '../trips/trips.repository.ts';
@@ -39,15 +39,19 @@ function toState(row: NonNullable<Awaited<ReturnType<typeof repository.findTrans
   };
 }
 
-export async function getTranscriptState(ctx: AppContext, actor: RequestUser, tripId: string, at: string): Promise<TranscriptState> {
-  await requireTrip(ctx, actor, tripId, 'read', { operation: 'trips.read', path: at });
+async function readTranscriptState(ctx: AppContext, tripId: string): Promise<TranscriptState> {
   const row = await repository.findTranscriptState(ctx.db, tripId);
   if (!row) throw tripNotFound();
   return toState(row);
 }
 
-export async function getTranscript(ctx: AppContext, actor: RequestUser, tripId: string, at: string): Promise<TripTranscript> {
-  await requireTrip(ctx, actor, tripId, 'read', { operation: 'trips.read', path: at });
+export async function getTranscriptState(ctx: AppContext, scope: RequestScope, tripId: string): Promise<TranscriptState> {
+  await requireTrip(ctx, scope.actor, tripId, 'read', scope);
+  return readTranscriptState(ctx, tripId);
+}
+
+export async function getTranscript(ctx: AppContext, scope: RequestScope, tripId: string): Promise<TripTranscript> {
+  await requireTrip(ctx, scope.actor, tripId, 'read', scope);
   const row = await repository.findTranscript(ctx.db, tripId);
   if (!row) throw tripNotFound();
   return { transcript_json: row.transcriptJson ?? null };
@@ -57,8 +61,9 @@ export async function getTranscript(ctx: AppContext, actor: RequestUser, tripId:
  * Queues the transcription of the trip's audio (docs/product-spec.md §4: transcript_in_progress on while it runs).
  * Whoever may edit the trip may ask; a second request while one runs is refused, so there is one job.
  */
-export async function requestTranscript(ctx: AppContext, actor: RequestUser, tripId: string, at: string): Promise<TranscriptState> {
-  await requireTrip(ctx, actor, tripId, 'edit', { operation: 'trips.transcribe', path: at });
+export async function requestTranscript(ctx: AppContext, scope: RequestScope, tripId: string): Promise<TranscriptState> {
+  const { actor } = scope;
+  await requireTrip(ctx, actor, tripId, 'edit', scope);
   if (!ctx.transcription) throw new AppError('not_configured', mayReadServerSetup(actor) ? messages.transcriptNotConfigured : messages.transcriptNotSetUp);
   const [audio, upload] = await Promise.all([findTripAudio(ctx.db, tripId), findLatestUpload(ctx.db, tripId)]);
   if (upload?.status === 'processing') throw conflict(messages.transcriptAudioProcessing);
@@ -70,8 +75,8 @@ export async function requestTranscript(ctx: AppContext, actor: RequestUser, tri
   });
   if (!isQueued) throw conflict(messages.transcriptAlreadyRunning);
   ctx.jobs.wake();
-  await ctx.audit.record({ actor, action: 'trips.transcribe', resource: `trips/${tripId}`, status: 'success', details: { provider: ctx.transcription.name } });
-  return getTranscriptState(ctx, actor, tripId, at);
+  await ctx.audit.record({ actor, action: scope.operation, resource: `trips/${tripId}`, status: 'success', details: { provider: ctx.transcription.name } });
+  return readTranscriptState(ctx, tripId);
 }
 
 /** A path the provider can stream from: the stored file itself, or a copy in the job's folder. */
@@ -124,7 +129,7 @@ export async function failTranscript(ctx: AppContext, tripId: string, reason: st
   await repository.failTranscript(ctx.db, tripId, generateTranscriptFailedMessage(reason));
 }
 
-export async function listTranscriptions(ctx: AppContext, actor: RequestUser, query: z.infer<typeof transcriptionListQuerySchema>) {
+export async function listTranscriptions(ctx: AppContext, { actor }: RequestScope, query: z.infer<typeof transcriptionListQuerySchema>) {
   const { rows, total } = await repository.listTranscriptions(ctx.db, tripScope(actor), query.trip_id, {
     offset: query.page * query.page_size,
     limit: query.page_size,

@@ -1,10 +1,7 @@
-import type { TranscriptState } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { tripKeys } from '../../../lib/query-keys.ts';
-
-export const generateTranscript = (tripId: string) =>
-  apiRequest<TranscriptState>(`/api/trips/${encodeURIComponent(tripId)}/transcription`, { method: 'POST' });
+import { api } from '../../../lib/api.ts';
+import { transcriptKey } from './get-transcript.ts';
+import { getTripQueryOptions } from './get-trip.ts';
 
 /**
  * Queues the transcript; the trip is asked for again, and polled while transcript_in_progress is true
@@ -14,10 +11,10 @@ export const generateTranscript = (tripId: string) =>
 export const useGenerateTranscript = (tripId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => generateTranscript(tripId),
+    mutationFn: () => api.transcription.generate({ params: { id: tripId } }),
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: tripKeys.detail(tripId), exact: true });
-      await queryClient.invalidateQueries({ queryKey: tripKeys.transcript(tripId), exact: true });
+      await queryClient.invalidateQueries({ queryKey: getTripQueryOptions(tripId).queryKey, exact: true });
+      await queryClient.invalidateQueries({ queryKey: transcriptKey(tripId), exact: true });
     },
   });
 };

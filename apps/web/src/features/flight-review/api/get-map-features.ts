@@ -1,12 +1,6 @@
-import type { MapBounds, MapFeatures } from '@skylog/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { mapFeatureKeys } from '../../../lib/query-keys.ts';
-
-export const getMapFeatures = (bounds: MapBounds, signal?: AbortSignal) =>
-  apiRequest<MapFeatures>(`/api/map/features?${new URLSearchParams(Object.entries(bounds).map(([key, value]) => [key, String(value)]))}`, {
-    signal,
-  });
+import type { MapBounds } from '@skylog/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
 
 /**
  * The offline base map around what the flight map shows: asked for only once the track is on the map
@@ -14,12 +8,9 @@ export const getMapFeatures = (bounds: MapBounds, signal?: AbortSignal) =>
  * stays drawn while the map asks for a new box.
  */
 export const useMapFeatures = (bounds: MapBounds | null) =>
-  useQuery(
-    queryOptions({
-      queryKey: mapFeatureKeys.area(bounds),
-      queryFn: ({ signal }) => getMapFeatures(bounds!, signal),
-      enabled: bounds !== null,
-      staleTime: Infinity,
-      placeholderData: keepPreviousData,
-    }),
-  );
+  useQuery({
+    ...api.map.readFeatures.query({ query: bounds! }),
+    enabled: bounds !== null,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });

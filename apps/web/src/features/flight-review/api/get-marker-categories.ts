@@ -1,14 +1,7 @@
-import type { markerCategoryListSchema } from '@skylog/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { markerCategoryKeys } from '../../../lib/query-keys.ts';
-
-export type MarkerCategoryList = z.infer<typeof markerCategoryListSchema>;
-
-export const getMarkerCategories = (signal?: AbortSignal) => apiRequest<MarkerCategoryList>('/api/marker-categories', { signal });
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
 
 /** The organization's labels and colours of rocker keys 1–4 (the same cache entry the markers settings use). */
-export const markerCategoriesQueryOptions = () => queryOptions({ queryKey: markerCategoryKeys.all, queryFn: ({ signal }) => getMarkerCategories(signal) });
+export const markerCategoriesQueryOptions = () => api.markers.read.query();
 
 export const useMarkerCategories = () => useQuery(markerCategoriesQueryOptions());

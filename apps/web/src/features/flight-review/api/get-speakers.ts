@@ -1,13 +1,7 @@
-import type { Speakers } from '@skylog/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { tripKeys } from '../../../lib/query-keys.ts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
 
-export const getSpeakers = (tripId: string, signal?: AbortSignal) =>
-  apiRequest<Speakers>(`/api/trips/${encodeURIComponent(tripId)}/speakers`, { signal });
-
-export const getSpeakersQueryOptions = (tripId: string) =>
-  queryOptions({ queryKey: tripKeys.speakers(tripId), queryFn: ({ signal }) => getSpeakers(tripId, signal) });
+export const getSpeakersQueryOptions = (tripId: string) => api.speakers.read.query({ params: { id: tripId } });
 
 /** The names of the transcript's speakers (the review screen asks for them with the trip). */
 export const useSpeakers = (tripId: string, isEnabled: boolean) => useQuery({ ...getSpeakersQueryOptions(tripId), enabled: isEnabled });

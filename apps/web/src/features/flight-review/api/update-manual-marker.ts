@@ -1,17 +1,14 @@
-import type { ManualMarker } from '@skylog/contracts';
+import type { MarkerKey } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { tripKeys } from '../../../lib/query-keys.ts';
+import { api } from '../../../lib/api.ts';
+import { refreshAfterMarkerChange } from './refresh-after-marker-change.ts';
 
-export type ManualMarkerChanges = { markerID?: number; timestamp?: number; notes?: { text: string } };
-
-export const updateManualMarker = ({ id, ...changes }: ManualMarkerChanges & { id: string }) =>
-  apiRequest<ManualMarker>(`/api/manual-markers/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes });
+export type ManualMarkerChanges = { markerID?: MarkerKey; timestamp?: number; notes?: { text: string } };
 
 export const useUpdateManualMarker = (tripId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateManualMarker,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tripKeys.detail(tripId), exact: true }),
+    mutationFn: ({ id, ...body }: ManualMarkerChanges & { id: string }) => api.manualMarkers.update({ params: { id }, body }),
+    onSuccess: () => refreshAfterMarkerChange(queryClient, tripId),
   });
 };

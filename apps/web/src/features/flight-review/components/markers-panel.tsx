@@ -1,4 +1,4 @@
-import { messages } from '@skylog/contracts';
+import { messages, type MarkerKey } from '@skylog/contracts';
 import { Pencil, Plus } from 'lucide-react';
 import { lazy, memo, Suspense, useCallback, useImperativeHandle, useState, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -51,12 +51,14 @@ export function MarkersPanel({ tripId, markers, looks, canEdit, flightStartMs, c
 
   const handleSubmit = ({ markerID, notes }: MarkerFormValues) => {
     if (!editing) return;
+    // The form offers the looks' keys, and the looks are the rocker keys 1–4 (getMarkerLooks).
+    const key = markerID as MarkerKey;
     const onSuccess = () => {
       notify.success(editing.mode === 'create' ? 'Marker added' : 'Marker updated');
       handleClose();
     };
-    if (editing.mode === 'create') create.mutate({ tripId, markerID, timestamp: editing.timestamp, notes: { text: notes } }, { onSuccess });
-    else update.mutate({ id: editing.marker.id, markerID, notes: { text: notes } }, { onSuccess });
+    if (editing.mode === 'create') create.mutate({ tripId, markerID: key, timestamp: editing.timestamp, notes: { text: notes } }, { onSuccess });
+    else update.mutate({ id: editing.marker.id, markerID: key, notes: { text: notes } }, { onSuccess });
   };
 
   const timestamp = editing?.mode === 'create' ? editing.timestamp : editing?.marker.timestamp;

@@ -1,20 +1,17 @@
 import type { MarkerCategory, markerCategoryListSchema } from '@skylog/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { markerCategoryKeys } from '../../../lib/query-keys.ts';
+import { api } from '../../../lib/api.ts';
 
 export type MarkerCategoryList = z.infer<typeof markerCategoryListSchema>;
 
-export const getMarkerCategories = (signal?: AbortSignal) => apiRequest<MarkerCategoryList>('/api/marker-categories', { signal });
+export const useMarkerCategories = () => useQuery(api.markers.read.query());
 
-export const updateMarkerCategories = (categories: MarkerCategory[]) =>
-  apiRequest<MarkerCategoryList>('/api/marker-categories', { method: 'PUT', body: { categories } });
-
-export const useMarkerCategories = () =>
-  useQuery(queryOptions({ queryKey: markerCategoryKeys.all, queryFn: ({ signal }) => getMarkerCategories(signal) }));
-
+/** The answer is the organization's new categories: it replaces what every screen read. */
 export const useUpdateMarkerCategories = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateMarkerCategories, onSuccess: (data) => queryClient.setQueryData(markerCategoryKeys.all, data) });
+  return useMutation({
+    mutationFn: (categories: MarkerCategory[]) => api.markers.update({ body: { categories } }),
+    onSuccess: (data) => queryClient.setQueryData(api.markers.read.key(), data),
+  });
 };
