@@ -1,8 +1,5 @@
-import { tableAccess, type TableOperationName } from './operations/index.ts';
+import { accessAdmits, tableAccess, type ApiAccess, type TableOperationName } from './operations/index.ts';
 import { roleGroups, type Role } from './roles.ts';
-
-/** Who may call an API operation. `authenticated` routes check scope in their service. */
-export type ApiAccess = 'public' | 'authenticated' | readonly Role[];
 
 const { flightRoles } = roleGroups;
 
@@ -107,6 +104,5 @@ export function isOpenWhileUnpaid(operation: ApiOperation, isOwnRow: boolean): b
 
 /** Whether a role may call an operation at all (the server still checks scope per row). */
 export function canCallOperation(role: Role, operation: ApiOperation): boolean {
-  const access: ApiAccess = apiAccess[operation];
-  return access === 'public' || access === 'authenticated' || access.includes(role);
+  return accessAdmits(apiAccess[operation], role);
 }

@@ -1,6 +1,6 @@
 import { fillPath, type HasNoInput, type Operation, type OperationGroupName, type OperationInput, type OperationResult, type Operations } from '@skylog/contracts';
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import routes from 'virtual:skylog-operation-routes';
+import { routes } from 'virtual:skylog-operation-routes';
 import { fetchApi, readJson } from './api-client.ts';
 
 type CallOptions = { signal?: AbortSignal };

@@ -1,5 +1,16 @@
 import type { z } from 'zod';
-import type { ApiAccess } from '../api-access.ts';
+import type { Role } from '../roles.ts';
+
+/** Who may call an API operation. `authenticated` operations check scope in their service. */
+export type ApiAccess = 'public' | 'authenticated' | readonly Role[];
+
+/**
+ * Whether an operation's access admits a role at all (the server still checks scope per row). It lives here,
+ * apart from the derived `apiAccess` table, so the web can ask it without loading the operation table.
+ */
+export function accessAdmits(access: ApiAccess, role: Role): boolean {
+  return access === 'public' || access === 'authenticated' || access.includes(role);
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,4 +1,3 @@
-import type { ApiAccess } from '../api-access.ts';
 import { accessTokensOperations } from './access-tokens.ts';
 import { accountSecurityOperations } from './account-security.ts';
 import { aircraftOperations } from './aircraft.ts';
@@ -23,7 +22,7 @@ import { trainingOperations } from './training.ts';
 import { transcriptionOperations } from './transcription.ts';
 import { tripsOperations } from './trips.ts';
 import { usersOperations } from './users.ts';
-import type { Operation } from './define.ts';
+import type { ApiAccess, Operation } from './define.ts';
 
 export * from './define.ts';
 

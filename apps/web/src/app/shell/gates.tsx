@@ -1,4 +1,5 @@
-import { canCallOperation, decideRouteAccess, isSubOrgRole, messages, type Me } from '@skylog/contracts';
+import { decideRouteAccess, isSubOrgRole, messages, type Me } from '@skylog/contracts';
+import { canCallOperation } from '../../lib/operation-access.ts';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';

@@ -1,4 +1,4 @@
-import { canCallOperation } from '@skylog/contracts';
+import { canCallOperation } from '../../../lib/operation-access.ts';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { useMe } from '../../../features/auth/api/get-me.ts';
 import { useOrgs } from '../../../features/orgs/api/get-orgs.ts';

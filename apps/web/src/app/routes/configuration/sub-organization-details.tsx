@@ -1,4 +1,5 @@
-import { canCallOperation, decideRouteAccess, hasComponentPermission, isOrgWideRole } from '@skylog/contracts';
+import { decideRouteAccess, hasComponentPermission, isOrgWideRole } from '@skylog/contracts';
+import { canCallOperation } from '../../../lib/operation-access.ts';
 import { useNavigate, useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';

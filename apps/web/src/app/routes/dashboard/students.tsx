@@ -1,4 +1,5 @@
-import { canCallOperation, hasComponentPermission, type Person } from '@skylog/contracts';
+import { hasComponentPermission, type Person } from '@skylog/contracts';
+import { canCallOperation } from '../../../lib/operation-access.ts';
 import { useState } from 'react';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';

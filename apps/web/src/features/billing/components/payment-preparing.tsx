@@ -1,4 +1,5 @@
-import { canCallOperation, type Me } from '@skylog/contracts';
+import { type Me } from '@skylog/contracts';
+import { canCallOperation } from '../../../lib/operation-access.ts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';

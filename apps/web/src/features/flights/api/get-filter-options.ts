@@ -1,4 +1,5 @@
-import { canCallOperation, type Role } from '@skylog/contracts';
+import { type Role } from '@skylog/contracts';
+import { canCallOperation } from '../../../lib/operation-access.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 

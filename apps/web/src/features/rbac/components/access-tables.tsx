@@ -1,4 +1,5 @@
-import { apiAccess, componentPermissions, getRoleLabel, roles, routeRules, type Role } from '@skylog/contracts';
+import { componentPermissions, getRoleLabel, roles, routeRules, type Role } from '@skylog/contracts';
+import { operationAccess } from '../../../lib/operation-access.ts';
 
 const roleHeader = (role: Role) => getRoleLabel(role) || role;
 
@@ -53,7 +54,7 @@ export function AccessTables() {
       />
       <Matrix
         label="API operation"
-        rows={Object.entries(apiAccess).map(([name, access]) => ({
+        rows={Object.entries(operationAccess).map(([name, access]) => ({
           name: typeof access === 'string' ? `${name} (${access})` : name,
           allowed: (role) => (typeof access === 'string' ? true : (access as readonly string[]).includes(role)),
         }))}
