@@ -94,9 +94,13 @@ export const apiAccess = {
   'manual-markers.update': flightRoles,
   'speakers.read': flightRoles,
   'speakers.update': flightRoles,
+  // A flight's resumable audio upload (tus 1.0): its services check the flight and that the upload is the caller's own.
+  // What the server supports (OPTIONS) is the same for everyone and names no flight: public, as tus clients ask it unauthenticated.
+  'audio-uploads.options': 'public',
   'audio-uploads.create': 'authenticated',
   'audio-uploads.read': 'authenticated',
   'audio-uploads.append': 'authenticated',
+  'audio-uploads.terminate': 'authenticated',
   'access-tokens.list': 'authenticated',
   'access-tokens.create': 'authenticated',
   'access-tokens.revoke': 'authenticated',
@@ -148,6 +152,7 @@ export const accessTokenOperations: readonly ApiOperation[] = [
   'audio-uploads.create',
   'audio-uploads.read',
   'audio-uploads.append',
+  'audio-uploads.terminate',
 ];
 
 /**

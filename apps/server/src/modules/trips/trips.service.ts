@@ -13,7 +13,7 @@ import { parseTrackFile } from '../../lib/track/parse-track-file.ts';
 import { TrackFileError, UntimedTrackError } from '../../lib/track/track-file-error.ts';
 import { validateTrack } from '../../lib/track/validate-track.ts';
 import { findTripAudio, findUploadPiecesOfTrip } from '../audio/audio.repository.ts';
-import { removeUploadPieces } from '../audio/audio.service.ts';
+import { removeUploadPieces } from '../audio/upload-pieces.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import { readListTotals } from './list-totals.ts';
 import * as repository from './trips.repository.ts';
