@@ -144,7 +144,7 @@ describe('tus 1.0 audio uploads, over plain HTTP', () => {
         }
       }
     }
-    expect(await query(t, sql`select "offset" from audio_uploads where trip_id = ${tripId}`)).toEqual([{ offset: 0 }]);
+    expect(await query(t, sql`select "offset"::int as offset from audio_uploads where trip_id = ${tripId}`)).toEqual([{ offset: 0 }]);
     expect(await piecesOf(id)).toEqual([]);
   });
 
