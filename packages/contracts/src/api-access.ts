@@ -95,7 +95,7 @@ export const apiAccess = {
   'speakers.read': flightRoles,
   'speakers.update': flightRoles,
   // A flight's resumable audio upload (tus 1.0): its services check the flight and that the upload is the caller's own.
-  // What the server supports (OPTIONS) is the same for everyone and names no flight: public, as tus clients ask it unauthenticated.
+  // What the server supports (OPTIONS) is the same for every flight and every caller: public, as tus clients ask it unauthenticated.
   'audio-uploads.options': 'public',
   'audio-uploads.create': 'authenticated',
   'audio-uploads.read': 'authenticated',
