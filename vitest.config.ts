@@ -40,6 +40,9 @@ export default defineConfig({
         : []),
       {
         plugins: [operationRoutes()],
+        // The web app's tests run in a simulated browser: packages with a browser build get that build, as Vite's
+        // bundle does (tus-js-client's Node build would send the audio with node:http instead of XMLHttpRequest).
+        resolve: { mainFields: ['browser', 'module', 'main'] },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -8,13 +8,13 @@
 // The web app is built into a temporary folder first (vite build, a few seconds), so the figures are those
 // of the current source. BIG_TRIP_RUNS sets the number of runs (default 5).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
-import { limits, type TripDetail } from '@skylog/contracts';
+import { limits, type AudioUpload, type TripDetail } from '@skylog/contracts';
+import { Upload } from 'tus-js-client';
 import { sql } from 'drizzle-orm';
 import { findFfmpeg } from '../apps/server/src/integrations/audio/ffmpeg-path.ts';
 import { flightSeconds, generateMarkers, generateTrack, generateTranscript, seekTargetSeconds } from './big-trip-data.ts';
@@ -136,35 +136,26 @@ export async function createTrip(server: BenchServer, cookie: string): Promise<T
   return trip;
 }
 
-type UploadStatus = { offset: number; status: 'receiving' | 'processing' | 'done' | 'failed'; error: string | null };
-
-/** The resumable upload the web app uses: create, PATCH 8 MB pieces at their offsets, wait for processing. */
+/** The resumable upload the web app uses: tus 1.0 with tus-js-client, 8 MB pieces; then wait for processing. */
 async function uploadAudio(server: BenchServer, cookie: string, tripId: string, file: string) {
   const size = statSync(file).size;
   const started = performance.now();
-  const upload = await api<{ id: string }>(server, cookie, 'POST', `/api/trips/${tripId}/audio-uploads`, {
-    filename: 'cockpit.ogg',
-    size_bytes: size,
-    content_type: 'audio/ogg',
+  const uploadUrl = await new Promise<string>((resolve, reject) => {
+    const upload = new Upload(createReadStream(file), {
+      endpoint: `${server.address}/api/trips/${tripId}/audio/tus`,
+      uploadSize: size,
+      chunkSize: limits.uploadChunkBytes,
+      metadata: { filename: 'cockpit.ogg', filetype: 'audio/ogg' },
+      headers: { cookie, origin: server.origin },
+      retryDelays: null,
+      onSuccess: () => resolve(new URL(upload.url!).pathname),
+      onError: reject,
+    });
+    upload.start();
   });
-  const handle = await open(file);
-  try {
-    for (let offset = 0; offset < size; offset += limits.uploadChunkBytes) {
-      const piece = Buffer.alloc(Math.min(limits.uploadChunkBytes, size - offset));
-      await handle.read(piece, 0, piece.length, offset);
-      const response = await fetch(`${server.address}/api/audio-uploads/${upload.id}`, {
-        method: 'PATCH',
-        headers: { cookie, origin: server.origin, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
-        body: piece,
-      });
-      if (!response.ok) throw new Error(`PATCH at ${offset} answered ${response.status}: ${await response.text()}`);
-    }
-  } finally {
-    await handle.close();
-  }
   const uploaded = performance.now();
   for (;;) {
-    const status = await api<UploadStatus>(server, cookie, 'GET', `/api/audio-uploads/${upload.id}`);
+    const status = await api<AudioUpload>(server, cookie, 'GET', uploadUrl);
     if (status.status === 'done') break;
     if (status.status === 'failed') throw new Error(`audio processing failed: ${status.error}`);
     if (performance.now() - uploaded > 15 * 60 * 1000) throw new Error('audio processing took over 15 minutes');

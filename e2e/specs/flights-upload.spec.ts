@@ -35,7 +35,8 @@ test('a student uploads a track and cockpit audio, finds the flight, plays it, a
   // Hold the first processing check so the progress of the audio step can be seen.
   let releaseCheck: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (releaseCheck = resolve));
-  await page.route('**/api/audio-uploads/*', async (route) => {
+  // The processing check is a GET on the upload's URL (tus's own requests there are HEAD and PATCH).
+  await page.route('**/api/trips/*/audio/tus/*', async (route) => {
     if (route.request().method() === 'GET') await held;
     await route.continue();
   });
@@ -49,7 +50,7 @@ test('a student uploads a track and cockpit audio, finds the flight, plays it, a
   const done = page.getByRole('status').filter({ hasText: 'Flight uploaded.' });
   await expect(done).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('progressbar')).toHaveCount(0);
-  await page.unroute('**/api/audio-uploads/*');
+  await page.unroute('**/api/trips/*/audio/tus/*');
   const tripId = tripIdOf((await done.getByRole('link', { name: 'Open the flight' }).getAttribute('href'))!);
   await expect.poll(async () => (await getTrip(page.request, tripId)).audio.status).toBe('ready');
 

@@ -42,7 +42,7 @@ import { joinThroughProvider, mayJoinThroughProvider } from './modules/registrat
 import { relationsRoutes } from './modules/relations/relations.routes.ts';
 import { speakersRoutes } from './modules/speakers/speakers.routes.ts';
 import { audioRoutes } from './modules/audio/audio.routes.ts';
-import { sweepUploads } from './modules/audio/audio.service.ts';
+import { sweepUploads } from './modules/audio/upload-sweeper.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { pilotProfilesRoutes } from './modules/pilot-profiles/pilot-profiles.routes.ts';
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts';

@@ -60,32 +60,34 @@ describe('two instances sharing a database and an S3 bucket', () => {
       })
     ).trip_id;
 
+  const idOf = (url: string) => url.split('/').at(-1)!;
+
   /** The upload's state once a job has ended it, whichever instance ran the job. */
-  async function finished(uploadId: string) {
+  async function finished(url: string) {
     const auth = { cookie: await s.as(pilot.email) };
     await Promise.all([a.ctx.jobs.drain(), b.ctx.jobs.drain()]);
-    await expect.poll(async () => (await onB.read(auth, uploadId)).json().status, { timeout: 20_000, interval: 50 }).toMatch(/done|failed/);
-    return (await onA.read(auth, uploadId)).json();
+    await expect.poll(async () => (await onB.read(auth, url)).json().status, { timeout: 20_000, interval: 50 }).toMatch(/done|failed/);
+    return (await onA.read(auth, url)).json();
   }
 
-  const jobsOf = (uploadId: string) => query(a, sql`select status, attempts from jobs where payload->>'uploadId' = ${uploadId}`);
+  const jobsOf = (url: string) => query(a, sql`select status, attempts from jobs where payload->>'uploadId' = ${idOf(url)}`);
 
   it('an upload begun on one instance is finished on the other, processed once, and plays from either', async () => {
     const tripId = await newTrip();
     const auth = { cookie: await s.as(pilot.email) };
     const started = await onA.start(auth, tripId, { filename: 'cockpit.wav', size_bytes: wav.length });
     expect(started.statusCode, started.body).toBe(201);
-    const id = started.json().id as string;
+    const url = started.headers.location as string;
     const half = Math.floor(wav.length / 2);
 
-    expect((await onA.patch(auth, id, 0, wav.subarray(0, half))).statusCode).toBe(200);
-    expect((await onB.read(auth, id)).json()).toMatchObject({ offset: half, status: 'receiving' });
-    const last = await onB.patch(auth, id, half, wav.subarray(half));
-    expect(last.statusCode, last.body).toBe(200);
-    expect(last.json()).toMatchObject({ offset: wav.length, is_complete: true });
+    expect((await onA.patch(auth, url, 0, wav.subarray(0, half))).statusCode).toBe(204);
+    expect((await onB.head(auth, url)).headers['upload-offset']).toBe(String(half));
+    const last = await onB.patch(auth, url, half, wav.subarray(half));
+    expect(last.statusCode, last.body).toBe(204);
+    expect(last.headers['upload-offset']).toBe(String(wav.length));
 
-    expect(await finished(id)).toMatchObject({ status: 'done', error: null });
-    expect(await jobsOf(id)).toEqual([{ status: 'done', attempts: 1 }]);
+    expect(await finished(url)).toMatchObject({ status: 'done', error: null });
+    expect(await jobsOf(url)).toEqual([{ status: 'done', attempts: 1 }]);
 
     const fromA = await a.request({ method: 'GET', url: `/api/trips/${tripId}/audio`, cookie: auth.cookie });
     const fromB = await b.request({ method: 'GET', url: `/api/trips/${tripId}/audio`, cookie: auth.cookie });
@@ -100,7 +102,7 @@ describe('two instances sharing a database and an S3 bucket', () => {
 
     // Everything is in the bucket (the original and its web copy), nothing left of the pieces, nothing on local disk.
     expect((await a.ctx.storage.list(`trips/${tripId}/`)).map((file) => path.posix.basename(file.key)).sort()).toEqual(['original.wav', 'playable.opus']);
-    expect(await b.ctx.storage.list(`incoming/${id}/`)).toEqual([]);
+    expect(await b.ctx.storage.list(`incoming/${idOf(url)}/`)).toEqual([]);
     expect(await readdir(a.ctx.config.storageDir).catch(() => [])).toEqual([]);
 
     // Deleted on B: the bucket forgets it.
@@ -111,35 +113,35 @@ describe('two instances sharing a database and an S3 bucket', () => {
   it('a piece cut off on one instance keeps what arrived, and the upload resumes on the other', async () => {
     const tripId = await newTrip();
     const auth = { cookie: await s.as(pilot.email) };
-    const id = (await onA.start(auth, tripId, { filename: 'cockpit.wav', size_bytes: wav.length })).json().id as string;
+    const url = (await onA.start(auth, tripId, { filename: 'cockpit.wav', size_bytes: wav.length })).headers.location as string;
     const cut = Math.floor(wav.length / 3);
-    await sendAndCut(a, { uploadId: id, cookie: auth.cookie, bytes: wav, cut });
+    await sendAndCut(a, { url, cookie: auth.cookie, bytes: wav, cut });
 
-    await expect.poll(async () => (await onB.read(auth, id)).json().offset, { timeout: 5000, interval: 20 }).toBe(cut);
-    const rest = await onB.patch(auth, id, cut, wav.subarray(cut));
-    expect(rest.statusCode, rest.body).toBe(200);
-    expect(await finished(id)).toMatchObject({ status: 'done' });
-    expect(await jobsOf(id)).toEqual([{ status: 'done', attempts: 1 }]);
+    await expect.poll(async () => (await onB.head(auth, url)).headers['upload-offset'], { timeout: 5000, interval: 20 }).toBe(String(cut));
+    const rest = await onB.patch(auth, url, cut, wav.subarray(cut));
+    expect(rest.statusCode, rest.body).toBe(204);
+    expect(await finished(url)).toMatchObject({ status: 'done' });
+    expect(await jobsOf(url)).toEqual([{ status: 'done', attempts: 1 }]);
   });
 
   it('two instances sent the same piece at once: one is kept, the other is told the offset, and nothing is stored twice', async () => {
     const tripId = await newTrip();
     const auth = { cookie: await s.as(pilot.email) };
-    const id = (await onA.start(auth, tripId, { filename: 'cockpit.wav', size_bytes: wav.length })).json().id as string;
+    const url = (await onA.start(auth, tripId, { filename: 'cockpit.wav', size_bytes: wav.length })).headers.location as string;
     const piece = wav.subarray(0, 100_000);
-    const answers = await Promise.all([onA.patch(auth, id, 0, piece), onB.patch(auth, id, 0, piece)]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const answers = await Promise.all([onA.patch(auth, url, 0, piece), onB.patch(auth, url, 0, piece)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
     const refused = answers.find((answer) => answer.statusCode === 409)!;
     expect(refused.json().fields).toEqual({ offset: String(piece.length) });
-    expect((await onB.read(auth, id)).json()).toMatchObject({ offset: piece.length });
-    expect(await a.ctx.storage.list(`incoming/${id}/`)).toHaveLength(1);
+    expect((await onB.head(auth, url)).headers['upload-offset']).toBe(String(piece.length));
+    expect(await a.ctx.storage.list(`incoming/${idOf(url)}/`)).toHaveLength(1);
   });
 
   it('a sign-out on one instance is obeyed by the other, for the recording too', async () => {
     const tripId = await newTrip();
     const cookie = await s.as(pilot.email);
-    const id = (await onB.upload({ cookie }, tripId, wav, 'cockpit.wav', 1)).id;
-    expect(await finished(id)).toMatchObject({ status: 'done' });
+    const { url } = await onB.upload({ cookie }, tripId, wav, 'cockpit.wav', 1);
+    expect(await finished(url)).toMatchObject({ status: 'done' });
     const audioOnB = async () => (await b.request({ method: 'GET', url: `/api/trips/${tripId}/audio`, cookie, headers: { range: 'bytes=0-99' } })).statusCode;
     expect(await audioOnB()).toBe(206);
     expect((await a.request({ method: 'POST', url: '/api/auth/sign-out', cookie, payload: {} })).statusCode).toBe(200);

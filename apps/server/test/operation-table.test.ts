@@ -1,5 +1,8 @@
 import { operationList } from '@skylog/contracts';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditService } from '../src/modules/audit/audit.service.ts';
+import { authorizationPlugin } from '../src/plugins/authorization.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 
 /** `/api/trips/:id` as the API document writes it: `/api/trips/{id}`. */
@@ -32,5 +35,28 @@ describe('the operation table is what the server serves and documents', () => {
   it('serves every operation of the table under the operation name it declares', () => {
     const routes = new Map(t.app.apiRoutes.map((route) => [`${route.method} ${route.url}`, route.operation]));
     for (const { operation } of operationList) expect(routes.get(`${operation.method} ${operation.path}`), operation.path).toBe(operation.name);
+  });
+});
+
+describe('start-up refuses what the table does not hold together', () => {
+  // Nothing is refused at run time here, so no denial is ever recorded.
+  const audit = {} as AuditService;
+
+  it('stops on a route written outside the table, naming its method and path', async () => {
+    const app = Fastify();
+    await app.register(authorizationPlugin, { audit });
+    const start = async () => {
+      app.get('/api/not-declared', { config: { operation: 'trips.read' } }, async () => ({}));
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow('Route GET /api/not-declared (trips.read) is not in the operation table');
+    await app.close();
+  });
+
+  it('stops when an operation of the table is served by no route, naming it', async () => {
+    const app = Fastify();
+    await app.register(authorizationPlugin, { audit });
+    await expect(app.ready()).rejects.toThrow('aircraft.read (GET /api/aircraft/:id)');
+    await app.close();
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, nextClientIp, type TestApp } from './helper.ts';
 import { createSchool, type School } from './factories.ts';
 import { sessions } from './people-helper.ts';
-import { gpxOf, straightTrack, tripsApi } from './trips-helper.ts';
+import { gpxOf, straightTrack, tripsApi, uploadsApi } from './trips-helper.ts';
 
 /**
  * Regressions of the outside security probe: input the database cannot store answered
@@ -46,8 +46,8 @@ describe('requests: bad input is a 400 that names the field, other sites cannot 
       { name: 'an access-token name', field: 'name', send: async () => s.call(student.email, 'POST', '/api/access-tokens', { name: nul }) },
       {
         name: 'an upload file name',
-        field: 'filename',
-        send: async () => s.call(student.email, 'POST', `/api/trips/${tripId}/audio-uploads`, { filename: 'cockpit\u0000.opus', size_bytes: 10 }),
+        field: 'upload-metadata.filename',
+        send: async () => uploadsApi(() => t).start({ cookie: await s.as(student.email) }, tripId, { filename: 'cockpit\u0000.opus', size_bytes: 10 }),
       },
       {
         name: 'an imported file name',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, query, skylogIdOf, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
-import { gpxOf, straightTrack, tripsApi } from './trips-helper.ts';
+import { gpxOf, straightTrack, tripsApi, tusVersionHeaders, uploadMetadata, uploadsApi } from './trips-helper.ts';
 
 const tripNotFound = { status: 404, code: 'not_found', message: 'Trip not found' };
 const readOnly = { status: 403, code: 'forbidden', message: 'You can view this trip but not change it.' };
@@ -254,7 +254,7 @@ describe('trips: visibility and rights', () => {
         const before = await denialsOf(email);
         // Leo's flight is in their sub-organization, Jonas's in another, Harbor's in another school; the last id is made up.
         for (const trip of [leoTrip, jonasTrip, harborTrip, '00000000-0000-4000-8000-000000000000']) {
-          const calls: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: unknown; contentType?: string }[] = [
+          const calls: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: unknown; headers?: Record<string, string> }[] = [
             { method: 'GET', url: `/api/trips/${trip}` },
             { method: 'GET', url: `/api/trips/${trip}/track` },
             { method: 'GET', url: `/api/trips/${trip}/transcript` },
@@ -267,8 +267,12 @@ describe('trips: visibility and rights', () => {
             { method: 'POST', url: `/api/trips/${trip}/transcription` },
             { method: 'DELETE', url: `/api/trips/${trip}` },
             // Adding a recording or a track to an existing flight is changing it.
-            { method: 'POST', url: `/api/trips/${trip}/audio-uploads`, payload: { filename: 'cockpit.m4a', size_bytes: 1000 } },
-            { method: 'POST', url: `/api/trips/import?filename=track.gpx&trip_id=${trip}`, payload: gpx, contentType: 'application/gpx+xml' },
+            {
+              method: 'POST',
+              url: `/api/trips/${trip}/audio/tus`,
+              headers: { ...tusVersionHeaders, 'upload-length': '1000', 'upload-metadata': uploadMetadata({ filename: 'cockpit.m4a' }) },
+            },
+            { method: 'POST', url: `/api/trips/import?filename=track.gpx&trip_id=${trip}`, payload: gpx, headers: { 'content-type': 'application/gpx+xml' } },
           ];
           for (const call of calls) {
             const response = await t.request({
@@ -276,7 +280,7 @@ describe('trips: visibility and rights', () => {
               url: call.url,
               cookie,
               ...(call.payload === undefined ? {} : { payload: call.payload as string }),
-              ...(call.contentType ? { headers: { 'content-type': call.contentType } } : {}),
+              ...(call.headers ? { headers: call.headers } : {}),
             });
             expect(response.statusCode, `${email} ${call.method} ${call.url}: ${response.body}`).toBe(403);
             expect(response.json().message).toBe(messages.permissionDenied);
@@ -297,9 +301,13 @@ describe('trips: visibility and rights', () => {
       expect(created.statusCode, created.body).toBe(201);
       const trip = tripDetailSchema.parse(created.json());
       expect(trip).toMatchObject({ left_seat: { skylog_id: leo }, can_edit: false, can_share: false, can_delete: false, can_debrief: false });
-      const started = await s.call(email, 'POST', `/api/trips/${trip.trip_id}/audio-uploads`, { filename: 'cockpit.m4a', size_bytes: 1000 });
+      const uploads = uploadsApi(() => t);
+      const started = await uploads.start({ cookie: await s.as(email) }, trip.trip_id, { filename: 'cockpit.m4a', size_bytes: 1000 });
       expect(started.statusCode, started.body).toBe(201);
-      expect((await s.call(email, 'GET', `/api/audio-uploads/${started.json().id}`)).statusCode).toBe(200);
+      const url = started.headers.location as string;
+      expect((await uploads.patch({ cookie: await s.as(email) }, url, 0, Buffer.alloc(100))).statusCode).toBe(204);
+      expect((await uploads.head({ cookie: await s.as(email) }, url)).headers['upload-offset']).toBe('100');
+      expect((await uploads.read({ cookie: await s.as(email) }, url)).statusCode).toBe(200);
       // The flight is Leo's to open, not theirs.
       expect((await s.call(email, 'GET', `/api/trips/${trip.trip_id}`)).statusCode).toBe(403);
       expect((await s.call(email, 'PATCH', `/api/trips/${trip.trip_id}`, { origin: 'KPRB' })).statusCode).toBe(403);

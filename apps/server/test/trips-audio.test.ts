@@ -8,19 +8,9 @@ import { audioUploads } from '../src/db/schema/index.ts';
 import { createSchool } from './factories.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
-import {
-  hasEncoder,
-  makeTone,
-  sendAndCut,
-  sendOverHttp,
-  straightTrack,
-  tripsApi,
-  uploadContentType,
-  uploadsApi,
-} from './trips-helper.ts';
+import { hasEncoder, makeTone, sendAndCut, straightTrack, tripsApi, uploadsApi } from './trips-helper.ts';
 
 const notAudio = 'This file is not audio Skylog can read. Upload an MP3, M4A, WAV, FLAC or Opus recording.';
-const uploadNotFound = { status: 404, code: 'not_found', message: 'Upload not found' };
 
 describe('trip audio: resumable uploads, processing, playback with ranges', () => {
   let t: TestApp;
@@ -180,117 +170,6 @@ describe('trip audio: resumable uploads, processing, playback with ranges', () =
     expect(Math.abs(after.duration_ms! - 20_000)).toBeLessThanOrEqual(50);
   });
 
-  describe('the upload protocol', () => {
-    it('refuses a piece at the wrong offset (409 naming the offset) or of another content type (415)', async () => {
-      const tripId = await newTrip('Offsets');
-      const started = await uploads.start(leo, tripId, { filename: 'a.opus', size_bytes: 1000 });
-      expect(started.statusCode).toBe(201);
-      expect(started.headers.location).toBe(`/api/audio-uploads/${started.json().id}`);
-      expect(started.json()).toMatchObject({ offset: 0, size_bytes: 1000, is_complete: false });
-      const id = started.json().id;
-
-      const ahead = await uploads.patch(leo, id, 10, Buffer.alloc(100, 1));
-      expect(ahead.statusCode).toBe(409);
-      expect(ahead.json()).toMatchObject({ status: 409, code: 'conflict', fields: { offset: '0' } });
-      const wrongType = await uploads.patch(leo, id, 0, Buffer.alloc(100, 1), 'application/octet-stream');
-      expect(wrongType.statusCode).toBe(415);
-      const noOffset = await t.request({
-        method: 'PATCH',
-        url: `/api/audio-uploads/${id}`,
-        cookie: leo.cookie,
-        headers: { 'content-type': uploadContentType },
-        payload: Buffer.alloc(10),
-      });
-      expect(noOffset.statusCode).toBe(400);
-      expect(noOffset.json().fields).toHaveProperty('upload-offset');
-
-      expect((await uploads.patch(leo, id, 0, Buffer.alloc(400, 1))).json()).toMatchObject({ offset: 400, is_complete: false });
-      const behind = await uploads.patch(leo, id, 0, Buffer.alloc(100, 1));
-      expect(behind.statusCode).toBe(409);
-      expect(behind.json().fields).toEqual({ offset: '400' });
-      const state = await uploads.read(leo, id);
-      expect(state.json()).toMatchObject({ offset: 400, status: 'receiving' });
-      expect(state.headers['upload-offset']).toBe('400');
-    });
-
-    it('refuses more bytes than the upload declared (413) and keeps the offset where it was', async () => {
-      const tripId = await newTrip('Too many bytes');
-      const id = (await uploads.start(leo, tripId, { filename: 'a.opus', size_bytes: 1000 })).json().id;
-      expect((await uploads.patch(leo, id, 0, Buffer.alloc(400, 1))).statusCode).toBe(200);
-      // Over a real connection: the refusal comes while the body is still arriving (inject cannot show that).
-      const tooMany = await sendOverHttp(t, {
-        method: 'PATCH',
-        path: `/api/audio-uploads/${id}`,
-        headers: { cookie: leo.cookie, 'content-type': uploadContentType, 'upload-offset': '400' },
-        body: Buffer.alloc(700, 2),
-      });
-      expect(tooMany.status).toBe(413);
-      expect(JSON.parse(tooMany.body)).toMatchObject({ status: 413, message: 'More bytes were sent than the upload declared.' });
-      expect((await uploads.read(leo, id)).json()).toMatchObject({ offset: 400, status: 'receiving', is_complete: false });
-      // The right remainder still completes it.
-      expect((await uploads.patch(leo, id, 400, Buffer.alloc(600, 2))).json()).toMatchObject({ offset: 1000, is_complete: true });
-      const again = await uploads.patch(leo, id, 1000, Buffer.alloc(1));
-      expect(again.statusCode).toBe(409);
-      expect(again.json().message).toBe('This upload is already complete.');
-      await t.ctx.jobs.drain();
-    });
-
-    it('refuses an upload larger than the audio limit before any byte is sent (413 naming the limit)', async () => {
-      const tripId = await newTrip('Huge');
-      const response = await uploads.start(leo, tripId, { filename: 'day.wav', size_bytes: 2048 * 1048576 + 1 });
-      expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({
-        status: 413,
-        code: 'body_too_large',
-        message: 'The file is larger than the 2048 MB limit.',
-        fields: { size_bytes: 'The file is larger than the 2048 MB limit.' },
-      });
-      const empty = await uploads.start(leo, tripId, { filename: 'a.opus', size_bytes: 0 });
-      expect(empty.statusCode).toBe(400);
-      expect(empty.json().fields).toEqual({ size_bytes: 'The file is empty' });
-    });
-
-    it('an upload is only visible to the person who started it (404 for anyone else)', async () => {
-      const tripId = await newTrip('Mine');
-      const id = (await uploads.start(leo, tripId, { filename: 'a.opus', size_bytes: 100 })).json().id;
-      for (const email of ['instructor@skyline.test', 'orgadmin@skyline.test', 'priya.shah@skyline.test', 'admin@harbor.test']) {
-        const other = { cookie: await s.as(email) };
-        const read = await uploads.read(other, id);
-        expect(read.statusCode, email).toBe(404);
-        expect(read.json(), email).toEqual(uploadNotFound);
-        const patch = await uploads.patch(other, id, 0, Buffer.alloc(100));
-        expect(patch.statusCode, email).toBe(404);
-        expect(patch.json(), email).toEqual(uploadNotFound);
-      }
-      expect((await uploads.read(leo, id)).json()).toMatchObject({ offset: 0, status: 'receiving' });
-    });
-
-    it('a viewer the trip is only shared with cannot start an upload (403); someone out of scope gets 404', async () => {
-      const tripId = await newTrip('Shared');
-      const priyaId = (await s.call('priya.shah@skyline.test', 'GET', '/api/me')).json().skylog_id;
-      expect(
-        (await s.call('leo.nakamura@skyline.test', 'PUT', `/api/trips/${tripId}/shared-with`, { shared_with: [priyaId] })).statusCode,
-      ).toBe(200);
-      const viewer = await uploads.start({ cookie: await s.as('priya.shah@skyline.test') }, tripId, {
-        filename: 'a.opus',
-        size_bytes: 100,
-      });
-      expect(viewer.statusCode).toBe(403);
-      expect(viewer.json()).toEqual({ status: 403, code: 'forbidden', message: 'You can view this trip but not change it.' });
-      const stranger = await uploads.start({ cookie: await s.as('ana.costa@skyline.test') }, tripId, {
-        filename: 'a.opus',
-        size_bytes: 100,
-      });
-      expect(stranger.statusCode).toBe(404);
-      // The linked instructor may add the recording.
-      const instructor = await uploads.start({ cookie: await s.as('instructor@skyline.test') }, tripId, {
-        filename: 'a.opus',
-        size_bytes: 100,
-      });
-      expect(instructor.statusCode).toBe(201);
-    });
-  });
-
   describe('the name and type a client gives an upload', () => {
     const storedNameOf = async (uploadId: string) =>
       (await t.ctx.db.select({ filename: audioUploads.filename }).from(audioUploads).where(eq(audioUploads.id, uploadId)))[0]?.filename;
@@ -309,22 +188,22 @@ describe('trip audio: resumable uploads, processing, playback with ranges', () =
         ['../../../etc/cron.d/x', 'x'],
         ['C:\\Users\\pilot\\.cockpit\u0007 left.opus', 'cockpit left.opus'],
         ['Vol du matin ✈ Évreux.m4a', 'Vol du matin ✈ Évreux.m4a'],
-      ]) {
+      ] as const) {
         const started = await uploads.start(pilot, tripId, { filename: given, size_bytes: 1000, content_type: 'audio/ogg' });
         expect(started.statusCode, started.body).toBe(201);
         expect(await storedNameOf(started.json().id)).toBe(kept);
       }
       const onlyDots = await uploads.start(pilot, tripId, { filename: '../..', size_bytes: 1000 });
       expect(onlyDots.statusCode).toBe(400);
-      expect(onlyDots.json().fields).toHaveProperty('filename');
+      expect(onlyDots.json().fields).toEqual({ 'upload-metadata.filename': 'File name must name a file, not only dots, slashes or spaces' });
     });
 
-    it('refuses a content type that is not audio with 400 naming content_type; audio, its containers and "unknown" are taken', async () => {
+    it('refuses a declared file type that is not audio with 400 naming it; audio, its containers and "unknown" are taken', async () => {
       const tripId = await pilotTrip('Upload Types Club');
       for (const contentType of ['application/x-msdownload', 'text/html', 'image/png', 'application/pdf']) {
         const refused = await uploads.start(pilot, tripId, { filename: 'cockpit.opus', size_bytes: 1000, content_type: contentType });
         expect(refused.statusCode, contentType).toBe(400);
-        expect(refused.json()).toMatchObject({ code: 'validation_error', fields: { content_type: notAudio } });
+        expect(refused.json()).toMatchObject({ code: 'validation_error', fields: { 'upload-metadata.filetype': notAudio } });
       }
       for (const contentType of ['audio/ogg; codecs=opus', 'Audio/MPEG', 'audio/x-m4a', 'video/webm', 'video/mp4', 'application/octet-stream']) {
         const taken = await uploads.start(pilot, tripId, { filename: 'cockpit.opus', size_bytes: 1000, content_type: contentType });
@@ -394,26 +273,25 @@ describe('trip audio: resumable uploads, processing, playback with ranges', () =
   it('keeps every byte that arrived before the connection broke, and the upload resumes from there', async () => {
     const tripId = await newTrip('Broken connection');
     const started = await uploads.start(leo, tripId, { filename: 'cockpit.opus', size_bytes: opus.length });
-    const id = started.json().id as string;
+    const url = started.headers.location as string;
     const half = Math.floor(opus.length / 2);
-    await sendAndCut(t, { uploadId: id, cookie: leo.cookie, bytes: opus, cut: half });
+    await sendAndCut(t, { url, cookie: leo.cookie, bytes: opus, cut: half });
 
     // Resume as a client would: ask for the offset and send the rest (the server takes a moment to notice
     // the cut and store what arrived as a piece; until then it reports the offset before this request).
     let resumed;
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const state = (await uploads.read(leo, id)).json();
-      expect(state).toMatchObject({ status: 'receiving', is_complete: false });
-      if (state.offset === half) {
-        resumed = await uploads.patch(leo, id, state.offset, opus.subarray(state.offset));
+      const offset = Number((await uploads.head(leo, url)).headers['upload-offset']);
+      if (offset === half) {
+        resumed = await uploads.patch(leo, url, offset, opus.subarray(offset));
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(resumed!.statusCode, resumed!.body).toBe(200);
-    expect(resumed!.json()).toMatchObject({ offset: opus.length, is_complete: true });
+    expect(resumed!.statusCode, resumed!.body).toBe(204);
+    expect(resumed!.headers['upload-offset']).toBe(String(opus.length));
     await t.ctx.jobs.drain();
-    expect((await uploads.read(leo, id)).json()).toMatchObject({ status: 'done', offset: opus.length });
+    expect((await uploads.read(leo, url)).json()).toMatchObject({ status: 'done', offset: opus.length, is_complete: true });
     const audio = await audioOf(tripId);
     expect(audio.statusCode).toBe(200);
     expect(audio.rawPayload.equals(opus)).toBe(true);

@@ -346,19 +346,20 @@ describe('a flight’s crew: chosen at upload, edited later, deleted with its fi
         realStorage = t.ctx.storage;
       });
 
-      /** Sends a whole recording; the last byte queues the job, which the worker starts at once. */
+      /** Sends a whole recording; the last byte queues the job, which the worker starts at once. Answers the upload's URL. */
       async function sendAudio(email: string, tripId: string, bytes: Buffer, filename: string): Promise<string> {
         const auth = { cookie: await s.as(email) };
         const started = await uploads.start(auth, tripId, { filename, size_bytes: bytes.length });
         expect(started.statusCode, started.body).toBe(201);
-        const uploadId = started.json().id as string;
-        const sent = await uploads.patch(auth, uploadId, 0, bytes);
-        expect(sent.statusCode, sent.body).toBe(200);
-        return uploadId;
+        const url = started.headers.location as string;
+        const sent = await uploads.patch(auth, url, 0, bytes);
+        expect(sent.statusCode, sent.body).toBe(204);
+        return url;
       }
 
       /** Nothing of the trip is left on disk, and its job ended once, without an error to retry. */
-      async function expectCleanEnd(tripId: string, uploadId: string) {
+      async function expectCleanEnd(tripId: string, url: string) {
+        const uploadId = url.split('/').at(-1)!;
         await t.ctx.jobs.drain();
         expect(await filesUnder(`trips/${tripId}`)).toEqual([]);
         expect(await t.ctx.storage.list(`incoming/${uploadId}/`)).toEqual([]);
@@ -367,7 +368,7 @@ describe('a flight’s crew: chosen at upload, edited later, deleted with its fi
           sql`select status, attempts, last_error from jobs where payload->>'uploadId' = ${uploadId}`,
         );
         expect(jobs).toEqual([{ status: 'done', attempts: 1, last_error: null }]);
-        expect((await uploads.read({ cookie: await s.as('leo.nakamura@skyline.test') }, uploadId)).statusCode).toBe(404);
+        expect((await uploads.read({ cookie: await s.as('leo.nakamura@skyline.test') }, url)).statusCode).toBe(404);
         expect((await s.call('orgadmin@skyline.test', 'GET', `/api/trips/${tripId}`)).statusCode).toBe(404);
       }
 
@@ -410,9 +411,9 @@ describe('a flight’s crew: chosen at upload, edited later, deleted with its fi
 
       it('deleted right after the last byte, whatever the job is doing then', async () => {
         const tripId = (await trips.create('leo.nakamura@skyline.test', { trip_name: 'Deleted while decoding', points: points() })).trip_id;
-        const uploadId = await sendAudio('leo.nakamura@skyline.test', tripId, wav, 'cockpit.wav');
+        const url = await sendAudio('leo.nakamura@skyline.test', tripId, wav, 'cockpit.wav');
         expect((await s.call('leo.nakamura@skyline.test', 'DELETE', `/api/trips/${tripId}`)).statusCode).toBe(204);
-        await expectCleanEnd(tripId, uploadId);
+        await expectCleanEnd(tripId, url);
       });
     });
   });

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { tripDetailSchema, tripListSchema, tripTranscriptSchema, type TripDetail, type TripTranscript } from '@skylog/contracts';
+import { audioUploadSchema, tripDetailSchema, tripListSchema, tripTranscriptSchema, type TripDetail, type TripTranscript } from '@skylog/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { appOrigin, type TestApp } from './helper.ts';
@@ -176,54 +176,71 @@ export async function hasEncoder(ffmpegPath: string, encoder: string): Promise<b
   return new RegExp(`\\b${encoder}\\b`).test(stdout);
 }
 
-/** Resumable audio uploads (create, PATCH pieces, read), with a session cookie or a Bearer token. */
+export const tusVersionHeaders = { 'tus-resumable': '1.0.0' };
+
+/** tus's Upload-Metadata: each key with its value in base64. */
+export function uploadMetadata(values: Record<string, string>): string {
+  return Object.entries(values)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+}
+
+/**
+ * Resumable audio uploads over tus 1.0 (create, PATCH pieces, HEAD, the JSON state, DELETE), with a session
+ * cookie or a Bearer token. An upload is named by its URL, the creation's Location.
+ */
 export function uploadsApi(getApp: () => TestApp) {
   type Auth = { cookie: string } | { token: string };
-  const authOf = (auth: Auth) =>
-    'cookie' in auth ? { cookie: auth.cookie, headers: {} } : { headers: { authorization: `Bearer ${auth.token}` } };
+  const send = (auth: Auth, options: { method: 'POST' | 'PATCH' | 'HEAD' | 'GET' | 'DELETE'; url: string; headers?: Record<string, string>; payload?: Buffer }) =>
+    getApp().request({
+      ...options,
+      ...('cookie' in auth ? { cookie: auth.cookie } : {}),
+      headers: { ...('token' in auth ? { authorization: `Bearer ${auth.token}` } : {}), ...options.headers },
+    });
 
-  async function start(auth: Auth, tripId: string, body: Record<string, unknown>) {
-    const { cookie, headers } = { cookie: undefined, ...authOf(auth) };
-    return getApp().request({ method: 'POST', url: `/api/trips/${tripId}/audio-uploads`, cookie, headers, payload: body });
+  /** tus creation: the file's size and name (and type when given) in the protocol's headers. */
+  async function start(auth: Auth, tripId: string, file: { filename: string; size_bytes: number; content_type?: string }) {
+    const metadata = uploadMetadata({ filename: file.filename, ...(file.content_type === undefined ? {} : { filetype: file.content_type }) });
+    return send(auth, {
+      method: 'POST',
+      url: `/api/trips/${tripId}/audio/tus`,
+      headers: { ...tusVersionHeaders, 'upload-length': String(file.size_bytes), 'upload-metadata': metadata },
+    });
   }
 
-  async function patch(auth: Auth, uploadId: string, offset: number | string, bytes: Buffer, contentType = uploadContentType) {
-    const { cookie, headers } = { cookie: undefined, ...authOf(auth) };
-    return getApp().request({
+  async function patch(auth: Auth, url: string, offset: number | string, bytes: Buffer, contentType = uploadContentType) {
+    return send(auth, {
       method: 'PATCH',
-      url: `/api/audio-uploads/${uploadId}`,
-      cookie,
-      headers: { ...headers, 'content-type': contentType, 'upload-offset': String(offset) },
+      url,
+      headers: { ...tusVersionHeaders, 'content-type': contentType, 'upload-offset': String(offset) },
       payload: bytes,
     });
   }
 
-  async function read(auth: Auth, uploadId: string) {
-    const { cookie, headers } = { cookie: undefined, ...authOf(auth) };
-    return getApp().request({ method: 'GET', url: `/api/audio-uploads/${uploadId}`, cookie, headers });
-  }
+  const head = async (auth: Auth, url: string) => send(auth, { method: 'HEAD', url, headers: tusVersionHeaders });
+  /** The upload's progress and processing (GET, JSON). */
+  const read = async (auth: Auth, url: string) => send(auth, { method: 'GET', url });
+  const terminate = async (auth: Auth, url: string) => send(auth, { method: 'DELETE', url, headers: tusVersionHeaders });
 
   /** Sends a whole file in `pieces` PATCHes, then lets the job worker process it; answers the upload's final state. */
   async function upload(auth: Auth, tripId: string, bytes: Buffer, filename: string, pieces = 2) {
     const started = await start(auth, tripId, { filename, size_bytes: bytes.length });
     expect(started.statusCode, started.body).toBe(201);
     const id = started.json().id as string;
+    const url = started.headers.location as string;
     const pieceSize = Math.ceil(bytes.length / pieces);
     for (let offset = 0; offset < bytes.length; offset += pieceSize) {
-      const response = await patch(auth, id, offset, bytes.subarray(offset, offset + pieceSize));
-      expect(response.statusCode, response.body).toBe(200);
+      const response = await patch(auth, url, offset, bytes.subarray(offset, offset + pieceSize));
+      expect(response.statusCode, response.body).toBe(204);
       expect(response.headers['upload-offset']).toBe(String(Math.min(bytes.length, offset + pieceSize)));
     }
     await getApp().ctx.jobs.drain();
-    const state = await read(auth, id);
+    const state = await read(auth, url);
     expect(state.statusCode, state.body).toBe(200);
-    return {
-      id,
-      state: state.json() as { status: string; error: string | null; offset: number; size_bytes: number; is_complete: boolean },
-    };
+    return { id, url, state: audioUploadSchema.parse(state.json()) };
   }
 
-  return { start, patch, read, upload };
+  return { start, patch, head, read, terminate, upload };
 }
 
 /** The port of the app on a real socket, listening from the first call on (closed with the app). */
@@ -236,13 +253,20 @@ export async function listeningPort(t: TestApp): Promise<number> {
  * Starts a PATCH of a whole recording at offset 0 over a real connection, sends its first `cut` bytes and
  * breaks the connection, as a pilot's phone losing signal does.
  */
-export async function sendAndCut(t: TestApp, { uploadId, cookie, bytes, cut }: { uploadId: string; cookie: string; bytes: Buffer; cut: number }) {
+export async function sendAndCut(t: TestApp, { url, cookie, bytes, cut }: { url: string; cookie: string; bytes: Buffer; cut: number }) {
   const request = http.request({
     host: '127.0.0.1',
     port: await listeningPort(t),
     method: 'PATCH',
-    path: `/api/audio-uploads/${uploadId}`,
-    headers: { origin: appOrigin, cookie, 'content-type': uploadContentType, 'upload-offset': '0', 'content-length': String(bytes.length) },
+    path: url,
+    headers: {
+      origin: appOrigin,
+      cookie,
+      ...tusVersionHeaders,
+      'content-type': uploadContentType,
+      'upload-offset': '0',
+      'content-length': String(bytes.length),
+    },
   });
   // The connection is cut on purpose; the client's own error is expected.
   request.on('error', () => undefined);

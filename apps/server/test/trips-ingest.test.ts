@@ -520,7 +520,7 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
       });
     });
 
-    it('GET /api/openapi.json lists the trip, marker, audio-upload and access-token paths', async () => {
+    it('GET /api/openapi.json lists the trip, marker, audio-upload (tus) and access-token paths', async () => {
       const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json();
       const expected: Record<string, string[]> = {
         '/api/trips': ['get', 'post'],
@@ -533,8 +533,8 @@ describe('trips: sending a flight as JSON, importing and exporting track files',
         '/api/trips/{id}/audio/peaks': ['get'],
         '/api/trips/{id}/manual-markers': ['get', 'post'],
         '/api/manual-markers/{id}': ['patch'],
-        '/api/trips/{id}/audio-uploads': ['post'],
-        '/api/audio-uploads/{id}': ['get', 'patch'],
+        '/api/trips/{id}/audio/tus': ['options', 'post'],
+        '/api/trips/{id}/audio/tus/{uploadId}': ['head', 'get', 'patch', 'delete'],
         '/api/access-tokens': ['get', 'post'],
         '/api/access-tokens/{id}': ['delete'],
         '/api/client-config': ['get'],

@@ -2,7 +2,7 @@ import { limits, messages } from '@skylog/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioProcessJob } from '../src/jobs/definitions/audio-process.ts';
-import { sweepUploads } from '../src/modules/audio/audio.service.ts';
+import { sweepUploads } from '../src/modules/audio/upload-sweeper.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { createSchool, type School } from './factories.ts';
 import { sessions } from './people-helper.ts';
@@ -26,14 +26,15 @@ describe('unfinished audio uploads are limited, expire, and leave no bytes behin
   /** The stored pieces of an upload, wherever the storage keeps them. */
   const piecesOf = async (id: string) => (await t.ctx.storage.list(`incoming/${id}/`)).map((file) => file.key);
   const start = async (email: string, tripId: string) => uploads.start({ cookie: await s.as(email) }, tripId, { filename: 'cockpit.opus', size_bytes: 2_000_000_000 });
-  /** Sends the first bytes, so a partial file exists. */
+  /** Sends the first bytes, so a partial file exists; answers the upload's id and URL. */
   async function startWithBytes(email: string, tripId: string) {
     const started = await start(email, tripId);
     expect(started.statusCode, started.body).toBe(201);
     const id = started.json().id as string;
-    expect((await uploads.patch({ cookie: await s.as(email) }, id, 0, Buffer.alloc(1024, 1))).statusCode).toBe(200);
+    const url = started.headers.location as string;
+    expect((await uploads.patch({ cookie: await s.as(email) }, url, 0, Buffer.alloc(1024, 1))).statusCode).toBe(204);
     expect(await piecesOf(id)).toHaveLength(1);
-    return id;
+    return { id, url };
   }
 
   beforeAll(async () => {
@@ -47,13 +48,13 @@ describe('unfinished audio uploads are limited, expire, and leave no bytes behin
     const tripId = await newTrip();
     const first = await startWithBytes(pilot.email, tripId);
     const second = await startWithBytes(pilot.email, tripId);
-    expect(await piecesOf(first)).toEqual([]);
-    const old = await uploads.read({ cookie: await s.as(pilot.email) }, first);
+    expect(await piecesOf(first.id)).toEqual([]);
+    const old = await uploads.read({ cookie: await s.as(pilot.email) }, first.url);
     expect(old.json()).toMatchObject({ status: 'failed', error: messages.uploadReplaced });
-    const resumed = await uploads.patch({ cookie: await s.as(pilot.email) }, first, 1024, Buffer.alloc(10));
-    expect(resumed.statusCode).toBe(409);
+    const resumed = await uploads.patch({ cookie: await s.as(pilot.email) }, first.url, 1024, Buffer.alloc(10));
+    expect(resumed.statusCode).toBe(410);
     expect(resumed.json().message).toBe(messages.uploadReplaced);
-    expect((await uploads.read({ cookie: await s.as(pilot.email) }, second)).json().status).toBe('receiving');
+    expect((await uploads.read({ cookie: await s.as(pilot.email) }, second.url)).json().status).toBe('receiving');
   });
 
   it('one person may have a few unfinished uploads at once, not sixty', async () => {
@@ -78,44 +79,44 @@ describe('unfinished audio uploads are limited, expire, and leave no bytes behin
 
   it('an upload idle for a day expires: it says so, and its bytes are removed', async () => {
     const person = await school.addPerson('student');
-    const id = await startWithBytes(person.email, await newTrip(person.email));
+    const { id, url } = await startWithBytes(person.email, await newTrip(person.email));
     await t.ctx.db.execute(`update audio_uploads set updated_at = now() - interval '25 hours' where id = '${id}'`);
     expect((await sweepUploads(t.ctx)).expired).toBeGreaterThanOrEqual(1);
     expect(await piecesOf(id)).toEqual([]);
-    const state = await uploads.read({ cookie: await s.as(person.email) }, id);
+    const state = await uploads.read({ cookie: await s.as(person.email) }, url);
     expect(state.json()).toMatchObject({ status: 'failed', error: messages.uploadExpired });
-    expect((await uploads.patch({ cookie: await s.as(person.email) }, id, 1024, Buffer.alloc(10))).json().message).toBe(messages.uploadExpired);
+    expect((await uploads.patch({ cookie: await s.as(person.email) }, url, 1024, Buffer.alloc(10))).json().message).toBe(messages.uploadExpired);
   });
 
   it('pieces no upload waits for are removed after an hour; a live upload’s are kept', async () => {
     const person = await school.addPerson('student');
     const live = await startWithBytes(person.email, await newTrip(person.email));
-    const [livePiece] = await piecesOf(live);
+    const [livePiece] = await piecesOf(live.id);
     const crashed = 'incoming/0b3f4a52-4c1e-4d55-9d7e-000000000001/0000000000000-left-by-a-crash';
-    const lostRace = `incoming/${live}/0000000000000-stored-by-a-request-that-lost-the-race`;
+    const lostRace = `incoming/${live.id}/0000000000000-stored-by-a-request-that-lost-the-race`;
     const legacy = 'incoming/0b3f4a52-4c1e-4d55-9d7e-000000000002.part';
     for (const key of [crashed, lostRace, legacy]) await t.ctx.storage.put(key, Buffer.from('bytes'));
     // Young pieces may belong to an upload being recorded this very moment.
     await sweepUploads(t.ctx);
-    expect(await piecesOf(live)).toHaveLength(2);
+    expect(await piecesOf(live.id)).toHaveLength(2);
     expect((await t.ctx.storage.list('incoming/')).map((file) => file.key)).toEqual(expect.arrayContaining([crashed, legacy]));
     // Two hours on, only what the live upload recorded is kept.
     const later = new Date(Date.now() + 2 * 3600 * 1000);
     expect((await sweepUploads(t.ctx, later)).orphans).toBeGreaterThanOrEqual(3);
-    expect(await piecesOf(live)).toEqual([livePiece]);
+    expect(await piecesOf(live.id)).toEqual([livePiece]);
     const left = (await t.ctx.storage.list('incoming/')).map((file) => file.key);
     expect(left).not.toContain(crashed);
     expect(left).not.toContain(legacy);
-    const resumed = await uploads.patch({ cookie: await s.as(person.email) }, live, 1024, Buffer.alloc(10, 2));
-    expect(resumed.statusCode, resumed.body).toBe(200);
+    const resumed = await uploads.patch({ cookie: await s.as(person.email) }, live.url, 1024, Buffer.alloc(10, 2));
+    expect(resumed.statusCode, resumed.body).toBe(204);
   });
 
   it('an upload sent in too many pieces is stopped before it stores another', async () => {
     const person = await school.addPerson('student');
-    const id = await startWithBytes(person.email, await newTrip(person.email));
+    const { id, url } = await startWithBytes(person.email, await newTrip(person.email));
     const [piece] = await piecesOf(id);
     await t.ctx.db.execute(sql`update audio_uploads set pieces = (select jsonb_agg(${piece}::text) from generate_series(1, ${limits.uploadPiecesMax})) where id = ${id}`);
-    const refused = await uploads.patch({ cookie: await s.as(person.email) }, id, 1024, Buffer.alloc(10));
+    const refused = await uploads.patch({ cookie: await s.as(person.email) }, url, 1024, Buffer.alloc(10));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(messages.uploadTooManyPieces);
     expect(await piecesOf(id)).toHaveLength(1);
@@ -124,7 +125,7 @@ describe('unfinished audio uploads are limited, expire, and leave no bytes behin
   it('deleting a trip removes its unfinished upload’s bytes', async () => {
     const person = await school.addPerson('student');
     const tripId = await newTrip(person.email);
-    const id = await startWithBytes(person.email, tripId);
+    const { id } = await startWithBytes(person.email, tripId);
     expect((await s.call(person.email, 'DELETE', `/api/trips/${tripId}`)).statusCode).toBe(204);
     expect(await piecesOf(id)).toEqual([]);
   });
@@ -145,13 +146,15 @@ describe('an upload whose audio job gives up for good', () => {
     const pilot = await school.addPerson('student');
     const auth = { cookie: await s.as(pilot.email) };
     const tripId = (await trips.create(pilot.email, { trip_name: 'Job gave up', points: straightTrack({ start: Date.parse('2026-06-02T16:00:00Z'), count: 3 }) })).trip_id;
-    const id = (await uploads.start(auth, tripId, { filename: 'cockpit.opus', size_bytes: 2048 })).json().id as string;
-    expect((await uploads.patch(auth, id, 0, Buffer.alloc(2048, 3))).json()).toMatchObject({ is_complete: true });
-    expect((await uploads.read(auth, id)).json().status).toBe('processing');
+    const started = await uploads.start(auth, tripId, { filename: 'cockpit.opus', size_bytes: 2048 });
+    const id = started.json().id as string;
+    const url = started.headers.location as string;
+    expect((await uploads.patch(auth, url, 0, Buffer.alloc(2048, 3))).headers['upload-offset']).toBe('2048');
+    expect((await uploads.read(auth, url)).json()).toMatchObject({ status: 'processing', is_complete: true });
 
     // What the queue calls once the last attempt has failed (transcription.test.ts sees the queue call it for the transcript job).
     await audioProcessJob.onFailed!(t.ctx, { uploadId: id }, 'ffmpeg crashed three times');
-    expect((await uploads.read(auth, id)).json()).toMatchObject({ status: 'failed', error: messages.audioProcessingFailed });
+    expect((await uploads.read(auth, url)).json()).toMatchObject({ status: 'failed', error: messages.audioProcessingFailed });
     expect(await t.ctx.storage.list(`incoming/${id}/`)).toEqual([]);
   });
 });

@@ -1,29 +1,13 @@
 import { accessAdmits, tableAccess, type ApiAccess, type TableOperationName } from './operations/index.ts';
-import { roleGroups, type Role } from './roles.ts';
+import type { Role } from './roles.ts';
 
-const { flightRoles } = roleGroups;
-
-/**
- * Operations whose routes are still declared in their server module rather than in the operation table
- * (operations/index.ts), and the roles that may call them. Each moves into the table with its route.
- */
-const moduleDeclaredAccess = {
-  // Trips: everyone who opens flights reads what their scope holds (docs/product-decisions.md tenancy); services decide per trip.
-  // Sub-organization admins never open one (the route table keeps them off the flight screens, and so does the API).
-  'trips.read': flightRoles,
-  'trips.export': flightRoles,
-  'audio-uploads.create': 'authenticated',
-  'audio-uploads.read': 'authenticated',
-  'audio-uploads.append': 'authenticated',
-} as const satisfies Record<string, ApiAccess>;
-
-export type ApiOperation = keyof typeof moduleDeclaredAccess | TableOperationName;
+export type ApiOperation = TableOperationName;
 
 /**
- * Every API operation and the roles that may call it; the server refuses to register a route
- * that names no entry here, and the RBAC screen renders this table.
+ * Every API operation and the roles that may call it, from the operation table (operations/index.ts): the server
+ * checks it before every handler, and the RBAC screen renders it.
  */
-export const apiAccess: Readonly<Record<ApiOperation, ApiAccess>> = { ...moduleDeclaredAccess, ...tableAccess };
+export const apiAccess: Readonly<Record<ApiOperation, ApiAccess>> = tableAccess;
 
 /**
  * What a personal access token (the recorder app) may do: send flights and read them back. Anything
@@ -39,6 +23,7 @@ export const accessTokenOperations: readonly ApiOperation[] = [
   'audio-uploads.create',
   'audio-uploads.read',
   'audio-uploads.append',
+  'audio-uploads.terminate',
 ];
 
 /**

@@ -17,6 +17,7 @@ export * from './schemas/people.ts';
 export * from './schemas/aircraft.ts';
 export * from './schemas/trips.ts';
 export * from './schemas/upload-files.ts';
+export * from './schemas/audio-upload.ts';
 export * from './schemas/map.ts';
 export * from './schemas/speakers.ts';
 export * from './schemas/text.ts';

@@ -396,12 +396,15 @@ export async function requireManualMarker(ctx: AppContext, actor: RequestUser, i
   return marker;
 }
 
-/** Only the person who started an upload sees or continues it. */
-export async function requireOwnUpload(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext): Promise<AudioUploadRow> {
+/** Only the person who started an upload sees or continues it, at its flight's address. */
+export async function requireOwnUpload(ctx: AppContext, actor: RequestUser, tripId: string, id: string, at: AccessContext): Promise<AudioUploadRow> {
   const row = await findUpload(ctx.db, id);
   const uploadNotFound = () => notFound(messages.uploadNotFound);
   if (!row) throw uploadNotFound();
-  if (!mayOnOwnRow(actor, row)) return refuse(ctx, actor, { resource: `audio-uploads/${id}`, orgId: await orgOfPerson(ctx, row.userId) }, at, uploadNotFound());
+  if (!mayOnOwnRow(actor, row)) {
+    return refuse(ctx, actor, { resource: `trips/${row.tripId}/audio/tus/${id}`, orgId: await orgOfPerson(ctx, row.userId) }, at, uploadNotFound());
+  }
+  if (row.tripId !== tripId) throw uploadNotFound();
   return row;
 }
 

@@ -1,4 +1,4 @@
-import type { ApiOperation, Operation, OperationGroup, OperationRequest, OperationResult } from '@skylog/contracts';
+import { operationList, type ApiOperation, type Operation, type OperationGroup, type OperationRequest, type OperationResult } from '@skylog/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { RequestUser } from './request-user.ts';
@@ -27,8 +27,14 @@ export type OperationHandler<Op extends Operation> = (call: OperationCall<Op>) =
 /** One handler per operation of the group: the compiler refuses a group with an operation left unserved. */
 export type OperationHandlers<Group extends OperationGroup> = { [Key in keyof Group]: OperationHandler<Group[Key]> };
 
-/** Route options an operation may need beyond its declaration: a larger body, a check before the body is read. */
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest'>;
+/**
+ * Route options an operation may need beyond its declaration: a larger body, a check before the body is read,
+ * headers added to every answer (errors included) of a protocol's routes.
+ */
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'onSend'>;
+
+/** Paths where the table declares a HEAD of its own (tus): their GET must not also answer HEAD, as Fastify makes it by default. */
+const pathsWithOwnHead = new Set(operationList.filter(({ operation }) => operation.method === 'HEAD').map(({ operation }) => operation.path));
 
 /** The part of Fastify this needs; any instance (with or without the zod type provider) offers it. */
 type RouteTarget = Pick<FastifyInstance, 'route'>;
@@ -53,7 +59,9 @@ export function serveOperations<Group extends OperationGroup>(
     app.route({
       method: operation.method,
       url: operation.path,
-      config: { operation: operation.name as ApiOperation },
+      // A declared HEAD is part of the API document (tus clients resume with it).
+      config: { operation: operation.name as ApiOperation, ...(operation.method === 'HEAD' ? { swagger: { exposeHeadRoute: true } } : {}) },
+      ...(operation.method === 'GET' && pathsWithOwnHead.has(operation.path) ? { exposeHeadRoute: false } : {}),
       schema: {
         tags: [tag],
         summary: operation.summary,
@@ -61,6 +69,7 @@ export function serveOperations<Group extends OperationGroup>(
         ...(operation.params ? { params: operation.params } : {}),
         ...(operation.query ? { querystring: operation.query } : {}),
         ...(operation.body ? { body: operation.body } : {}),
+        ...(operation.headers ? { headers: operation.headers } : {}),
         ...(hasJsonResponse(operation) ? { response: jsonResponses(operation) } : {}),
       },
       ...extras[key],
@@ -75,6 +84,8 @@ export function serveOperations<Group extends OperationGroup>(
           params: request.params,
           query: request.query,
           body: request.body,
+          // Validated against the operation's header schema when it declares one (and then typed by it).
+          headers: request.headers as unknown,
           scope,
           request,
           reply,

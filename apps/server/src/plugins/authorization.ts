@@ -25,6 +25,13 @@ function isApiOperation(value: unknown): value is ApiOperation {
   return typeof value === 'string' && Object.hasOwn(apiAccess, value);
 }
 
+const declaredRoutes = new Set(operationList.map(({ operation }) => `${operation.method} ${operation.path} ${operation.name}`));
+
+/** Whether the table declares this route; Fastify's own HEAD beside a declared GET counts as the GET. */
+function isDeclared(method: string, url: string, operation: ApiOperation): boolean {
+  return declaredRoutes.has(`${method} ${url} ${operation}`) || (method === 'HEAD' && declaredRoutes.has(`GET ${url} ${operation}`));
+}
+
 /**
  * Every /api route must name its operation; the operation's roles are checked before the handler
  * runs. Role denials answer 403 and are audited; scope (which rows) is checked in the services.
@@ -35,11 +42,17 @@ export const authorizationPlugin = fp<{ audit: AuditService }>(async (app: Fasti
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const operation = route.config?.operation;
-    if (operation !== 'auth' && !isApiOperation(operation)) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no known operation from apiAccess`);
+    const methods = [route.method].flat().map((method) => String(method).toUpperCase());
+    if (operation !== 'auth') {
+      if (!isApiOperation(operation)) throw new Error(`Route ${methods.join(',')} ${route.url} declares no known operation from apiAccess`);
+      // Declared routes only: one written by hand would be missing from the web client, the API document and the probes.
+      const undeclared = methods.filter((method) => !isDeclared(method, route.url, operation));
+      if (undeclared.length > 0) {
+        throw new Error(`Route ${undeclared.join(',')} ${route.url} (${operation}) is not in the operation table (packages/contracts/src/operations)`);
+      }
     }
     const isHidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
-    for (const method of [route.method].flat()) apiRoutes.push({ method: String(method).toUpperCase(), url: route.url, operation, isHidden, schema: route.schema });
+    for (const method of methods) apiRoutes.push({ method, url: route.url, operation, isHidden, schema: route.schema });
   });
 
   // The operation table is what the web client and the API document promise: an operation declared there and

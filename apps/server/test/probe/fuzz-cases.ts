@@ -323,7 +323,7 @@ export function rawBodyCases(op: ProbeOperation, base: BuiltRequest): FuzzCase[]
       raw('import: text/plain', gpx('t'), 'text/plain'),
     ];
   }
-  if (op.label === 'PATCH /api/audio-uploads/{id}') {
+  if (op.label === 'PATCH /api/trips/{id}/audio/tus/{uploadId}') {
     return [
       raw('append: JSON instead of bytes', '{"bytes":"x"}', 'application/json'),
       raw('append: text/plain', 'bytes', 'text/plain'),

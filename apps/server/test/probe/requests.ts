@@ -1,10 +1,10 @@
 import { stripeLocalCatalogue } from '../../scripts/stripe-local/catalogue.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { demoPassword, type TestApp } from '../helper.ts';
-import { gpxOf, straightTrack, uploadContentType } from '../trips-helper.ts';
+import { gpxOf, straightTrack, tusVersionHeaders, uploadContentType, uploadMetadata } from '../trips-helper.ts';
 import { listProperties, sampleValid, type JsonSchema, type SampleContext } from './json-schema.ts';
 import type { ProbeOperation } from './route-table.ts';
-import { bodyIdKind, pathIdKinds, type Actor, type IdKind, type Tenant, type World } from './tenants.ts';
+import { bodyIdKind, pathIdKinds, routePathIdKinds, type Actor, type IdKind, type Tenant, type World } from './tenants.ts';
 
 /**
  * Values a generic generator cannot choose well: a role every inviting actor may grant, and the demo
@@ -36,8 +36,12 @@ export const requestOverrides: Record<
   // Turning it on needs the caller's own authenticator app (a 400 for the probe's admins); off changes nothing.
   'PUT /api/orgs/{id}/sign-in-policy': () => ({ payload: JSON.stringify({ require_admin_two_factor: false }) }),
   'PATCH /api/billing/subscription': () => ({ payload: JSON.stringify({ cancel_at_period_end: false }) }),
-  'PATCH /api/audio-uploads/{id}': () => ({
-    headers: { 'content-type': uploadContentType, 'upload-offset': '0' },
+  // tus 1.0: the recording's size and name in headers, then its bytes at the offset the server has.
+  'POST /api/trips/{id}/audio/tus': () => ({
+    headers: { ...tusVersionHeaders, 'upload-length': '100000', 'upload-metadata': uploadMetadata({ filename: 'probe.ogg' }) },
+  }),
+  'PATCH /api/trips/{id}/audio/tus/{uploadId}': () => ({
+    headers: { ...tusVersionHeaders, 'content-type': uploadContentType, 'upload-offset': '0' },
     payload: Buffer.from('OggS'),
   }),
 };
@@ -66,7 +70,7 @@ export type RequestPlan = {
 export function pathIdKindOf(op: ProbeOperation, name: string): IdKind | undefined {
   const segments = op.path.split('/');
   const index = segments.indexOf(`{${name}}`);
-  return pathIdKinds[`${segments[index - 1]}/{${name}}`];
+  return routePathIdKinds[op.path]?.[name] ?? pathIdKinds[`${segments[index - 1]}/{${name}}`];
 }
 
 /** A generator context whose ids come from `tenant` and whose texts carry its tag. */

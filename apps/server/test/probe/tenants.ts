@@ -5,7 +5,7 @@ import { stripeLocalCatalogue } from '../../scripts/stripe-local/catalogue.ts';
 import { startFakeStripeServer, type FakeStripeServer } from '../../scripts/stripe-local/fake-stripe-server.ts';
 import { createTestApp, demoPassword, query, skylogIdOf, tokenFromOutbox, type TestApp } from '../helper.ts';
 import { sessions } from '../people-helper.ts';
-import { straightTrack } from '../trips-helper.ts';
+import { straightTrack, tusVersionHeaders, uploadMetadata } from '../trips-helper.ts';
 
 /** Every kind of row a path parameter or an id property can name. */
 export const idKinds = [
@@ -16,6 +16,8 @@ export const idKinds = [
   'instructor',
   'trip',
   'marker',
+  // An upload is named under its own flight's URL: the flight it was started on.
+  'uploadTrip',
   'upload',
   'aircraft',
   'invitation',
@@ -50,7 +52,7 @@ export const pathIdKinds: Record<string, IdKind> = {
   'aircraft/{id}': 'aircraft',
   'trips/{id}': 'trip',
   'manual-markers/{id}': 'marker',
-  'audio-uploads/{id}': 'upload',
+  'tus/{uploadId}': 'upload',
   'access-tokens/{id}': 'accessToken',
   'factors/{id}': 'factor',
   'sessions/{id}': 'session',
@@ -59,6 +61,11 @@ export const pathIdKinds: Record<string, IdKind> = {
   'checkout-sessions/{id}': 'checkoutSession',
   'subscriptions/{id}': 'subscription',
   'invoices/{id}': 'invoice',
+};
+
+/** Path parameters whose kind depends on the route (by its OpenAPI path and the parameter's name). */
+export const routePathIdKinds: Record<string, Record<string, IdKind>> = {
+  '/api/trips/{id}/audio/tus/{uploadId}': { id: 'uploadTrip' },
 };
 
 /** Id properties of bodies and queries, by name (uuids, and Stripe's ids); a uuid property not listed here fails the probe. */
@@ -146,6 +153,7 @@ const tables: Record<IdKind, { table: string; column: string; extra?: string } |
   student: { table: 'users', column: 'skylog_id' },
   instructor: { table: 'users', column: 'skylog_id', extra: "and user_type = 'instructor'" },
   trip: { table: 'trips', column: 'id' },
+  uploadTrip: { table: 'trips', column: 'id' },
   marker: { table: 'manual_markers', column: 'id' },
   upload: { table: 'audio_uploads', column: 'id', extra: "and status = 'receiving'" },
   aircraft: { table: 'aircraft', column: 'id' },
@@ -268,8 +276,8 @@ export function createWorld(getApp: () => TestApp, getStripe: () => FakeStripeSe
         tenant.ids.marker = body.id;
         return;
       }
-      case 'upload': {
-        // On a trip of its own: a trip takes one unfinished upload at a time, and cells start others on the trip fixture.
+      case 'uploadTrip': {
+        // A trip of its own: a trip takes one unfinished upload of each person, and cells start others on the trip fixture.
         tripDay += 1;
         const trip = await expectStatus(
           await s.call(tenant.studentEmail, 'POST', '/api/trips', {
@@ -279,14 +287,18 @@ export function createWorld(getApp: () => TestApp, getStripe: () => FakeStripeSe
           201,
           'POST /api/trips',
         );
-        const body = await expectStatus(
-          await s.call(tenant.studentEmail, 'POST', `/api/trips/${trip.trip_id}/audio-uploads`, {
-            filename: `${tenant.key}-${n}.ogg`,
-            size_bytes: 100_000,
-          }),
-          201,
-          'POST /api/trips/:id/audio-uploads',
-        );
+        tenant.ids.uploadTrip = trip.trip_id;
+        return;
+      }
+      case 'upload': {
+        await ensure(tenant, 'uploadTrip');
+        const created = await getApp().request({
+          method: 'POST',
+          url: `/api/trips/${tenant.ids.uploadTrip}/audio/tus`,
+          cookie: await s.as(tenant.studentEmail),
+          headers: { ...tusVersionHeaders, 'upload-length': '100000', 'upload-metadata': uploadMetadata({ filename: `${tenant.key}-${n}.ogg` }) },
+        });
+        const body = await expectStatus(created, 201, 'POST /api/trips/:id/audio/tus');
         tenant.ids.upload = body.id;
         return;
       }

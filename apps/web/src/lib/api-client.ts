@@ -71,11 +71,6 @@ export async function readJson(response: Response): Promise<unknown> {
   return text ? safeParse(text) : undefined;
 }
 
-/** Same-origin JSON calls with the session cookie, for the calls not yet made through the typed client (lib/api.ts). */
-export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  return (await readJson(await fetchApi(url, options))) as T;
-}
-
 function safeParse(text: string): unknown {
   try {
     return JSON.parse(text);

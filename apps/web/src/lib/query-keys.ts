@@ -15,9 +15,8 @@ export const meKeys = {
 };
 
 export const tripKeys = {
-  /** One trip: the key of its read in the operation table (`api.trips.read`); its waveform lies under it. */
+  /** One trip: the key of its read in the operation table (`api.trips.read`). */
   detail: (id: string) => api.trips.read.key({ params: { id } }),
-  audioPeaks: (id: string) => [...tripKeys.detail(id), 'audio-peaks'] as const,
 };
 
 /** Every read of the people group of the operation table: the same key as `groupKey('people')` (lib/api.ts). */

@@ -2,16 +2,13 @@ import { apiErrorSchema, messages } from '@skylog/contracts';
 import { ApiError } from './api-client.ts';
 
 type UploadOptions = {
-  method: 'POST' | 'PATCH';
+  method: 'POST';
   body: Blob;
   headers?: Record<string, string>;
   /** Bytes of this body sent so far. */
   onProgress?: (sentBytes: number) => void;
   signal?: AbortSignal;
 };
-
-/** A network failure (the connection broke): the caller may ask the server what arrived and resume. */
-export class ConnectionLostError extends Error {}
 
 /**
  * Sends a file body with upload progress (fetch cannot report it), same-origin with the session
@@ -25,7 +22,7 @@ export function uploadRequest<T>(url: string, { method, body, headers = {}, onPr
     request.setRequestHeader('accept', 'application/json');
     for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => onProgress?.(event.loaded);
-    request.onerror = () => reject(new ConnectionLostError('The connection was lost.'));
+    request.onerror = () => reject(new ApiError({ status: 0, code: 'internal_error', message: messages.connectionLost }));
     request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     request.onload = () => {
       let data: unknown;

@@ -12,7 +12,8 @@ export function accessAdmits(access: ApiAccess, role: Role): boolean {
   return access === 'public' || access === 'authenticated' || access.includes(role);
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** HEAD and OPTIONS are declared only where a protocol needs them of their own (tus): Fastify answers the rest. */
+export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * What an operation answers on success, by status. A zod schema is a JSON body; `file` is a body the
@@ -38,6 +39,8 @@ export type Operation = {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Request headers a protocol carries its values in (tus's Upload-Offset); the web client sends none. */
+  readonly headers?: z.ZodType;
   readonly responses: OperationResponses;
   /** Kept out of the published API document (a provider's callback, an internal step). */
   readonly hidden?: boolean;
@@ -72,6 +75,7 @@ export type OperationRequest<Op extends Operation> = {
   params: Op['params'] extends z.ZodType ? Output<Op['params']> : undefined;
   query: Op['query'] extends z.ZodType ? Output<Op['query']> : undefined;
   body: Op['body'] extends z.ZodType ? Output<Op['body']> : undefined;
+  headers: Op['headers'] extends z.ZodType ? Output<Op['headers']> : undefined;
 };
 
 type SuccessStatus<Op extends Operation> = Exclude<keyof Op['responses'], 304> & number;

@@ -13,6 +13,8 @@ export const errorCodes = [
   'forbidden',
   'not_found',
   'conflict',
+  'gone',
+  'precondition_failed',
   'rate_limited',
   'not_configured',
   'provider_unavailable',
@@ -36,6 +38,10 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** An unfinished upload that expired or was replaced: it takes no more bytes (tus 1.0 answers 410 for it). */
+  gone: 410,
+  /** A resumable upload request speaking a tus protocol version other than 1.0.0 (tus 1.0's answer). */
+  precondition_failed: 412,
   rate_limited: 429,
   /**
    * A feature whose provider the operator has not set up (transcription without keys): a state of

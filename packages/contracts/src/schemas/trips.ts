@@ -384,19 +384,25 @@ export const apiTokenCreateSchema = z.strictObject({
 /** The token itself is shown once, at creation; the server keeps only its hash. */
 export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: text() });
 
-/** Resumable audio upload (tus 1.0 core semantics): created with its length, then PATCHed in pieces. */
-export const audioUploadCreateSchema = z.strictObject({
+/**
+ * What a resumable audio upload (tus 1.0, docs/recorder-api.md) says of its file in `Upload-Metadata`: its name,
+ * and its content type when the client knows it.
+ */
+export const audioUploadMetadataSchema = z.object({
   filename: uploadFileNameSchema,
-  size_bytes: z.number({ error: 'Size is required' }).int().positive('The file is empty'),
-  content_type: audioContentTypeSchema.optional(),
+  filetype: audioContentTypeSchema.optional(),
 });
+/** An upload's progress (how many bytes the server has) and its processing: its creation's answer, and GET on its URL. */
 export const audioUploadSchema = z.object({
   id: z.uuid(),
   trip_id: z.uuid(),
   offset: z.number().int(),
   size_bytes: z.number().int(),
   is_complete: z.boolean(),
+  status: z.enum(['receiving', 'processing', 'done', 'failed']),
+  error: text().nullable(),
 });
+export type AudioUpload = z.infer<typeof audioUploadSchema>;
 
 export const clientConfigSchema = z.object({
   /** Leaflet tile URL template; null: the map draws the track without tiles (offline). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audioUploadCreateSchema } from './trips.ts';
+import { audioUploadMetadataSchema } from './trips.ts';
 import { isAudioContentType, toSafeFileName, uploadFileNameSchema } from './upload-files.ts';
 
 describe('file names a client gives', () => {
@@ -36,10 +36,10 @@ describe('content types an audio upload may declare', () => {
     expect(isAudioContentType(contentType)).toBe(false),
   );
 
-  it('names content_type with a message a pilot understands', () => {
-    const result = audioUploadCreateSchema.safeParse({ filename: 'x.exe', size_bytes: 10, content_type: 'application/x-msdownload' });
+  it('names the declared filetype with a message a pilot understands', () => {
+    const result = audioUploadMetadataSchema.safeParse({ filename: 'x.exe', filetype: 'application/x-msdownload' });
     expect(result.error?.issues).toEqual([
-      expect.objectContaining({ path: ['content_type'], message: 'This file is not audio Skylog can read. Upload an MP3, M4A, WAV, FLAC or Opus recording.' }),
+      expect.objectContaining({ path: ['filetype'], message: 'This file is not audio Skylog can read. Upload an MP3, M4A, WAV, FLAC or Opus recording.' }),
     ]);
   });
 });

@@ -5,7 +5,7 @@ import type { Marker, SpeakerRole, TrackPoint, TranscriptJson } from '@skylog/co
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../lib/app-context.ts';
 import { queueAnalysis } from '../../modules/analysis/queue-analysis.ts';
-import { queueAudioFile } from '../../modules/audio/audio.service.ts';
+import { queueAudioFile } from '../../modules/audio/audio-upload.service.ts';
 import { replaceTripSpeakers } from '../../modules/speakers/speakers.repository.ts';
 import { trackColumnsOf } from '../../modules/trips/trips.service.ts';
 import type { Executor } from '../client.ts';

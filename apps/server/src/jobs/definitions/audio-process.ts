@@ -1,4 +1,4 @@
-import { failUploadProcessing, processUpload } from '../../modules/audio/audio.service.ts';
+import { failUploadProcessing, processUpload } from '../../modules/audio/process-upload.ts';
 import { defineJob } from '../define-job.ts';
 
 /** Decodes an uploaded recording, makes it playable and computes its waveform. */

@@ -74,6 +74,15 @@ export async function failUploadWhile(db: Executor, id: string, status: 'receivi
   return row ? row.pieces : null;
 }
 
+/** Removes an upload still receiving bytes (tus termination); answers its stored pieces, or null when it had moved on. */
+export async function deleteUploadWhileReceiving(db: Executor, id: string): Promise<string[] | null> {
+  const [row] = await db
+    .delete(audioUploads)
+    .where(and(eq(audioUploads.id, id), eq(audioUploads.status, 'receiving')))
+    .returning({ pieces: audioUploads.pieces });
+  return row ? row.pieces : null;
+}
+
 /** Uploads still receiving bytes, of a person and/or a trip. */
 export async function findOpenUploads(db: Executor, of: { userId?: string; tripId?: string }): Promise<AudioUploadRow[]> {
   return db

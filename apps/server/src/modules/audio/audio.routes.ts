@@ -1,115 +1,89 @@
 import type { Readable } from 'node:stream';
-import { audioPeaksSchema, audioUploadCreateSchema, audioUploadSchema, idParamsSchema } from '@skylog/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { operations } from '@skylog/contracts';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../lib/app-context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { requireUser } from '../../lib/require-user.ts';
-import { revalidatedResponses, sendRevalidated } from '../../lib/revalidate.ts';
-import * as audio from './audio.service.ts';
+import { sendRevalidated } from '../../lib/revalidate.ts';
+import { serveOperations } from '../../lib/serve-operations.ts';
+import * as playback from './audio-playback.service.ts';
+import * as uploads from './audio-upload.service.ts';
+import {
+  encodeUploadMetadata,
+  isUploadBytes,
+  parseUploadMetadata,
+  progressHeaders,
+  requireTusVersion,
+  requireUploadBytes,
+  sendTusHeaders,
+  tusCapabilities,
+  uploadBytesType,
+} from './tus-protocol.ts';
 
-const tags = ['audio'];
-const uploadContentType = 'application/offset+octet-stream';
+const uploadUrl = (tripId: string, uploadId: string) => `/api/trips/${tripId}/audio/tus/${uploadId}`;
 
-/** A trip's cockpit audio: playback with ranges, waveform peaks, and resumable uploads (tus 1.0 semantics). */
-export const audioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+function sendProgress(reply: FastifyReply, view: uploads.UploadView, status: number) {
+  return reply.status(status).headers(progressHeaders(view.upload, view.expires)).header('cache-control', 'no-store');
+}
+
+/** Every tus request but OPTIONS names the protocol's version; every tus answer says which it speaks. */
+const tusRoute = { onRequest: requireTusVersion, onSend: sendTusHeaders };
+
+/**
+ * A trip's cockpit audio: playback with ranges, waveform peaks, and the resumable upload of the recording in
+ * the standard tus 1.0 protocol (docs/recorder-api.md): creation at `…/audio/tus`, the upload at the URL its
+ * `Location` gives.
+ */
+export const audioRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Audio pieces are streamed to disk, never buffered.
-  app.addContentTypeParser(uploadContentType, (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser(uploadBytesType, (_request, payload, done) => done(null, payload));
 
-  app.get(
-    '/api/trips/:id/audio',
+  serveOperations(
+    app,
+    'audio',
+    operations.audio,
     {
-      config: { operation: 'trips.read' },
-      schema: { tags, summary: 'The playable audio, with HTTP Range support', params: idParamsSchema },
-    },
-    async (request, reply) => {
-      const result = await audio.openAudio(ctx, requireUser(request), request.params.id, request.headers.range, request.url);
-      reply.status(result.status).headers(result.headers);
-      return result.stream ? reply.send(result.stream) : reply.send();
-    },
-  );
-
-  app.get(
-    '/api/trips/:id/audio/peaks',
-    {
-      config: { operation: 'trips.read' },
-      schema: {
-        tags,
-        summary: 'Precomputed waveform peaks of the audio (ETag: ask with If-None-Match, 304 when unchanged)',
-        params: idParamsSchema,
-        response: revalidatedResponses(audioPeaksSchema),
+      playback: async ({ scope, params, request, reply }) => {
+        const result = await playback.openAudio(ctx, scope, params.id, request.headers.range);
+        reply.status(result.status).headers(result.headers);
+        return result.stream ? reply.send(result.stream) : reply.send();
+      },
+      peaks: async ({ scope, params, request, reply }) => sendRevalidated(request, reply, await playback.getPeaks(ctx, scope, params.id)),
+      uploadOptions: async ({ reply }) => reply.status(204).headers(tusCapabilities(ctx.config.audioUploadMaxBytes)).send(),
+      createUpload: async ({ scope, params, headers, request, reply }) => {
+        const tripId = params.id;
+        const created = await uploads.createUpload(ctx, scope, tripId, {
+          sizeBytes: headers['upload-length'],
+          metadata: parseUploadMetadata(headers['upload-metadata']),
+        });
+        const url = uploadUrl(tripId, created.upload.id);
+        // creation-with-upload: the request's body is the upload's first bytes.
+        const view = isUploadBytes(request) ? await uploads.appendToUpload(ctx, scope, tripId, created.upload.id, 0, request.body as Readable) : created;
+        return sendProgress(reply, view, 201).header('location', url).send(view.upload);
+      },
+      uploadOffset: async ({ scope, params, reply }) => {
+        const view = await uploads.headUpload(ctx, scope, params.id, params.uploadId);
+        return sendProgress(reply, view, 200)
+          .header('upload-metadata', encodeUploadMetadata({ filename: view.filename, filetype: view.filetype }))
+          .send();
+      },
+      readUpload: async ({ scope, params, reply }) => {
+        const view = await uploads.getUpload(ctx, scope, params.id, params.uploadId);
+        return sendProgress(reply, view, 200).send(view.upload);
+      },
+      appendUpload: async ({ scope, params, headers, request, reply }) => {
+        const view = await uploads.appendToUpload(ctx, scope, params.id, params.uploadId, headers['upload-offset'], request.body as Readable);
+        return sendProgress(reply, view, 204).send();
+      },
+      terminateUpload: async ({ scope, params }) => {
+        await uploads.terminateUpload(ctx, scope, params.id, params.uploadId);
+        return undefined;
       },
     },
-    async (request, reply) => sendRevalidated(request, reply, await audio.getPeaks(ctx, requireUser(request), request.params.id, request.url)),
-  );
-
-  app.post(
-    '/api/trips/:id/audio-uploads',
     {
-      config: { operation: 'audio-uploads.create' },
-      schema: {
-        tags,
-        summary: 'Start a resumable audio upload (then PATCH /api/audio-uploads/{id} with Upload-Offset)',
-        params: idParamsSchema,
-        body: audioUploadCreateSchema,
-        response: { 201: audioUploadSchema },
-      },
-    },
-    async (request, reply) => {
-      const upload = await audio.createUpload(ctx, requireUser(request), request.params.id, request.body, request.url);
-      return reply.status(201).header('location', `/api/audio-uploads/${upload.id}`).send(upload);
-    },
-  );
-
-  app.get(
-    '/api/audio-uploads/:id',
-    {
-      config: { operation: 'audio-uploads.read' },
-      schema: {
-        tags,
-        summary: 'How much of an upload the server has (resume from offset), and its processing status',
-        params: idParamsSchema,
-        response: {
-          200: audioUploadSchema.extend({ status: z.enum(['receiving', 'processing', 'done', 'failed']), error: z.string().nullable() }),
-        },
-      },
-    },
-    async (request, reply) => {
-      const upload = await audio.getUpload(ctx, requireUser(request), request.params.id, request.url);
-      return reply.header('upload-offset', String(upload.offset)).header('cache-control', 'no-store').send(upload);
-    },
-  );
-
-  app.patch(
-    '/api/audio-uploads/:id',
-    {
-      config: { operation: 'audio-uploads.append' },
-      schema: {
-        tags,
-        summary: `Append bytes at Upload-Offset (Content-Type: ${uploadContentType}); a broken connection keeps what arrived`,
-        params: idParamsSchema,
-        headers: z.object({
-          'upload-offset': z.coerce
-            .number({ error: 'Upload-Offset must be a byte offset' })
-            .int()
-            .min(0, 'Upload-Offset must be a byte offset'),
-        }),
-        response: { 200: audioUploadSchema },
-      },
-    },
-    async (request, reply) => {
-      if (request.headers['content-type'] !== uploadContentType) {
-        throw new AppError('unsupported_media_type', `Send the bytes as ${uploadContentType}.`);
-      }
-      const upload = await audio.appendToUpload(
-        ctx,
-        requireUser(request),
-        request.params.id,
-        request.headers['upload-offset'],
-        request.body as Readable,
-        request.url,
-      );
-      return reply.header('upload-offset', String(upload.offset)).send(upload);
+      uploadOptions: { onSend: sendTusHeaders },
+      createUpload: tusRoute,
+      uploadOffset: tusRoute,
+      appendUpload: { onRequest: [requireTusVersion, requireUploadBytes], onSend: sendTusHeaders },
+      terminateUpload: tusRoute,
     },
   );
 };

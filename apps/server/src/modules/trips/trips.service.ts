@@ -9,7 +9,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { findTripAudio, findUploadPiecesOfTrip } from '../audio/audio.repository.ts';
-import { removeUploadPieces } from '../audio/audio.service.ts';
+import { removeUploadPieces } from '../audio/upload-pieces.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import { readListTotals } from './list-totals.ts';
 import { tripExportFile, type TripExportFormat } from './trip-export.ts';

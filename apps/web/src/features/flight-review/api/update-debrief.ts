@@ -1,14 +1,12 @@
-import type { TripDetail } from '@skylog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { tripKeys } from '../../../lib/query-keys.ts';
+import { api } from '../../../lib/api.ts';
 
 export type DebriefInput = { trip_well: string | null; trip_improve: string | null };
 
-export const updateDebrief = ({ tripId, ...input }: DebriefInput & { tripId: string }) =>
-  apiRequest<TripDetail>(`/api/trips/${encodeURIComponent(tripId)}`, { method: 'PATCH', body: input });
-
 export const useUpdateDebrief = (tripId: string) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateDebrief, onSuccess: (trip) => queryClient.setQueryData(tripKeys.detail(tripId), trip) });
+  return useMutation({
+    mutationFn: (body: DebriefInput) => api.trips.update({ params: { id: tripId }, body }),
+    onSuccess: (trip) => queryClient.setQueryData(api.trips.read.key({ params: { id: tripId } }), trip),
+  });
 };

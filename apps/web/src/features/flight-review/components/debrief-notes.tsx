@@ -121,7 +121,7 @@ function DebriefForm({ tripId, form }: { tripId: string; form: ReturnType<typeof
 
   const handleSubmit = form.handleSubmit((values) =>
     update.mutate(
-      { tripId, trip_well: values.trip_well.trim() || null, trip_improve: values.trip_improve.trim() || null },
+      { trip_well: values.trip_well.trim() || null, trip_improve: values.trip_improve.trim() || null },
       {
         onSuccess: (saved) => {
           form.reset({ trip_well: saved.trip_well ?? '', trip_improve: saved.trip_improve ?? '' });

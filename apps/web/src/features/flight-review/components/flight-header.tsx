@@ -13,6 +13,7 @@ import { formatDateTime, formatDuration, timeZoneName } from '../../../lib/forma
 import type { Timezone } from '../../../lib/settings-store.ts';
 import { useDeleteTrip } from '../api/delete-trip.ts';
 import { useSendDebrief } from '../api/send-debrief.ts';
+import { api } from '../../../lib/api.ts';
 
 // Opened on request only: their forms load then, not with the flight screen.
 const EditFlightForm = lazy(async () => ({ default: (await import('./edit-flight-form.tsx')).EditFlightForm }));
@@ -89,7 +90,7 @@ export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: T
           {exportFormats.map((format) => (
             <a
               key={format}
-              href={`/api/trips/${encodeURIComponent(trip.trip_id)}/export/${format}`}
+              href={api.trips.export.url({ params: { id: trip.trip_id, format } })}
               download
               className={downloadLink}
             >
@@ -97,7 +98,7 @@ export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: T
             </a>
           ))}
           <a
-            href={`/api/trips/${encodeURIComponent(trip.trip_id)}/debrief.pdf?timezone=${encodeURIComponent(zone)}`}
+            href={api.debrief.readPdf.url({ params: { id: trip.trip_id }, query: { timezone: zone } })}
             download
             className={downloadLink}
           >

@@ -1,8 +1,9 @@
-import { limits, type OperationInput, type Operations, type TrackImportResult, type TripDetail } from '@skylog/contracts';
+import { apiErrorSchema, limits, messages, type OperationInput, type Operations, type TrackImportResult, type TripDetail } from '@skylog/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, ApiError } from '../../../lib/api-client.ts';
+import { Upload, type DetailedError } from 'tus-js-client';
+import { ApiError } from '../../../lib/api-client.ts';
 import { api } from '../../../lib/api.ts';
-import { ConnectionLostError, uploadRequest } from '../../../lib/upload-request.ts';
+import { uploadRequest } from '../../../lib/upload-request.ts';
 
 /** Recent flights the person can add a file to; not asked for by those who may not read flights. */
 export const useRecentTrips = (isEnabled: boolean) =>
@@ -61,51 +62,53 @@ export function createEmptyTrip(input: { tripName: string; aircraftId: string; b
   });
 }
 
-type UploadState = { id: string; offset: number; size_bytes: number; status?: string; error?: string | null };
-
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Resumable audio upload: pieces of 8 MB; when the connection breaks, ask the server how much
- * arrived and go on from there (up to 5 times in a row, waiting a little longer each time).
- */
-export async function uploadAudio(tripId: string, file: File, onProgress: (fraction: number) => void): Promise<string> {
-  const upload = await apiRequest<UploadState>(`/api/trips/${encodeURIComponent(tripId)}/audio-uploads`, {
-    method: 'POST',
-    body: { filename: file.name, size_bytes: file.size, content_type: file.type || undefined },
-  });
-  let offset = 0;
-  let failures = 0;
-  while (offset < file.size) {
-    const end = Math.min(file.size, offset + limits.uploadChunkBytes);
-    const start = offset;
-    try {
-      const result = await uploadRequest<UploadState>(`/api/audio-uploads/${upload.id}`, {
-        method: 'PATCH',
-        body: file.slice(start, end),
-        headers: { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(start) },
-        onProgress: (sent) => onProgress((start + sent) / file.size),
-      });
-      offset = result.offset;
-      failures = 0;
-    } catch (error) {
-      const isResumable = error instanceof ConnectionLostError || (error instanceof ApiError && error.status === 409);
-      if (!isResumable || failures >= 5) throw error;
-      failures += 1;
-      await wait(500 * failures);
-      offset = (await apiRequest<UploadState>(`/api/audio-uploads/${upload.id}`)).offset;
-    }
-    onProgress(offset / file.size);
+/** A failed tus request as the API's error (the server's message); without an answer, the connection's. */
+function uploadErrorOf(error: Error | DetailedError): ApiError {
+  const body = 'originalResponse' in error ? error.originalResponse?.getBody() : undefined;
+  let data: unknown;
+  try {
+    data = body ? JSON.parse(body) : undefined;
+  } catch {
+    data = undefined;
   }
-  return upload.id;
+  const parsed = apiErrorSchema.safeParse(data);
+  return new ApiError(parsed.success ? parsed.data : { status: 0, code: 'internal_error', message: messages.uploadConnectionLost });
 }
 
-/** Waits for the audio job: resolves when processed, throws the server's message when it failed. */
-export async function waitForProcessing(uploadId: string): Promise<void> {
+/**
+ * The cockpit audio over the tus 1.0 protocol (docs/recorder-api.md) with tus-js-client: 8 MB pieces with progress;
+ * a broken connection is retried from the offset the server has (five times, waiting longer each time); an upload
+ * cut short (a closed tab, a lost connection) resumes where it stopped when the same file is sent to the same flight
+ * again: the library keeps the upload's URL in localStorage until it is complete. Answers the upload's URL.
+ */
+export function uploadAudio(tripId: string, file: File, onProgress: (fraction: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const upload = new Upload(file, {
+      endpoint: new URL(`/api/trips/${encodeURIComponent(tripId)}/audio/tus`, window.location.origin).href,
+      metadata: file.type ? { filename: file.name, filetype: file.type } : { filename: file.name },
+      chunkSize: limits.uploadChunkBytes,
+      retryDelays: [0, 1000, 3000, 5000, 10000],
+      removeFingerprintOnSuccess: true,
+      onProgress: (sent, total) => onProgress(total ? sent / total : 1),
+      onSuccess: () => resolve(new URL(upload.url!).pathname),
+      onError: (error) => reject(uploadErrorOf(error)),
+    });
+    void upload.findPreviousUploads().then((previous) => {
+      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      upload.start();
+    });
+  });
+}
+
+/** Waits for the audio job (GET on the upload's URL): resolves when processed, throws the server's message when it failed. */
+export async function waitForProcessing(tripId: string, uploadUrl: string): Promise<void> {
+  const uploadId = uploadUrl.slice(uploadUrl.lastIndexOf('/') + 1);
   for (;;) {
-    const state = await apiRequest<UploadState>(`/api/audio-uploads/${uploadId}`);
+    const state = await api.audio.readUpload({ params: { id: tripId, uploadId } });
     if (state.status === 'done') return;
-    if (state.status === 'failed') throw new ApiError({ status: 422, code: 'validation_error', message: state.error ?? 'The audio could not be processed.' });
+    if (state.status === 'failed') throw new ApiError({ status: 422, code: 'validation_error', message: state.error ?? messages.audioProcessingFailed });
     await wait(1500);
   }
 }

@@ -41,15 +41,33 @@ const people: CrewChoices['people'] = [
   { skylog_id: ids.leo, name: 'Leo Nakamura', email: 'leo.nakamura@skyline.test', user_type: 'student' },
 ];
 
+/** A request with the headers it carried (a tus request's Upload-Offset). */
+type Call = ApiCall & { headers?: Record<string, string> };
+/** An answer with the headers a tus client reads (Location, Upload-Offset), or none: the connection broke. */
+type Answer = ApiAnswer & { headers?: Record<string, string>; isConnectionLost?: boolean };
+
 /**
- * The server of an upload: fetch for JSON calls, XMLHttpRequest for the file bodies (their progress), both
- * recorded in one list in the order the form made them.
+ * The server of an upload: fetch for JSON calls, XMLHttpRequest for the file bodies (their progress) and the
+ * audio's tus requests, all recorded in one list in the order the form made them.
  */
 function stubServer(
   crew: CrewChoices,
-  { isUntimed = false, recentTrips = [] }: { isUntimed?: boolean; recentTrips?: unknown[] } = {},
-): ApiCall[] {
-  const answer = (call: ApiCall): ApiAnswer => {
+  {
+    isUntimed = false,
+    recentTrips = [],
+    losesConnection = false,
+  }: {
+    isUntimed?: boolean;
+    recentTrips?: unknown[];
+    /** The first piece of the audio: half of it arrives, then the connection breaks. */
+    losesConnection?: boolean;
+  } = {},
+): Call[] {
+  const uploadUrl = `/api/trips/${ids.trip}/audio/tus/${ids.upload}`;
+  const upload = { id: ids.upload, trip_id: ids.trip, size_bytes: 6, error: null };
+  let received = 0;
+  let isConnectionLost = false;
+  const answer = (call: Call): Answer => {
     const path = call.url.split('?')[0];
     if (path === '/api/client-config') return { status: 200, body: config };
     if (path === '/api/trips/crew-choices') return { status: 200, body: crew };
@@ -61,14 +79,28 @@ function stubServer(
       const notices = isUntimed ? [trackImportNotices.timesEstimated] : [];
       return { status: 201, body: { trip_id: ids.trip, track_import: { format: 'gpx', aircraft_type: null, notices } } };
     }
-    if (path === `/api/trips/${ids.trip}/audio-uploads`) return { status: 201, body: { id: ids.upload, offset: 0, size_bytes: 6 } };
-    if (path === `/api/audio-uploads/${ids.upload}` && call.method === 'PATCH')
-      return { status: 200, body: { id: ids.upload, offset: 6, size_bytes: 6 } };
-    if (path === `/api/audio-uploads/${ids.upload}`)
-      return { status: 200, body: { id: ids.upload, offset: 6, size_bytes: 6, status: 'done' } };
+    const tus = { 'tus-resumable': '1.0.0' };
+    if (path === `/api/trips/${ids.trip}/audio/tus` && call.method === 'POST')
+      return {
+        status: 201,
+        body: { ...upload, offset: 0, is_complete: false, status: 'receiving' },
+        headers: { ...tus, location: uploadUrl, 'upload-offset': '0' },
+      };
+    if (path === uploadUrl && call.method === 'HEAD')
+      return { status: 200, body: undefined, headers: { ...tus, 'upload-offset': String(received), 'upload-length': '6' } };
+    if (path === uploadUrl && call.method === 'PATCH') {
+      if (losesConnection && !isConnectionLost) {
+        isConnectionLost = true;
+        received = Number(call.headers?.['upload-offset']) + 3;
+        return { status: 0, isConnectionLost: true };
+      }
+      received = 6;
+      return { status: 204, body: undefined, headers: { ...tus, 'upload-offset': '6' } };
+    }
+    if (path === uploadUrl) return { status: 200, body: { ...upload, offset: 6, is_complete: true, status: 'done' } };
     return { status: 404, body: { status: 404, code: 'not_found', message: messages.notFound } };
   };
-  const calls = stubApi(answer);
+  const calls: Call[] = stubApi(answer);
   vi.stubGlobal(
     'XMLHttpRequest',
     class {
@@ -79,17 +111,27 @@ function stubServer(
       onload: (() => void) | null = null;
       onerror: (() => void) | null = null;
       onabort: (() => void) | null = null;
-      private call: ApiCall = { method: '', url: '', body: undefined };
+      private call: Call = { method: '', url: '', body: undefined, headers: {} };
+      private headers: Record<string, string> = {};
       open(method: string, url: string) {
-        this.call = { method, url, body: undefined };
+        // tus-js-client asks for absolute URLs; the list keeps the path, as fetch's calls have it.
+        const { pathname, search } = new URL(url, 'http://skylog.test');
+        this.call = { method, url: `${pathname}${search}`, body: undefined, headers: {} };
       }
-      setRequestHeader() {}
+      setRequestHeader(name: string, value: string) {
+        this.call.headers![name.toLowerCase()] = value;
+      }
+      getResponseHeader(name: string) {
+        return this.headers[name.toLowerCase()] ?? null;
+      }
       abort() {}
       send() {
         calls.push(this.call);
-        const { status, body } = answer(this.call);
+        const { status, body, headers = {}, isConnectionLost: isLost } = answer(this.call);
+        if (isLost) return void queueMicrotask(() => this.onerror?.());
         this.status = status;
-        this.responseText = JSON.stringify(body);
+        this.headers = headers;
+        this.responseText = body === undefined ? '' : JSON.stringify(body);
         queueMicrotask(() => this.onload?.());
       }
     },
@@ -169,15 +211,19 @@ describe('Audio Upload', () => {
     const done = await screen.findByRole('status', {}, { timeout: 3000 });
     expect(done.textContent).toContain(flightUploadedForMessage('Stella Park', true));
     expect(within(done).queryByRole('link')).toBeNull();
-    // What the upload asked of the server, in order: a new flight with its track, then its audio. No read of a flight.
+    // What the upload asked of the server, in order: a new flight with its track, then its audio (tus), then the audio's
+    // processing at the upload's own URL. No read of a flight.
+    const uploadUrl = `/api/trips/${ids.trip}/audio/tus/${ids.upload}`;
     expect(calls.slice(before).map((call) => `${call.method} ${call.url.split('?')[0]}`)).toEqual([
       'POST /api/trips/import',
-      `POST /api/trips/${ids.trip}/audio-uploads`,
-      `PATCH /api/audio-uploads/${ids.upload}`,
-      `GET /api/audio-uploads/${ids.upload}`,
+      `POST /api/trips/${ids.trip}/audio/tus`,
+      `PATCH ${uploadUrl}`,
+      `GET ${uploadUrl}`,
     ]);
     expect(
-      calls.some((call) => call.method === 'GET' && call.url.startsWith('/api/trips') && !call.url.startsWith('/api/trips/crew-choices')),
+      calls.some(
+        (call) => call.method === 'GET' && call.url.startsWith('/api/trips') && !call.url.startsWith('/api/trips/crew-choices') && call.url !== uploadUrl,
+      ),
     ).toBe(false);
 
     // The next flight starts from an empty form, the pilot to name again.
@@ -186,6 +232,30 @@ describe('Audio Upload', () => {
     expect((screen.getByLabelText('Pilot (left seat)') as HTMLSelectElement).value).toBe('');
     expect(fileInput(trackLabel).disabled).toBe(true);
     expect(screen.queryByText('circuits.gpx', { exact: false })).toBeNull();
+  });
+
+  it('a connection lost mid-audio: the uploader asks the server how much arrived and sends only the rest', async () => {
+    const calls = stubServer({ people, left_seat: ids.stella, right_seat: ids.iris, is_left_seat_required: false }, { losesConnection: true });
+    renderWithProviders(<UploadFlightForm fleet={[]} saveCategory={null} getFlightHref={(id) => `/dashboard/flights/${id}`} />);
+    await screen.findByLabelText('Pilot (left seat)');
+    choose(trackLabel, gpx());
+    choose(audioLabel, opus());
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect((await screen.findByRole('status', {}, { timeout: 3000 })).textContent).toBe('Flight uploaded. Open the flight');
+    const uploadUrl = `/api/trips/${ids.trip}/audio/tus/${ids.upload}`;
+    const audioCalls = calls.filter((call) => call.url.startsWith(`/api/trips/${ids.trip}/audio/tus`));
+    expect(audioCalls.map((call) => `${call.method} ${call.url} ${call.headers?.['upload-offset'] ?? ''}`.trim())).toEqual([
+      `POST /api/trips/${ids.trip}/audio/tus`,
+      `PATCH ${uploadUrl} 0`,
+      `HEAD ${uploadUrl}`,
+      `PATCH ${uploadUrl} 3`,
+      `GET ${uploadUrl}`,
+    ]);
+    // tus 1.0, with the file's name and type.
+    expect(audioCalls[0]!.headers).toMatchObject({ 'tus-resumable': '1.0.0', 'upload-length': '6' });
+    expect(audioCalls[0]!.headers?.['upload-metadata']).toBe(`filename ${btoa('cockpit.opus')},filetype ${btoa('audio/ogg')}`);
+    // Done, the upload is forgotten: the same file later is a new recording.
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('tus::'))).toEqual([]);
   });
 
   it('a track without times: the form asks when it was flown, keeps the file, and sends the take-off and landing', async () => {

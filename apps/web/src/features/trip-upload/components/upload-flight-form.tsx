@@ -291,9 +291,9 @@ function UploadForm({ fleet, saveCategory, getFlightHref, crewChoices }: UploadF
     const audio = values.audio;
     if (audio) {
       try {
-        const uploadId = await uploadAudio(id, audio, (fraction) => setStep({ label: `Uploading ${audio.name}`, fraction }));
+        const uploadUrl = await uploadAudio(id, audio, (fraction) => setStep({ label: `Uploading ${audio.name}`, fraction }));
         setStep({ label: 'Processing audio (duration, waveform, web copy)…', fraction: 1 });
-        await waitForProcessing(uploadId);
+        await waitForProcessing(id, uploadUrl);
       } catch (error) {
         isAudioSaved = false;
         form.setError('audio', { message: (error as Error).message });
