@@ -1,4 +1,4 @@
-import { apiAccess, type ApiAccess, type ApiOperation } from '@skylog/contracts';
+import { apiAccess, operationList, type ApiAccess, type ApiOperation } from '@skylog/contracts';
 import type { TestApp } from '../helper.ts';
 import type { JsonSchema } from './json-schema.ts';
 
@@ -55,9 +55,10 @@ function objectOf(parameters: OpenApiParameter[]): JsonSchema | undefined {
 }
 
 /**
- * Every operation of the OpenAPI document, plus hidden routes that name an apiAccess operation
- * (the document itself). Throws, listing every problem, when an OpenAPI operation has no route or
- * no apiAccess entry, or a visible /api route is missing from the document (it would escape the probe).
+ * Every operation of the OpenAPI document (generated from the operation table's routes), plus hidden routes
+ * that name an operation (the document itself). Throws, listing every problem, when an OpenAPI operation has
+ * no route or no access entry, a visible /api route is missing from the document, or an operation of the
+ * table (GET, POST, PUT, PATCH, DELETE) is not probed: none can escape the probe.
  */
 export async function loadOperations(t: TestApp): Promise<{ operations: ProbeOperation[]; document: OpenApiDocument }> {
   const response = await t.request({ method: 'GET', url: '/api/openapi.json' });
@@ -131,6 +132,11 @@ export async function loadOperations(t: TestApp): Promise<{ operations: ProbeOpe
       continue;
     }
     problems.push(`${route.method} ${route.url}: a visible /api route missing from the OpenAPI document`);
+  }
+  // The document is generated from the operation table's routes; every operation declared there is probed.
+  for (const { group, key, operation } of operationList) {
+    if (methods.has(operation.method) && !seen.has(`${operation.method} ${operation.path}`))
+      problems.push(`${group}.${key} (${operation.method} ${operation.path}): declared in the operation table but not probed`);
   }
   if (problems.length > 0) throw new Error(`The probe cannot cover every route:\n  ${problems.join('\n  ')}`);
   return { operations, document };
