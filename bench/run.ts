@@ -6,6 +6,7 @@
 // `npm run bench -- load`: throughput under 50 connections against bare node:http, and where the CPU goes (bench/load.ts).
 // `npm run bench -- lighthouse`: Lighthouse scores of the sign-in page, the flights list and a flight (bench/lighthouse.ts).
 // `npm run bench -- soak`: ten minutes at half the maximum on PostgreSQL, p99 and memory per minute (bench/soak.ts).
+// `npm run bench -- test-durations`: where the last `npm test` spent its time, per suite and file (bench/test-durations.ts).
 import { startServer } from './bench-server.ts';
 import { benchAccuracy } from './accuracy.ts';
 import { benchDebriefIntelligence } from './analysis.ts';
@@ -14,6 +15,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { generatedTrips, insertGeneratedTrips } from './generated-trips.ts';
 import { benchLoad } from './load.ts';
 import { benchSoak } from './soak.ts';
+import { benchTestDurations } from './test-durations.ts';
 
 type Sample = { name: string; runs: number; median: number; p95: number; max: number };
 
@@ -29,6 +31,7 @@ const benchmarks: Record<string, () => Promise<string>> = {
   load: benchLoad,
   lighthouse: benchLighthouse,
   soak: benchSoak,
+  'test-durations': benchTestDurations,
 };
 
 async function benchApi(): Promise<Sample[]> {
