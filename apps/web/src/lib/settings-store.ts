@@ -8,8 +8,8 @@ import { persist, type PersistStorage, type StorageValue } from 'zustand/middlew
 export type Timezone = 'Local' | 'UTC';
 
 /**
- * Where the review of one flight was left: docs/product-spec.md §3's "audio current time" and "current time from
- * transcript", kept per flight (the player and a click on a transcript word both move it).
+ * Where the review of one flight was left: the audio's current time and the transcript's, kept per flight (the player
+ * and a click on a transcript word both move it).
  */
 export type PlaybackPosition = {
   /** The review clock's time, epoch ms (the audio's, or the track replay's without audio). */
@@ -18,7 +18,7 @@ export type PlaybackPosition = {
   savedAt: number;
 };
 
-/** The only things the browser keeps (docs/product-decisions.md): settings, never accounts, tokens or trip data. */
+/** The only things the browser keeps (docs/product.md "What the browser keeps"): settings, never accounts, tokens or trip data. */
 export type Settings = {
   timezone: Timezone;
   isSidebarActive: boolean;

@@ -30,11 +30,14 @@ export const providerSignInErrors: Record<string, string> = {
   account_deactivated: messages.accountDeactivated,
 };
 
-/** docs/product-spec.md §7 "Auth service": the factor kinds, an authenticator app (TOTP) or a phone that receives codes by text message. */
+/**
+ * The second-step factor kinds: an authenticator app (TOTP) or a phone that receives codes by text message
+ * (docs/product.md "Sign-in and second step").
+ */
 export const factorTypes = ['totp', 'phone'] as const;
 export type FactorType = (typeof factorTypes)[number];
 
-/** How a phone factor's code travels (docs/product-spec.md §7's challenge `channel`). */
+/** How a phone factor's code travels: only by text message. */
 export const challengeChannels = ['sms'] as const;
 
 const password = text({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(limits.passwordMaxLength);

@@ -46,7 +46,7 @@ export function createAuditService(db: Database, log: FastifyBaseLogger) {
         ipAddress: event.ipAddress ?? null,
       });
     } catch (error) {
-      // docs/product-spec.md §8: a failure to write the audit log is only logged; the request's own outcome stands.
+      // A failure to write the audit log is only logged; the request's own outcome stands (docs/product.md "The audit log and alerts").
       log.error({ err: error, event }, 'failed to write audit log entry');
     }
   }
