@@ -53,7 +53,7 @@ test('the modal opens by itself for a newly registered student, pre-filled, with
   const values = await modal.locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
   expect(values).not.toContain(email);
 
-  // Pre-filled from the account, the rest from the spec's defaults.
+  // Pre-filled from the account, the rest from the form's defaults.
   await expect(modal.getByLabel('Name', { exact: true })).toHaveValue('Casey Newcomer');
   await expect(modal.getByRole('radio', { name: 'Part Time' })).toBeChecked();
   await expect(modal.getByRole('radio', { name: 'Full Time' })).not.toBeChecked();

@@ -118,7 +118,7 @@ export const componentPermissions = {
   'students.row-actions': studentPageRoles,
   'student-detail.link-instructor': studentPageRoles,
   'organization.switch': ['super_admin'],
-  // Decided here: the buttons of screens the spec does not show follow the API's own roles.
+  // Skylog's own: the buttons of screens the earlier product did not describe follow the API's own roles.
   'sub-organizations.create': roleGroups.orgAdmins,
   'sub-organizations.delete': roleGroups.orgAdmins,
   'aircraft.edit': roleGroups.orgAdmins,

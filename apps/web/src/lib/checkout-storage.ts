@@ -49,7 +49,7 @@ export function storeCheckoutValues(values: Partial<CheckoutValues>): void {
   }
 }
 
-/** The spec's query names of a pricing link: price_id, org_id, cable_price, coupon. A link with a plan replaces what an older one kept. */
+/** The query names a pricing link carries: price_id, org_id, cable_price, coupon. A link with a plan replaces what an older one kept. */
 export function storeCheckoutValuesFromLink(search: URLSearchParams): void {
   if (!search.get('price_id')) return;
   clearCheckoutValues();

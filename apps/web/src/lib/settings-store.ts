@@ -54,7 +54,7 @@ const storedSettingsSchema = z.object({
     .catch(defaultSettings.playbackPositions),
 });
 
-// localforage's defaults are the spec's store: IndexedDB store 'keyvaluepairs', size 4980736.
+// The settings' IndexedDB store: its store name and size are contracts' limits, as the earlier product had them.
 const store = localforage.createInstance({ name: 'skylog', storeName: limits.clientStorageName, size: limits.clientStorageSize });
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {

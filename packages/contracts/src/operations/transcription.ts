@@ -7,7 +7,7 @@ import { defineOperations } from './define.ts';
 
 /** Generating a flight's transcript, reading it, and the transcriptions list (docs/product.md "Transcription and automatic notes"). */
 export const transcriptionOperations = defineOperations({
-  // Whoever may edit the trip (its service decides); the spec's GET /deepgramTranscription.
+  // Whoever may edit the trip (its service decides).
   generate: {
     name: 'trips.transcribe',
     method: 'POST',

@@ -52,7 +52,10 @@ export const phoneNumberSchema = text({ error: accountMessages.phoneInvalid })
   .transform((typed) => typed.replace(/[\s().-]/g, ''))
   .pipe(text().regex(/^\+[1-9]\d{6,14}$/, accountMessages.phoneInvalid));
 
-/** POST /api/factors for an authenticator app: spec's friendly_name, factor_type and issuer, with the current password (a stolen session cannot add one). */
+/**
+ * POST /api/factors for an authenticator app: its name, factor_type and issuer, with the current password (a stolen
+ * session cannot add one).
+ */
 export const totpFactorCreateSchema = z.strictObject({
   friendly_name: friendlyName,
   factor_type: z.literal('totp'),
@@ -60,7 +63,7 @@ export const totpFactorCreateSchema = z.strictObject({
   password,
 });
 
-/** POST /api/factors for a phone: spec's friendly_name, factor_type and phone. */
+/** POST /api/factors for a phone: its name, factor_type and the phone number. */
 export const phoneFactorCreateSchema = z.strictObject({
   friendly_name: friendlyName,
   factor_type: z.literal('phone'),

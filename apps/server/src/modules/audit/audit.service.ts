@@ -52,8 +52,9 @@ export function createAuditService(db: Database, log: FastifyBaseLogger) {
   }
 
   /**
-   * Records a denied access with the spec's fields and raises an alert at 5 denials within 300000 ms. Each
-   * is filed where access-rules.ts says, so an organization's log and alerts never name another's rows.
+   * Records a denied access (who, their role, the action, the resource, the path, whether it was their own row) and
+   * raises an alert at `limits.suspiciousDenials` denials within `limits.suspiciousWindowMs`. Each is filed where
+   * access-rules.ts says, so an organization's log and alerts never name another's rows.
    */
   async function recordDenial(event: DenialEvent): Promise<void> {
     const timestamp = new Date();
