@@ -64,7 +64,7 @@ test('an unpaid school with a stored plan pays through Stripe checkout and lands
   expect(await storedCheckout(page)).toEqual([null, null, null, null]);
   await page.getByRole('link', { name: 'Open the dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard\/flights$/);
-  // A new admin completes the profile first (docs/product-spec.md §4); the dashboard is behind it, not the checkout.
+  // A new admin completes the profile first (docs/product.md "Profile"); the dashboard is behind it, not the checkout.
   await expect(page.getByRole('dialog')).toBeVisible();
 
   await page.goto('/configuration/billing');
@@ -151,7 +151,7 @@ test('the server holds an unpaid school from any browser: its admin lands on Bil
     await other.getByRole('link', { name: 'Open the dashboard' }).click();
     await expect(other).toHaveURL(/\/dashboard\/flights$/);
     expect((await other.request.get('/api/trips?page=0')).status()).toBe(200);
-    // Paid: now the profile is asked for (docs/product-spec.md §4).
+    // Paid: now the profile is asked for (docs/product.md "Profile").
     await expect(other.getByRole('dialog')).toBeVisible();
   } finally {
     await elsewhere.close();

@@ -116,8 +116,8 @@ test('an org admin invites an instructor and a student from Admin; both register
 test('an instructor sees Delete on the rows of their students, no Instructors in the menu, and deletes a student once linked to them', async ({
   page,
 }) => {
-  // Invited by North Field's sub-org admin, so the student is in Iris Calder's sub-organization: an
-  // instructor links only students of their own sub-organization (docs/product-decisions.md).
+  // Invited by North Field's sub-org admin, so the student is in Iris Calder's sub-organization: an instructor links
+  // only students of their own sub-organization (docs/product.md "Instructors and students").
   const student = await createInvitedAccount('suborgadmin@skyline.test', 'student', `Dell Removable ${uniqueSuffix()}`, 'deletable');
 
   await signIn(page, 'instructor@skyline.test');
@@ -129,7 +129,8 @@ test('an instructor sees Delete on the rows of their students, no Instructors in
   await menu.getByRole('link', { name: 'Students', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/students$/);
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Students');
-  // docs/product-spec.md §6 gives instructors the students' row actions; Iris Calder's own students (demo links) carry Delete.
+  // Instructors have the students' row actions (docs/product.md "Buttons within screens"); Iris Calder's own students
+  // (demo links) carry Delete.
   for (const own of ['Stella Park', 'Leo Nakamura']) {
     await page.getByLabel('Search students').fill(own);
     await expect(tableRow(page, 'Students', own).getByRole('button', { name: `Delete ${own}` })).toBeVisible();

@@ -53,7 +53,7 @@ test('the modal opens by itself for a newly registered student, pre-filled, with
   const values = await modal.locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
   expect(values).not.toContain(email);
 
-  // Pre-filled from the account, the rest from the spec's defaults.
+  // Pre-filled from the account, the rest from the form's defaults.
   await expect(modal.getByLabel('Name', { exact: true })).toHaveValue('Casey Newcomer');
   await expect(modal.getByRole('radio', { name: 'Part Time' })).toBeChecked();
   await expect(modal.getByRole('radio', { name: 'Full Time' })).not.toBeChecked();
@@ -260,8 +260,8 @@ test('closing a complete profile with unsaved changes asks first: Cancel keeps e
 test('a save refused with 409 shows Duplicated email and closes the modal', async ({ page }) => {
   await signIn(page, 'leo.nakamura@skyline.test');
   await expect(page.getByTestId('user-name')).toHaveText('Leo Nakamura');
-  // docs/product-spec.md §7 / §8: a 409 is a duplicate. The profile carries no e-mail any more, so the server never
-  // answers it to this form: the answer is staged here.
+  // A 409 is a duplicate e-mail. The profile carries no e-mail any more, so the server never answers it to this form:
+  // the answer is staged here.
   await page.route('**/api/users/*', async (route) => {
     if (route.request().method() !== 'PATCH') return route.continue();
     await route.fulfill({

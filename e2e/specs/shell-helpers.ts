@@ -151,7 +151,7 @@ export function breadcrumbs(page: Page): Locator {
 
 /**
  * Records, with page timestamps, every toast or status notice that appears or disappears and every
- * client-side navigation: what the spec times (700 ms notice, 1000 ms retries, 3000 ms toasts).
+ * client-side navigation: what contracts' limits time (the organization-switch notice, logout retries, toasts).
  */
 export async function recordTimeline(page: Page): Promise<void> {
   await page.addInitScript(() => {

@@ -39,7 +39,7 @@ const everyItem = [
   'Cable Collection',
   'Markers',
 ];
-/** What each demo role sees: docs/product-spec.md §2's items its role may open, plus Audio Upload and Markers. */
+/** What each demo role sees in the menu: the items its role may open (docs/product.md "The shell"). */
 const menuLabels: Record<string, string[]> = {
   super_admin: everyItem,
   org_admin: everyItem,
@@ -129,7 +129,7 @@ test.describe('organization panel', () => {
     // Only super admins can exist without an organization: the demo super admin invites a fresh one,
     // so the demo super admin's own organization never changes.
     const account = await createInvitedAccount('superadmin@skyline.test', 'super_admin', 'Orla Nobody', 'orgless');
-    // Super admins sign in with a second step (docs/product-decisions.md #3): give Orla her app first.
+    // Super admins sign in with a second step (docs/product.md "Sign-in and second step"): give Orla her app first.
     const own = await adminApi(account.email, account.password);
     await enrolAuthenticatorThroughApi(own, account.email, account.password);
     await own.dispose();

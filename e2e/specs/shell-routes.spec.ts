@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures.ts';
 import { breadcrumbs, sidebar } from './shell-helpers.ts';
 
-/** Every protected screen of docs/product-spec.md §2 with the heading it shows and the crumbs its path gives (a menu page's crumb is its menu label). */
+/**
+ * Every protected screen (docs/product.md "Who opens which screen") with the heading it shows and the crumbs its path
+ * gives (a menu page's crumb is its menu label).
+ */
 const protectedScreens = [
   { path: '/dashboard/overview', heading: 'Overview', crumbs: ['Dashboard', 'Overview'] },
   { path: '/dashboard/aircraft', heading: 'Aircraft', crumbs: ['Dashboard', 'Aircraft'] },

@@ -19,7 +19,7 @@ import type { AppContext } from '../src/lib/app-context.ts';
 
 export const demoPassword = 'test-demo-password';
 
-/** The demo super admin's authenticator key: super admins sign in with a second step (docs/product-decisions.md #3). */
+/** The demo super admin's authenticator key: super admins sign in with a second step (docs/product.md "Sign-in and second step"). */
 export const demoAuthenticatorKey = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 /** The origin the test app runs at (APP_URL); better-auth trusts it for state-changing auth calls. */

@@ -6,8 +6,8 @@ import { permissionDenied, sessions } from './people-helper.ts';
 import { straightTrack, tripsApi } from './trips-helper.ts';
 
 /**
- * GET /api/overview (docs/product-decisions.md "Overview"): a school of the test's own with flights at known
- * times either side of week and month edges, so every figure is known in Berlin and in UTC.
+ * GET /api/overview (docs/product.md "Overview"): a school of the test's own with flights at known times either side of
+ * week and month edges, so every figure is known in Berlin and in UTC.
  */
 describe('GET /api/overview', () => {
   let t: TestApp;

@@ -11,9 +11,10 @@ import { startBillingApp, type BillingApp } from './support/billing-app.ts';
 type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown };
 
 /**
- * docs/product-decisions.md #4: with billing on, the server holds every member of an organization without an active
- * subscription (402 payment_required) except for who they are, their own profile and account security, billing,
- * and signing out; paying lifts it, a deleted subscription brings it back; the super admin is never held.
+ * docs/product.md "Billing and the payment hold": with billing on, the server holds every member of an organization
+ * without an active subscription (402 payment_required) except for who they are, their own profile and account
+ * security, billing, and signing out; paying lifts it, a deleted subscription brings it back; the super admin is never
+ * held.
  */
 describe('payment is enforced by the server', () => {
   let billing: BillingApp;

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
 import { straightTrack, tripsApi } from './trips-helper.ts';
 
-/** docs/product-spec.md §3 Pilot profile: who a person flies with, counted only in flights the caller may read. */
+/** A pilot profile (docs/product.md "Instructors and students"): who a person flies with, counted only in flights the caller may read. */
 describe('GET /api/pilot_profiles', () => {
   let t: TestApp;
   const s = sessions(() => t);

@@ -48,8 +48,9 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
   function expectedOf(actor: Actor, op: ProbeOperation, relation: Relation, names: BuiltRequest['names']): Expected {
     const access = accessOf(actor, op.operation, op.access);
     if (access !== 'allowed') return access;
-    // docs/product-decisions.md tenancy: sub-organization admins may send a new flight, but any call naming an existing one (adding
-    // a recording to a flight the probe's world made) is refused by role, whichever organization it belongs to.
+    // docs/product.md "Flights and who sees them (tenancy)": sub-organization admins may send a new flight, but any
+    // call naming an existing one (adding a recording to a flight the probe's world made) is refused by role, whichever
+    // organization it belongs to.
     if (actor.role && isSubOrgRole(actor.role) && names.some((name) => name.kind === 'trip')) return 'role-denied';
     if (op.access === 'public' || relation === 'own' || isSuperAdmin(actor)) return 'reaches';
     if (relation === 'cross') return 'hidden';

@@ -7,8 +7,8 @@ import { missingId, permissionDenied, sessions } from './people-helper.ts';
 import { straightTrack, tripsApi } from './trips-helper.ts';
 
 /**
- * docs/product-decisions.md: sub-organization admins cannot open flight screens, so their sub-organization page
- * shows flights and hours per member, from GET /api/sub-orgs/:id/flight-stats.
+ * docs/product.md "Organizations and sub-organizations": sub-organization admins cannot open flight screens, so their
+ * sub-organization page shows flights and hours per member, from GET /api/sub-orgs/:id/flight-stats.
  */
 describe('GET /api/sub-orgs/:id/flight-stats', () => {
   let t: TestApp;

@@ -13,9 +13,9 @@ import { openAiSampleDraft, startFakeOpenAiServer, whisperSampleTranscript, type
 import { makeTone, straightTrack, tripsApi, uploadsApi } from './trips-helper.ts';
 
 /**
- * Transcript generation end to end (docs/product-spec.md §4 and §8): POST → queued job → the provider over real HTTP
- * through its official SDK (local servers speaking Deepgram's and OpenAI's wire formats) → the stored,
- * Deepgram-shaped transcript, its sentences (GET /api/transcriptions) and a new analysis.
+ * Transcript generation end to end (docs/product.md "Transcription and automatic notes"): POST → queued job → the
+ * provider over real HTTP through its official SDK (local servers speaking Deepgram's and OpenAI's wire formats) → the
+ * stored, Deepgram-shaped transcript, its sentences (GET /api/transcriptions) and a new analysis.
  */
 describe('transcript generation through Deepgram, Whisper and none', () => {
   let deepgram: FakeDeepgramServer;
@@ -218,7 +218,8 @@ describe('transcript generation through Deepgram, Whisper and none', () => {
       expect(refused.json()).toMatchObject({ code: 'not_configured', message: messages.transcriptNotConfigured });
       expect(refused.json().message).toContain('DEEPGRAM_API_KEY');
       expect(refused.json().message).toContain('WHISPER_BASE_URL');
-      // The crew may ask too, and are told whom to ask: configuration is not theirs to read (docs/product-decisions.md).
+      // The crew may ask too, and are told whom to ask: configuration is not theirs to read
+      // (docs/product.md "Transcription and automatic notes").
       for (const { email } of [world.student, world.instructor]) {
         const crewRefused = await world.transcribe(email);
         expect(crewRefused.statusCode).toBe(409);

@@ -33,8 +33,8 @@ export const accessTokenOperations: readonly ApiOperation[] = [
 export const signedRequestOperations: readonly ApiOperation[] = ['billing.webhook'];
 
 /**
- * What a super_admin who has not set up an authenticator app may do (docs/product-decisions.md #3): see who they are,
- * set one up, and end their sessions. Everything else answers `accountMessages.twoFactorSetupRequired`.
+ * What a super_admin who has not set up an authenticator app may do (docs/product.md "Sign-in and second step"): see
+ * who they are, set one up, and end their sessions. Everything else answers `accountMessages.twoFactorSetupRequired`.
  */
 export const twoFactorSetupOperations: readonly ApiOperation[] = [
   'me.read',
@@ -52,10 +52,11 @@ export const twoFactorSetupOperations: readonly ApiOperation[] = [
 ];
 
 /**
- * What a member of an organization without an active subscription may still do (docs/product-decisions.md #4): see who they
- * are, keep their own profile and account security, name their organization in the shell, and pay. Everything
- * else answers 402 `payment_required`. Public operations (registration, the plans, sign-in) need no session and
- * are never held; `users.update-profile` only for the person's own profile (`isOpenWhileUnpaid`).
+ * What a member of an organization without an active subscription may still do
+ * (docs/product.md "Billing and the payment hold"): see who they are, keep their own profile and account security, name
+ * their organization in the shell, and pay. Everything else answers 402 `payment_required`. Public operations
+ * (registration, the plans, sign-in) need no session and are never held; `users.update-profile` only for the person's
+ * own profile (`isOpenWhileUnpaid`).
  */
 export const unpaidOperations: readonly ApiOperation[] = [
   'me.read',

@@ -1,4 +1,4 @@
-/** Business constants and limits of docs/product-spec.md §9, plus the ones decided here. */
+/** Every number of the product, named once (docs/product.md "Messages and limits"): the earlier product's, then Skylog's own. */
 export const limits = {
   tripsPageSize: 10,
   persistTimeoutMs: 5000,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './schemas/text.ts';
 
-/** Rocker keys 1–4 of docs/product-spec.md §3, with their default texts and colours. */
+/** The recorder's rocker keys 1–4 with their default labels and colours; an organization may change them (docs/product.md "Markers"). */
 export const markerCategories = [
   { key: 1, text: 'Debrief', color: '#2563eb' },
   { key: 2, text: 'Unusual', color: '#f59e0b' },

@@ -1,6 +1,6 @@
 import { limits } from './limits.ts';
 
-/** Every user-facing text of docs/product-spec.md §8 and §4, word for word; `{product}` reads Skylog. */
+/** Every user-facing text, the earlier product's word for word where it had one (docs/product.md "Messages and limits"). */
 export const messages = {
   fetchOrgsFailed: 'Failed to fetch orgs',
   fetchSubOrgsFailed: 'Failed to fetch sub orgs',
@@ -41,13 +41,13 @@ export const messages = {
   organizationNotFound: 'Organization not found',
   loading: 'Loading...',
   hoverToLogOut: 'Hover Here To Log Out',
-  // Validation (docs/product-spec.md §5)
+  // The profile form's field messages (docs/product.md "Profile")
   nameRequired: 'Name is required',
   employmentStatusRequired: 'Employment status is required',
   phoneRequired: 'Phone is required',
   phoneFormat: 'Phone number must be in E.164 format, eg. +1234567890',
   programRequired: 'Program is required',
-  // Decided here (docs/product-decisions.md: clear errors the spec does not show)
+  // Skylog's own: clear errors for what the earlier product did not show
   notSignedIn: 'You are not signed in. Please sign in again.',
   notFound: 'Not found',
   invalidJson: 'The request body is not valid JSON.',
@@ -186,8 +186,9 @@ export function uploadTooLargeMessage(limitBytes: number): string {
 }
 
 /**
- * The end of an upload by someone whose role may not open the flight screen (docs/product-decisions.md: sub-organization
- * admins): it names whose flight it became, since they cannot go and look.
+ * The end of an upload by someone whose role may not open the flight screen
+ * (docs/product.md "Uploads and their limits": the sub-organization admins): it names whose flight it became, since
+ * they cannot go and look.
  */
 export function flightUploadedForMessage(pilot: string, isAudioSaved: boolean): string {
   return isAudioSaved

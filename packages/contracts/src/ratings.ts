@@ -1,4 +1,4 @@
-/** The 15 ratings (certifications) of docs/product-spec.md §3, in the spec's order. */
+/** The ratings (certifications) a profile may hold, in the earlier product's order (docs/product.md "Profile"). */
 export const ratings = [
   'Instrument Rating',
   'Multi-Engine Rating',

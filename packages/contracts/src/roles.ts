@@ -1,4 +1,4 @@
-/** Every role the system knows (docs/product-spec.md §6). `admin` appears only in some access rules. */
+/** Every role the system knows (docs/product.md "Roles"). `admin` is never given to anyone; some access rules name it. */
 export const roles = [
   'super_admin',
   'admin',
@@ -35,7 +35,7 @@ const roleLabels: Partial<Record<string, string>> = {
   student: 'Student',
 };
 
-/** The badge text of docs/product-spec.md §3; any other value (including `admin`) has an empty label. */
+/** The role badge's text (docs/product.md "Roles"); any other value (including `admin`) has an empty label. */
 export function getRoleLabel(userType: string | null | undefined): string {
   if (!userType) return '';
   return Object.hasOwn(roleLabels, userType) ? (roleLabels[userType] ?? '') : '';
@@ -46,40 +46,41 @@ export function isRole(value: unknown): value is Role {
 }
 
 /**
- * The role groups, named once: the API access table, the route rules, the component permissions
- * and the server's access rules are all built from these.
+ * The role groups, named once: the API access table, the route rules, the component permissions and the server's access
+ * rules are all built from these.
  *
- * Two families on purpose. The server's tenancy follows docs/product-decisions.md, where the legacy `admin`
- * works like an org admin (`orgAdmins`). docs/product-spec.md §6's page tables are requirements word for word and
- * name their own lists, without `admin` on most rows (`specAdmins` and the groups built from it).
+ * Two families on purpose (docs/product.md "Role groups"). How far a person reaches on the server: there the legacy
+ * `admin` works like an org admin (`orgAdmins`). Which screen a person opens: the earlier product's page table, kept
+ * row for row, names its own lists, without `admin` on most rows (`specAdmins` and the groups built from it).
  */
 const orgAdmins = ['super_admin', 'admin', 'org_admin', 'admin_secondary'] as const satisfies readonly Role[];
 const subOrgAdmins = ['sub_org_admin', 'sub_org_admin_secondary'] as const satisfies readonly Role[];
 const specAdmins = ['super_admin', 'org_admin', 'admin_secondary'] as const satisfies readonly Role[];
 
 export const roleGroups = {
-  /** Everything in their organization, its sub-organizations included (docs/product-decisions.md tenancy). */
+  /** Everything in their organization, its sub-organizations included (docs/product.md "Roles"). */
   orgAdmins,
   /** Their sub-organization's people and settings, and its flight counts and hours per member. */
   subOrgAdmins,
   /** Every administrator, of an organization or of a sub-organization. */
   allAdmins: [...orgAdmins, ...subOrgAdmins],
   /**
-   * Who opens flights (their rows, tracks, audio, transcripts, markers): everyone but the sub-organization
-   * admins, whose pages show flight counts and hours per member instead (docs/product-decisions.md tenancy).
+   * Who opens flights (their rows, tracks, audio, transcripts, markers): everyone but the sub-organization admins,
+   * whose pages show flight counts and hours per member instead
+   * (docs/product.md "Flights and who sees them (tenancy)").
    */
   flightRoles: [...orgAdmins, 'instructor', 'student'],
-  /** docs/product-spec.md §6: Overview, Instructors, Aircraft, Admin, Cable Collection, and the instructor buttons. */
+  /** The administrators' screens: Overview, Instructors, Aircraft, Admin, Cable Collection, RBAC, and the instructor buttons. */
   specAdmins,
-  /** docs/product-spec.md §6: the Flights pages and Billing. */
+  /** The Flights pages and Billing (docs/product.md "Who opens which screen"). */
   flightPageRoles: [...specAdmins, 'instructor', 'student'],
-  /** docs/product-spec.md §6: the Students pages and buttons. */
+  /** The Students pages and buttons. */
   studentPageRoles: [...specAdmins, 'instructor'],
-  /** docs/product-spec.md §6: Markers and Audio Upload. */
+  /** Markers and Audio Upload: the earlier product's row, without either secondary admin. */
   uploadPageRoles: ['super_admin', 'admin', 'org_admin', 'sub_org_admin', 'instructor', 'student'],
-  /** docs/product-spec.md §6: the Sub Organization pages. */
+  /** The Sub Organization pages. */
   subOrgPageRoles: [...specAdmins, ...subOrgAdmins],
-  /** docs/product-spec.md §6: /login. */
+  /** The sign-in page. */
   signInRoles: ['super_admin', 'admin', 'org_admin', 'sub_org_admin', 'instructor', 'student'],
 } as const satisfies Record<string, readonly Role[]>;
 
@@ -98,7 +99,7 @@ export function getGrantableRoles(role: string): readonly AssignableRole[] {
   if (role === 'admin_secondary') return ['admin_secondary', 'sub_org_admin', 'sub_org_admin_secondary', 'instructor', 'student'];
   if (isOrgWideRole(role)) return assignableRoles.filter((candidate) => candidate !== 'super_admin');
   if (isSubOrgRole(role)) return ['sub_org_admin_secondary', 'instructor', 'student'];
-  // docs/product-spec.md §6: instructors add students.
+  // Instructors add students (docs/product.md "Roles").
   if (role === 'instructor') return ['student'];
   return [];
 }

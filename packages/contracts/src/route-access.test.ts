@@ -12,7 +12,7 @@ import {
 const me = '3adf4d53-0836-4626-8c3f-18652b91d817';
 const someoneElse = 'c0ffee00-0000-4000-8000-000000000001';
 
-/** The route-access table of docs/product-spec.md §6, written out row by row. */
+/** The route-access table (docs/product.md "Who opens which screen"), written out row by row. */
 const admins: Role[] = ['super_admin', 'org_admin', 'admin_secondary'];
 const spec: Array<{ paths: string[]; roles: Role[] }> = [
   { paths: ['/login'], roles: ['super_admin', 'admin', 'org_admin', 'sub_org_admin', 'instructor', 'student'] },
@@ -137,8 +137,8 @@ describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Uplo
     'Cable Collection',
     'Markers',
   ];
-  // Audio Upload and Markers follow their routes' roles (docs/product-spec.md §6), which leave out admin_secondary
-  // and sub_org_admin_secondary but include admin and sub_org_admin.
+  // Audio Upload and Markers follow their routes' roles (docs/product.md "Who opens which screen"), which leave out
+  // admin_secondary and sub_org_admin_secondary but include admin and sub_org_admin.
   const expected: Record<string, string[]> = {
     super_admin: all,
     org_admin: all,

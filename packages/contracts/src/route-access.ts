@@ -1,6 +1,6 @@
 import { roleGroups, roles, type Role } from './roles.ts';
 
-/** A route rule of docs/product-spec.md §6: a path pattern (`:id` matches one segment) and the roles allowed. */
+/** A route rule: a path pattern (`:id` matches one segment) and the roles that may open it. */
 export type RouteRule = {
   path: string;
   rbac: readonly Role[];
@@ -8,7 +8,7 @@ export type RouteRule = {
 
 const { specAdmins, flightPageRoles, studentPageRoles, uploadPageRoles, subOrgPageRoles, signInRoles } = roleGroups;
 
-/** The route-access table of docs/product-spec.md §6. /configuration/rbac, which the spec leaves open, is the organization admins'. */
+/** Who opens which screen (docs/product.md "Who opens which screen"); RBAC, which the earlier product left open, is the administrators'. */
 export const routeRules: readonly RouteRule[] = [
   { path: '/login', rbac: signInRoles },
   { path: '/dashboard/overview', rbac: specAdmins },
@@ -30,8 +30,9 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/configuration/rbac', rbac: specAdmins },
   // Decided here: everyone's own account security, opened from the profile (every role, the secondary admins too).
   { path: '/account/security', rbac: roles },
-  // Decided here: where a member of a school whose subscription is not active is held (docs/product-decisions.md #4), whatever
-  // their role, told whom to ask; the school's billing admins are held on Billing instead, where they pay.
+  // Decided here: where a member of a school whose subscription is not active is held
+  // (docs/product.md "Billing and the payment hold"), whatever their role, told whom to ask; the school's billing
+  // admins are held on Billing instead, where they pay.
   { path: '/account/subscription', rbac: roles },
 ];
 
@@ -53,8 +54,8 @@ export function matchRouteRule(path: string): RouteRule | undefined {
 export type RouteDecision = { isAllowed: boolean; isSelfAccess: boolean; isKnownRoute: boolean };
 
 /**
- * The role gate of docs/product-spec.md §4: a path is allowed when it matches a known route and either its last
- * segment is the user's own skylog_id or the role is among the route's roles.
+ * The browser's role gate (docs/product.md "Who opens which screen"): a path is allowed when it matches a known route
+ * and either its last segment is the user's own skylog_id or the role is among the route's roles.
  */
 export function decideRouteAccess(path: string, role: string, skylogId: string | null | undefined): RouteDecision {
   const rule = matchRouteRule(path);
@@ -82,8 +83,8 @@ function menuItem(id: string, label: string, path: string, category: MenuCategor
 }
 
 /**
- * The sidebar menu of docs/product-spec.md §2; each item's roles are its route's roles. Audio Upload and Markers are
- * not in the spec's ten items: Skylog adds them so the roles that may open those pages reach them from
+ * The sidebar menu (docs/product.md "The shell"); each item's roles are its route's roles. Audio Upload and Markers are
+ * not among the earlier product's ten items: Skylog adds them so the roles that may open those pages reach them from
  * the menu, each at the end of its section.
  */
 export const menuItems: readonly MenuItem[] = [
@@ -105,7 +106,7 @@ export function getMenuItemsForRole(role: string): MenuItem[] {
   return menuItems.filter((item) => (item.rbac as readonly string[]).includes(role));
 }
 
-/** Component-level permissions of docs/product-spec.md §6. */
+/** Which roles see which buttons within a screen (docs/product.md "Buttons within screens"). */
 export const componentPermissions = {
   'instructors.add': specAdmins,
   'instructors.edit': specAdmins,
@@ -117,7 +118,7 @@ export const componentPermissions = {
   'students.row-actions': studentPageRoles,
   'student-detail.link-instructor': studentPageRoles,
   'organization.switch': ['super_admin'],
-  // Decided here: the buttons of screens the spec does not show follow the API's own roles.
+  // Skylog's own: the buttons of screens the earlier product did not describe follow the API's own roles.
   'sub-organizations.create': roleGroups.orgAdmins,
   'sub-organizations.delete': roleGroups.orgAdmins,
   'aircraft.edit': roleGroups.orgAdmins,

@@ -1,3 +1,3 @@
-/** Providers people may sign in with (docs/product-spec.md §7 "OAuth provider URLs and a PKCE flow"), when configured. */
+/** Providers people may sign in with when configured (docs/product.md "Sign-in and second step"). */
 export const signInProviderIds = ['google', 'microsoft', 'oidc'] as const;
 export type SignInProviderId = (typeof signInProviderIds)[number];

@@ -1,8 +1,8 @@
 import type { TranscriptJson, TranscriptWord } from './schemas/trips.ts';
 
 /**
- * How a transcript's words group into utterances: one rule for the review screen, the stored
- * sentences (docs/product-spec.md §3 Transcription) and the readback check.
+ * How a transcript's words group into utterances: one rule for the review screen, the stored sentences of a
+ * transcription and the readback check.
  */
 
 /** A new utterance starts when the speaker changes or after a silence longer than this. */

@@ -138,7 +138,7 @@ export type AppConfig = {
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** The sign-in providers whose client id and secret are set, in the order the login screen shows them. */
   signInProviders: SignInProviderConfig[];
-  /** Stripe billing; undefined: billing is off and every organization counts as paid (docs/product-decisions.md). */
+  /** Stripe billing; undefined: billing is off and every organization counts as paid (docs/product.md "Billing and the payment hold"). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 };
 

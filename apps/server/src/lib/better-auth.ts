@@ -54,9 +54,10 @@ function toGenericOAuth(provider: SignInProviderConfig): GenericOAuthConfig {
 export const secondStepPath = '/login?second_step=1';
 
 /**
- * docs/product-decisions.md #3: whoever has an authenticator app gives its code after a provider's sign-in too. The
- * two-factor plugin asks only after a password; after a provider's callback this does what it does there:
- * the new session is dropped and a pending second step (its signed cookie) takes its place.
+ * Whoever has an authenticator app gives its code after a provider's sign-in too
+ * (docs/product.md "Sign-in and second step"). The two-factor plugin asks only after a password; after a provider's
+ * callback this does what it does there: the new session is dropped and a pending second step (its signed cookie) takes
+ * its place.
  */
 function secondStepAfterProvider(appUrl: string) {
   return createAuthMiddleware(async (ctx) => {

@@ -12,7 +12,10 @@ export type RequestUser = {
   accessTokenId: string | null;
   /** Whether this person has a confirmed authenticator app (what a required second step means; a phone alone is not enough). */
   hasAuthenticator: boolean;
-  /** Whether they must have one: every super_admin (docs/product-decisions.md #3), and admins of an organization that requires it. */
+  /**
+   * Whether they must have one: every super_admin (docs/product.md "Sign-in and second step"), and admins of an
+   * organization that requires it.
+   */
   isTwoFactorRequired: boolean;
   /**
    * Whether their organization pays (modules/billing/paid-standing.ts): always with billing off and for the super

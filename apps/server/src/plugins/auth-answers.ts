@@ -49,8 +49,9 @@ export function copyResponseHeaders(from: Headers, reply: FastifyReply): void {
 }
 
 /**
- * The body better-auth receives: a password change always ends the person's other sessions (docs/product-decisions.md);
- * a recovery code is compared as the hash that is stored; no step trusts the device (each sign-in asks).
+ * The body better-auth receives: a password change always ends the person's other sessions
+ * (docs/product.md "Sign-in e-mail and password"); a recovery code is compared as the hash that is stored; no step
+ * trusts the device (each sign-in asks).
  */
 export function bodyFor(path: string, body: unknown): string | null {
   if (body === undefined) return null;

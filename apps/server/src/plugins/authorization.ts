@@ -74,7 +74,8 @@ export const authorizationPlugin = fp<{ audit: AuditService }>(async (app: Fasti
     const user = request.user;
     if (!user) throw new AppError('unauthenticated', messages.notSignedIn);
     if (isTwoFactorSetupDue(user) && !twoFactorSetupOperations.includes(operation)) throw new AppError('forbidden', accountMessages.twoFactorSetupRequired);
-    // docs/product-decisions.md #4: an organization that has not paid gets billing, the profile and sign-out, nothing else.
+    // An organization that has not paid gets billing, the profile and sign-out, nothing else
+    // (docs/product.md "Billing and the payment hold").
     if (!user.isPaid && !isOpenWhileUnpaid(operation, Object.values(request.params ?? {}).includes(user.skylogId))) {
       throw new AppError('payment_required', messages.paymentRequired);
     }

@@ -9,7 +9,7 @@ import { landingPath, paths } from '../config/paths.ts';
 
 const Loading = () => <p className="p-6 text-sm text-slate-600">{messages.loading}</p>;
 
-/** Every screen is its own chunk, loaded on demand (docs/product-spec.md §1); 'Loading...' shows meanwhile. */
+/** Every screen is its own chunk, loaded on demand (docs/product.md "Who opens which screen"); a loading placeholder shows meanwhile. */
 const screen = (path: string, load: () => Promise<{ Component: () => ReactNode }>): RouteObject => ({
   path,
   lazy: async () => ({ Component: (await load()).Component }),
@@ -65,7 +65,7 @@ const createAppRouter = (queryClient: QueryClient) => createBrowserRouter([
       screen(paths.accountSubscription.path, () => import('./routes/account/subscription.tsx')),
     ],
   },
-  // docs/product-spec.md §2: any unknown path goes to the flights list.
+  // Any unknown path goes to the flights list (docs/product.md "Who opens which screen").
   { path: '*', element: <Navigate to={landingPath} replace /> },
 ]);
 

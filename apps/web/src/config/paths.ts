@@ -37,5 +37,5 @@ export const paths = {
   },
 } as const;
 
-/** Where a signed-in person lands (docs/product-spec.md §4: a logged-in user on /login goes to /dashboard/flights). */
+/** Where a signed-in person lands: the flights list, also when they open /login (docs/product.md "Who opens which screen"). */
 export const landingPath = paths.dashboard.flights.path;

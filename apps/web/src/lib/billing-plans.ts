@@ -4,8 +4,8 @@ import { api } from './api.ts';
 import { formatMoney } from './format-money.ts';
 
 /**
- * docs/product-spec.md §3 `products`: the catalogue (active products with their prices: plans, and items sold once such as the
- * recorder cable), public so registration can offer the plans. With billing off the server answers 409.
+ * The plans catalogue (active products with their prices: plans, and items sold once such as the recorder cable),
+ * public so registration can offer the plans. With billing off the server answers 409.
  */
 export const useProducts = (isEnabled = true) =>
   useQuery({

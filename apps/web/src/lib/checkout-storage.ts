@@ -1,4 +1,4 @@
-/** The four temporary checkout values of docs/product-spec.md §3, kept between choosing a plan and paying. */
+/** The four temporary checkout values, kept between choosing a plan and paying (docs/product.md "Billing and the payment hold"). */
 export const checkoutKeys = {
   priceId: 'temporaryPriceId',
   orgId: 'temporaryOrgId',
@@ -49,7 +49,7 @@ export function storeCheckoutValues(values: Partial<CheckoutValues>): void {
   }
 }
 
-/** The spec's query names of a pricing link: price_id, org_id, cable_price, coupon. A link with a plan replaces what an older one kept. */
+/** The query names a pricing link carries: price_id, org_id, cable_price, coupon. A link with a plan replaces what an older one kept. */
 export function storeCheckoutValuesFromLink(search: URLSearchParams): void {
   if (!search.get('price_id')) return;
   clearCheckoutValues();
@@ -60,7 +60,7 @@ export function clearCheckoutValues(): void {
   Object.values(checkoutKeys).forEach(remove);
 }
 
-/** docs/product-spec.md §4 paid gate: where an unpaid account with a stored price and organization must go, if anywhere. */
+/** The paid gate: where an unpaid account with a stored price and organization must go, if anywhere. */
 export function getPaymentPreparingHref(values: CheckoutValues): string | null {
   if (!values.priceId || !values.orgId) return null;
   const query = new URLSearchParams({ price_id: values.priceId, org_id: values.orgId, cable_price: values.cablePrice ?? '' });

@@ -1,6 +1,6 @@
 import { limits } from '@skylog/contracts';
 
-/** An entry of the browser's own `audit_logs` list (docs/product-spec.md §3 / §7); the server keeps the real log. */
+/** An entry of the browser's own `audit_logs` list (docs/product.md "The audit log and alerts"); the server keeps the real log. */
 export type LocalAuditEntry = {
   timestamp: string;
   userId: string;
@@ -24,8 +24,8 @@ function readEntries(): LocalAuditEntry[] {
 }
 
 /**
- * Appends a denied access and, at 5 denials by the same user within 300000 ms, stores the `alert`
- * entry. A failure to write is only logged (docs/product-spec.md §8).
+ * Appends a denied access and, at `limits.suspiciousDenials` denials by the same user within
+ * `limits.suspiciousWindowMs`, stores the `alert` entry. A failure to write is only logged.
  */
 export function recordLocalDenial(userId: string, userRole: string, path: string, isSelfAccess: boolean, now = new Date()): void {
   try {

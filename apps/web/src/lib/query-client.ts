@@ -3,8 +3,8 @@ import { ApiError } from './api-client.ts';
 import { meKeys } from './query-keys.ts';
 
 export function createQueryClient() {
-  // A 402 means the school's subscription ended while this page was open: the account is read again, and the
-  // shell then holds the person where they can pay or learn whom to ask (docs/product-decisions.md #4).
+  // A 402 means the school's subscription ended while this page was open: the account is read again, and the shell then
+  // holds the person where they can pay or learn whom to ask (docs/product.md "Billing and the payment hold").
   const onError = (error: Error) => {
     if (error instanceof ApiError && error.status === 402) void queryClient.invalidateQueries({ queryKey: meKeys.all });
   };

@@ -8,8 +8,8 @@ import { persist, type PersistStorage, type StorageValue } from 'zustand/middlew
 export type Timezone = 'Local' | 'UTC';
 
 /**
- * Where the review of one flight was left: docs/product-spec.md §3's "audio current time" and "current time from
- * transcript", kept per flight (the player and a click on a transcript word both move it).
+ * Where the review of one flight was left: the audio's current time and the transcript's, kept per flight (the player
+ * and a click on a transcript word both move it).
  */
 export type PlaybackPosition = {
   /** The review clock's time, epoch ms (the audio's, or the track replay's without audio). */
@@ -18,7 +18,7 @@ export type PlaybackPosition = {
   savedAt: number;
 };
 
-/** The only things the browser keeps (docs/product-decisions.md): settings, never accounts, tokens or trip data. */
+/** The only things the browser keeps (docs/product.md "What the browser keeps"): settings, never accounts, tokens or trip data. */
 export type Settings = {
   timezone: Timezone;
   isSidebarActive: boolean;
@@ -54,7 +54,7 @@ const storedSettingsSchema = z.object({
     .catch(defaultSettings.playbackPositions),
 });
 
-// localforage's defaults are the spec's store: IndexedDB store 'keyvaluepairs', size 4980736.
+// The settings' IndexedDB store: its store name and size are contracts' limits, as the earlier product had them.
 const store = localforage.createInstance({ name: 'skylog', storeName: limits.clientStorageName, size: limits.clientStorageSize });
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {

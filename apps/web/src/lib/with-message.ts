@@ -1,8 +1,8 @@
 import { ApiError } from './api-client.ts';
 
 /**
- * A failed load carries the spec's failure text (e.g. 'Failed to fetch orgs') while keeping the
- * server's status, so screens show the same words the spec lists.
+ * A failed load carries contracts' failure message for it (e.g. `messages.fetchOrgsFailed`) while keeping the
+ * server's status, so every screen words the same failure the same way.
  */
 export async function withMessage<T>(pending: Promise<T>, message: string): Promise<T> {
   try {

@@ -16,8 +16,8 @@ import { idParamsSchema } from '../schemas/users.ts';
 import { defineOperations } from './define.ts';
 
 /**
- * Account security (docs/product-spec.md §7 "Auth service" factors): a person's own factors, sessions and provider
- * accounts; each acts on the signed-in person only, and nobody manages another's. better-auth's rows get uuids
+ * Account security (docs/product.md "Sign-in and second step"): a person's own second-step factors, sessions and
+ * provider accounts; each acts on the signed-in person only, and nobody manages another's. better-auth's rows get uuids
  * (generateId in apps/server/src/lib/better-auth.ts), so every `:id` is one.
  */
 export const accountSecurityOperations = defineOperations({

@@ -3,7 +3,7 @@ import { tripAnalysisSchema } from '../schemas/analysis.ts';
 import { idParamsSchema } from '../schemas/users.ts';
 import { defineOperations } from './define.ts';
 
-/** The flight's automatic analysis and the debrief notes drafted from it (docs/product-spec.md §3 ai_* fields). */
+/** The flight's automatic analysis and the debrief notes drafted from it (docs/product.md "The flight review"). */
 export const analysisOperations = defineOperations({
   read: {
     name: 'trips.analysis',

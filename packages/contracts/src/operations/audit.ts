@@ -7,8 +7,9 @@ import { defineOperations } from './define.ts';
 const { specAdmins } = roleGroups;
 
 /**
- * The audit log and suspicious-activity alerts, which back the RBAC page (whose roles are docs/product-spec.md
- * §6's admins), and the pages the web app's role gate refused, which every signed-in person reports.
+ * The audit log and suspicious-activity alerts, which back the RBAC page (the administrators' screen:
+ * docs/product.md "The audit log and alerts"), and the pages the web app's role gate refused, which every signed-in
+ * person reports.
  */
 export const auditOperations = defineOperations({
   list: {

@@ -23,9 +23,9 @@ import { defineOperations } from './define.ts';
 const { orgAdmins } = roleGroups;
 
 /**
- * Billing (ARCHITECTURE.md "Billing"), docs/product-spec.md §7's payment worker as Skylog routes, and Stripe's
- * webhook: the organization pays; its admins manage the plan, every member sees its status and whom to ask (a
- * member of an unpaid school is held on a page that says so, whatever their role).
+ * Billing (docs/product.md "Billing and the payment hold", ARCHITECTURE.md "Billing") as Skylog routes, and Stripe's
+ * webhook: the organization pays; its admins manage the plan, every member sees its status and whom to ask (a member of
+ * an unpaid school is held on a page that says so, whatever their role).
  */
 export const billingOperations = defineOperations({
   read: {

@@ -4,7 +4,7 @@ import { manualMarkerInputSchema, manualMarkerSchema, manualMarkerUpdateSchema }
 import { idParamsSchema } from '../schemas/users.ts';
 import { defineOperations } from './define.ts';
 
-/** Manual markers of docs/product-spec.md §7: each kept in step with its trip's raw_trips. */
+/** Manual markers (docs/product.md "Markers"): each kept in step with its trip's raw_trips. */
 export const manualMarkersOperations = defineOperations({
   list: {
     name: 'manual-markers.list',

@@ -3,7 +3,7 @@ import { overviewQuerySchema, overviewSchema } from '../schemas/overview.ts';
 import { defineOperations } from './define.ts';
 
 export const overviewOperations = defineOperations({
-  // The school at a glance: docs/product-spec.md §6's Overview row.
+  // The school at a glance, for the administrators' screen roles (docs/product.md "Overview").
   read: {
     name: 'overview.read',
     method: 'GET',

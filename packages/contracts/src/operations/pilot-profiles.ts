@@ -1,7 +1,7 @@
 import { pilotProfileListSchema, pilotProfileQuerySchema } from '../schemas/analysis.ts';
 import { defineOperations } from './define.ts';
 
-/** docs/product-spec.md §3 Pilot profile: the people a person flies with. */
+/** A pilot profile: the people a person flies with (docs/product.md "Instructors and students"). */
 export const pilotProfilesOperations = defineOperations({
   list: {
     name: 'pilot-profiles.list',

@@ -5,9 +5,9 @@ import { tripTranscriptSchema } from '../schemas/trips.ts';
 import { idParamsSchema } from '../schemas/users.ts';
 import { defineOperations } from './define.ts';
 
-/** Transcript generation (docs/product-spec.md §4; the spec's GET /deepgramTranscription) and docs/product-spec.md §3 Transcriptions. */
+/** Generating a flight's transcript, reading it, and the transcriptions list (docs/product.md "Transcription and automatic notes"). */
 export const transcriptionOperations = defineOperations({
-  // Whoever may edit the trip (its service decides); the spec's GET /deepgramTranscription.
+  // Whoever may edit the trip (its service decides).
   generate: {
     name: 'trips.transcribe',
     method: 'POST',

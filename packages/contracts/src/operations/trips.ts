@@ -26,9 +26,9 @@ const tripExportParamsSchema = idParamsSchema.extend({
 });
 
 /**
- * Trips: everyone who opens flights reads what their scope holds (docs/product-decisions.md tenancy); services
- * decide per trip. Sub-organization admins never open one (the route table keeps them off the flight screens, and
- * so does the API).
+ * Trips: everyone who opens flights reads what their scope holds
+ * (docs/product.md "Flights and who sees them (tenancy)"); services decide per trip. Sub-organization admins never open
+ * one (the route table keeps them off the flight screens, and so does the API).
  */
 export const tripsOperations = defineOperations({
   list: {

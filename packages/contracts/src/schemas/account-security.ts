@@ -30,11 +30,14 @@ export const providerSignInErrors: Record<string, string> = {
   account_deactivated: messages.accountDeactivated,
 };
 
-/** docs/product-spec.md §7 "Auth service": the factor kinds, an authenticator app (TOTP) or a phone that receives codes by text message. */
+/**
+ * The second-step factor kinds: an authenticator app (TOTP) or a phone that receives codes by text message
+ * (docs/product.md "Sign-in and second step").
+ */
 export const factorTypes = ['totp', 'phone'] as const;
 export type FactorType = (typeof factorTypes)[number];
 
-/** How a phone factor's code travels (docs/product-spec.md §7's challenge `channel`). */
+/** How a phone factor's code travels: only by text message. */
 export const challengeChannels = ['sms'] as const;
 
 const password = text({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(limits.passwordMaxLength);
@@ -49,7 +52,10 @@ export const phoneNumberSchema = text({ error: accountMessages.phoneInvalid })
   .transform((typed) => typed.replace(/[\s().-]/g, ''))
   .pipe(text().regex(/^\+[1-9]\d{6,14}$/, accountMessages.phoneInvalid));
 
-/** POST /api/factors for an authenticator app: spec's friendly_name, factor_type and issuer, with the current password (a stolen session cannot add one). */
+/**
+ * POST /api/factors for an authenticator app: its name, factor_type and issuer, with the current password (a stolen
+ * session cannot add one).
+ */
 export const totpFactorCreateSchema = z.strictObject({
   friendly_name: friendlyName,
   factor_type: z.literal('totp'),
@@ -57,7 +63,7 @@ export const totpFactorCreateSchema = z.strictObject({
   password,
 });
 
-/** POST /api/factors for a phone: spec's friendly_name, factor_type and phone. */
+/** POST /api/factors for a phone: its name, factor_type and the phone number. */
 export const phoneFactorCreateSchema = z.strictObject({
   friendly_name: friendlyName,
   factor_type: z.literal('phone'),

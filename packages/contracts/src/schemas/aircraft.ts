@@ -45,7 +45,7 @@ export const aircraftCategoryNeededMessage = (tailNumber: string) =>
 export const aircraftCategoryMissingMessage = (tailNumber: string) =>
   `${tailNumber} has no category yet, so the flight is analysed by airplane rules. An org admin can set it under Aircraft.`;
 
-/** An aircraft of the fleet (docs/product-spec.md §3: id, tailNumber, callSign, type, with a total count). */
+/** An aircraft of the fleet (docs/product.md "Aircraft"). */
 export const aircraftSchema = z.object({
   id: z.uuid(),
   org_id: z.uuid(),

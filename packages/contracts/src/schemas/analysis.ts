@@ -285,7 +285,7 @@ export const transcriptSentenceSchema = z.object({
 });
 export type TranscriptSentence = z.infer<typeof transcriptSentenceSchema>;
 
-/** docs/product-spec.md §3 Transcription: one per trip audio (audio_log_id is the trip's id: a trip has one current audio). */
+/** A flight's transcription: its sentences and AI notes. One per trip (audio_log_id is the trip's id: a trip has one current audio). */
 export const transcriptionSchema = z.object({
   id: z.uuid(),
   audio_log_id: z.uuid(),
@@ -306,8 +306,8 @@ export const transcriptionListSchema = z.object({ items: z.array(transcriptionSc
 export const pilotProfileQuerySchema = z.strictObject({ user_id: z.uuid('Not a valid person id').optional() });
 
 /**
- * docs/product-spec.md §3 Pilot profile: a person and the people they fly with, counted from the flights the caller
- * may read. One per person, so its id is the person's.
+ * A pilot profile (docs/product.md "Instructors and students"): a person and the people they fly with, counted from the
+ * flights the caller may read. One per person, so its id is the person's.
  */
 export const pilotProfileSchema = z.object({
   id: z.uuid(),

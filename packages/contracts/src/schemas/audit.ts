@@ -4,7 +4,7 @@ import { text } from './text.ts';
 export const auditStatuses = ['denied', 'success', 'failure'] as const;
 export type AuditStatus = (typeof auditStatuses)[number];
 
-/** An audit entry with the fields of docs/product-spec.md §3. */
+/** An audit log entry: who, with which role, did what to which resource, and how it ended (docs/product.md "The audit log and alerts"). */
 export const auditEntrySchema = z.object({
   id: text(),
   timestamp: text(),

@@ -18,8 +18,8 @@ export const couponSchema = text()
 const hasWholeCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /**
- * The cable price of a pricing link (docs/product-spec.md §2 `cable_price`), in the plan currency's major units. A link
- * carries it as text, so a numeric string is accepted too.
+ * The cable price a pricing link carries (`cable_price`), in the plan currency's major units. A link carries it as
+ * text, so a numeric string is accepted too.
  */
 export const cablePriceSchema = z
   .union([z.number(), text().trim().regex(/^\d+(\.\d{1,2})?$/, messages.billingCablePrice).transform(Number)], { error: messages.billingCablePrice })
@@ -31,7 +31,10 @@ export function minorUnitsPerMajor(currency: string): number {
   return 10 ** (digits ?? 2);
 }
 
-/** docs/product-spec.md §7 generateStripeSession: customerId, priceId, coupon, orgId, cablePrice. */
+/**
+ * What a checkout is made from: the plan's price, and optionally a coupon and a cable price
+ * (docs/product.md "Billing and the payment hold").
+ */
 export const checkoutRequestSchema = z.strictObject({
   priceId: stripeId('priceId'),
   orgId: z.uuid({ error: messages.organizationNotFound }),
@@ -56,8 +59,8 @@ export const purchaseRequestSchema = z.strictObject({
 export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
 
 /**
- * The plan a new school chose at registration (docs/product-spec.md §2's pricing-link values), kept with its organization so
- * whoever signs in for it, from any browser, is offered that plan first.
+ * The plan a new school chose at registration (a pricing link's price, coupon and cable price), kept with its
+ * organization so whoever signs in for it, from any browser, is offered that plan first.
  */
 export const chosenPlanSchema = z.strictObject({
   price_id: stripeId('price_id'),

@@ -33,7 +33,10 @@ export const errorStatus = {
   body_too_large: 413,
   unsupported_media_type: 415,
   unauthenticated: 401,
-  /** The organization's subscription is not active (docs/product-decisions.md #4): billing, the profile and sign-out stay open. */
+  /**
+   * The organization's subscription is not active: billing, the profile and sign-out stay open
+   * (docs/product.md "Billing and the payment hold").
+   */
   payment_required: 402,
   forbidden: 403,
   not_found: 404,

@@ -46,7 +46,7 @@ export const personListSchema = z.object({ items: z.array(personSchema), total: 
 
 export const roleChangeSchema = z.strictObject({ user_type: z.enum(assignableRoles, { error: 'Choose a role' }) });
 
-/** POST users with org_id (docs/product-spec.md §7) and sub-organization assignment; null removes it. */
+/** Moving a person to an organization and / or sub-organization; null removes it (docs/product.md "People and who manages them"). */
 export const assignmentSchema = z
   .strictObject({ org_id: z.uuid().nullable().optional(), sub_org_id: z.uuid().nullable().optional() })
   .refine((value) => value.org_id !== undefined || value.sub_org_id !== undefined, { message: 'Choose an organization or a sub-organization' });
@@ -70,7 +70,7 @@ const subOrgDescription = text().trim().max(1000, 'Description must be at most 1
 
 export const subOrgCreateSchema = z.strictObject({ name: subOrgName, description: subOrgDescription, org_id: z.uuid().optional() });
 
-/** PATCH sub_orgs: the body is the sub-organization and must carry its id (docs/product-spec.md §5). */
+/** A sub-organization's update names the sub-organization it changes (docs/product.md "Organizations and sub-organizations"). */
 export const subOrgUpdateSchema = z.strictObject({
   id: z.uuid({ error: messages.subOrgIdRequired }),
   name: subOrgName.optional(),

@@ -6,7 +6,7 @@ import { ratings } from '../ratings.ts';
 
 const e164 = /^\+[1-9]\d{1,14}$/;
 
-/** The Update Profile form of docs/product-spec.md §5; messages word for word. */
+/** The Update Profile form's rules and field messages (docs/product.md "Profile"). */
 export const profileFormSchema = z.object({
   name: text({ error: messages.nameRequired })
     .trim()
@@ -52,7 +52,7 @@ export const profileUpdateSchema = profileFormSchema
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-/** docs/product-spec.md §4: a profile is incomplete while name, phone or program is null or empty. */
+/** A profile is incomplete while its name, phone or program is null or empty (docs/product.md "Profile"). */
 export function isProfileComplete(user: { name?: string | null; phone?: string | null; program?: string | null }): boolean {
   return [user.name, user.phone, user.program].every((value) => typeof value === 'string' && value.trim() !== '');
 }

@@ -55,7 +55,7 @@ export const trackPointInputSchema = coordsInputSchema.extend({ timestamp: times
 
 export type Coords = Omit<TrackPoint, 'timestamp'>;
 
-/** A marker of docs/product-spec.md §3: coords, timestamp, markerID (rocker key 1–4) and notes.text. */
+/** A marker (docs/product.md "Markers"): coords, timestamp, markerID (rocker key 1–4) and notes.text. */
 export type Marker = {
   markerID: number;
   timestamp: number;
@@ -410,7 +410,10 @@ export const clientConfigSchema = z.object({
   map_attribution: text().nullable(),
   audio_upload_max_bytes: z.number(),
   track_file_max_bytes: z.number(),
-  /** False while no payment provider is configured: every organization is treated as paid (docs/product-decisions.md). */
+  /**
+   * False while no payment provider is configured: every organization is treated as paid
+   * (docs/product.md "Billing and the payment hold").
+   */
   billing_enabled: z.boolean(),
   /** none: the Generate transcript button explains which variables to set. */
   transcription_provider: z.enum(['deepgram', 'whisper', 'none']),

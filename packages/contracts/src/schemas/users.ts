@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { roles } from '../roles.ts';
 
-/** A user account (docs/product-spec.md §3 `users`). */
+/** A person's account as the API gives it (docs/product.md "People and who manages them"). */
 export const userSchema = z.object({
   skylog_id: z.uuid(),
   auth_id: text().nullable(),

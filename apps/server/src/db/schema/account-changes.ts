@@ -2,8 +2,8 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './app.ts';
 
 /**
- * A pending change of someone's sign-in e-mail: only its owner asks, and it takes effect when the
- * link sent to the new address is opened (docs/product-decisions.md). Only a SHA-256 of the link's token is kept.
+ * A pending change of someone's sign-in e-mail: only its owner asks, and it takes effect when the link sent to the new
+ * address is opened (docs/product.md "Sign-in e-mail and password"). Only a SHA-256 of the link's token is kept.
  */
 export const emailChanges = pgTable(
   'email_changes',

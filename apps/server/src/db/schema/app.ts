@@ -20,7 +20,7 @@ import { aircraftCategories, type AircraftCategory } from '@skylog/contracts';
 import type { AiNotesDraft, AiNotesSource, AiStatus, ChosenPlan, Coords, FlightAnalysis, Marker, TeachableMoment, TrackPoint, TranscriptJson, Utterance } from '@skylog/contracts';
 import { authUser } from './auth.ts';
 
-/** raw_trips: the recorder's points and markers, manual markers included (docs/product-spec.md §7). */
+/** raw_trips: the recorder's points and markers, manual markers included (docs/product.md "Markers"). */
 export type RawTrip = { points: TrackPoint[]; markers: Marker[] };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -196,8 +196,8 @@ export const orgMarkerCategories = pgTable(
 );
 
 /**
- * A flight (docs/product-spec.md §3 Trip). raw_trips holds the recorder's points and markers (manual markers kept
- * in step, as the spec's calls do); the list never reads it, so it stays off the hot path.
+ * A flight (docs/product.md "The flight review"). raw_trips holds the recorder's points and markers (manual markers
+ * kept in step with it); the list never reads it, so it stays off the hot path.
  */
 export const trips = pgTable(
   'trips',
@@ -272,8 +272,8 @@ export const trips = pgTable(
 );
 
 /**
- * docs/product-spec.md §3 Transcription: a flight's transcript as sentences, with the AI notes drafted from it. One
- * per trip (a trip has one current audio), written with the transcript.
+ * A transcription: a flight's transcript as sentences, with the AI notes drafted from it. One per trip (a trip has one
+ * current audio), written with the transcript.
  */
 export const transcriptions = pgTable(
   'transcriptions',
@@ -291,7 +291,7 @@ export const transcriptions = pgTable(
   },
 );
 
-/** shared_with of docs/product-spec.md §3, as rows so "shared with me" is an index lookup. */
+/** Whom each flight is shared with (the API's shared_with), as rows so "shared with me" is an index lookup. */
 export const tripShares = pgTable(
   'trip_shares',
   {

@@ -62,9 +62,9 @@ export const authRateLimit = pgTable('auth_rate_limit', {
 });
 
 /**
- * better-auth's two-factor plugin: one authenticator app per person (the TOTP secret encrypted with the
- * auth secret) and the recovery codes, stored as SHA-256 hashes (lib/better-auth.ts). `friendlyName` is
- * Skylog's own (docs/product-spec.md §7 factors' friendly_name).
+ * better-auth's two-factor plugin: one authenticator app per person (the TOTP secret encrypted with the auth secret)
+ * and the recovery codes, stored as SHA-256 hashes (lib/better-auth.ts). `friendlyName` (the name the person gave the
+ * factor) is Skylog's own column.
  */
 export const authTwoFactor = pgTable('auth_two_factor', {
   id: text('id').primaryKey(),
@@ -121,7 +121,7 @@ export const authPhoneFactor = pgTable('auth_phone_factor', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A code sent to confirm a new phone (docs/product-spec.md §7's challenge): only its SHA-256 is kept. */
+/** A code sent by text message to confirm a new phone: only its SHA-256 is kept. */
 export const phoneFactorChallenges = pgTable('phone_factor_challenges', {
   id: uuid('id').primaryKey().defaultRandom(),
   factorId: uuid('factor_id')

@@ -22,8 +22,8 @@ export type SeedOptions = {
   /** Where a generated password is saved. */
   credentialsFile?: string;
   /**
-   * The demo super admin's authenticator key (base32), set up as if they had scanned it; without it they set
-   * one up at their first sign-in, as every super admin must (docs/product-decisions.md #3).
+   * The demo super admin's authenticator key (base32), set up as if they had scanned it; without it they set one up at
+   * their first sign-in, as every super admin must (docs/product.md "Sign-in and second step").
    */
   authenticator?: { key: string; authSecret: string } | undefined;
 };

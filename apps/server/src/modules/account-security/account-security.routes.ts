@@ -10,7 +10,10 @@ function passCookies(reply: FastifyReply, cookies: string[]): void {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
-/** docs/product-spec.md §7 "Auth service" factors, and the person's own sessions: each acts on the signed-in person only. */
+/**
+ * A person's second-step factors, provider accounts and sessions (docs/product.md "Sign-in and second step"): each acts
+ * on the signed-in person only.
+ */
 export const accountSecurityRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   serveOperations(app, 'account security', operations.accountSecurity, {
     readSecondStep: async ({ request }) => service.secondStepOf(ctx, request.headers.cookie),

@@ -10,8 +10,8 @@ import { hashSecretToken } from '../../lib/secret-token.ts';
 import * as repository from './phone-factor.repository.ts';
 import type { PhoneFactorRow } from './phone-factor.repository.ts';
 
-// A phone factor: confirmed here with Skylog's own challenge (docs/product-spec.md §7's challenge and verify);
-// at sign-in better-auth's two-factor plugin makes, sends (through sendSignInCode) and checks the code.
+// A phone factor: confirmed here by Skylog's own code sent by text message (a challenge, then a verify); at sign-in
+// better-auth's two-factor plugin makes, sends (through sendSignInCode) and checks the code.
 
 /** All but the last digits hidden: the screen says where a code went without showing the number. */
 export const phoneHintOf = (phoneNumber: string) => `•••• ${phoneNumber.slice(-4)}`;

@@ -46,14 +46,15 @@ export function createAuditService(db: Database, log: FastifyBaseLogger) {
         ipAddress: event.ipAddress ?? null,
       });
     } catch (error) {
-      // docs/product-spec.md §8: a failure to write the audit log is only logged; the request's own outcome stands.
+      // A failure to write the audit log is only logged; the request's own outcome stands (docs/product.md "The audit log and alerts").
       log.error({ err: error, event }, 'failed to write audit log entry');
     }
   }
 
   /**
-   * Records a denied access with the spec's fields and raises an alert at 5 denials within 300000 ms. Each
-   * is filed where access-rules.ts says, so an organization's log and alerts never name another's rows.
+   * Records a denied access (who, their role, the action, the resource, the path, whether it was their own row) and
+   * raises an alert at `limits.suspiciousDenials` denials within `limits.suspiciousWindowMs`. Each is filed where
+   * access-rules.ts says, so an organization's log and alerts never name another's rows.
    */
   async function recordDenial(event: DenialEvent): Promise<void> {
     const timestamp = new Date();

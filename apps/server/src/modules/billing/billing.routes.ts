@@ -7,7 +7,7 @@ import * as service from './billing.service.ts';
 
 const { receiveWebhook: webhookOperation, ...screenOperations } = operations.billing;
 
-/** docs/product-spec.md §7's payment worker as Skylog routes (ARCHITECTURE.md "Billing"), and Stripe's webhook. */
+/** The billing screens' routes (docs/product.md "Billing and the payment hold"; ARCHITECTURE.md "Billing"), and Stripe's webhook. */
 export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   serveOperations(app, 'billing', screenOperations, {
     read: async ({ scope }) => service.getBillingState(ctx, scope),

@@ -30,7 +30,7 @@ import * as repository from './billing.repository.ts';
 import { graceEndOf } from './paid-standing.ts';
 import { syncFromStripe } from './subscription-sync.ts';
 
-// The billing screens' operations (docs/product-spec.md §7's payment worker): each reads or changes the caller's
+// The billing screens' operations (docs/product.md "Billing and the payment hold"): each reads or changes the caller's
 // organization at Stripe. Stripe's webhook is billing-webhook.ts; who counts as paid, paid-standing.ts.
 
 // Plans: Stripe's catalogue changes rarely, so each instance keeps it a minute.
@@ -47,7 +47,7 @@ export async function getProducts(ctx: AppContext): Promise<{ products: BillingP
   return { products: await products };
 }
 
-/** docs/product-spec.md §7 getPriceByProductId: the product's default price (else its first active one). */
+/** A product's price: its default price (else its first active one). */
 export async function getPriceByProduct(ctx: AppContext, productId: string) {
   const { products } = await getProducts(ctx);
   const product = products.find((candidate) => candidate.id === productId);
@@ -137,7 +137,7 @@ const checkoutUrls = (ctx: AppContext) => ({
   cancelUrl: `${ctx.config.appUrl}/payment-cancel`,
 });
 
-/** docs/product-spec.md §7 generateStripeSession: a hosted Checkout in subscription mode for the caller's organization. */
+/** A hosted Stripe Checkout in subscription mode for the caller's organization. */
 export async function createCheckout(ctx: AppContext, scope: RequestScope, input: z.output<typeof checkoutRequestSchema>) {
   const provider = requireProvider(ctx);
   const { actor } = scope;

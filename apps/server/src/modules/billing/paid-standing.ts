@@ -5,7 +5,10 @@ import * as repository from './billing.repository.ts';
 
 const graceMs = limits.billingGraceDays * 86_400_000;
 
-/** When a school whose renewal failed stops being served (docs/product-decisions.md #4: its grace period), or null when none runs. */
+/**
+ * When a school whose renewal failed stops being served (its grace period:
+ * docs/product.md "Billing and the payment hold"), or null when none runs.
+ */
 export function graceEndOf(account: { subscriptionStatus: string | null; pastDueSince: Date | null } | null | undefined): Date | null {
   if (account?.subscriptionStatus !== 'past_due' || !account.pastDueSince) return null;
   return new Date(account.pastDueSince.getTime() + graceMs);
@@ -29,9 +32,10 @@ export function decidingSubscription(subscriptions: BillingSubscription[]): Bill
 }
 
 /**
- * A member's standing for the payment hold (docs/product-decisions.md #4). With billing off everyone is paid, and so is the super
- * admin, who runs Skylog. Otherwise the member's is_paid, which each read of Stripe sets for the whole organization,
- * unless a past-due grace period has ended since that read (no webhook marks the day it ends).
+ * A member's standing for the payment hold (docs/product.md "Billing and the payment hold"). With billing off everyone
+ * is paid, and so is the super admin, who runs Skylog. Otherwise the member's is_paid, which each read of Stripe sets
+ * for the whole organization, unless a past-due grace period has ended since that read (no webhook marks the day it
+ * ends).
  */
 export function isMemberPaid(
   member: { role: string; isPaid: boolean },

@@ -12,7 +12,7 @@ export const clientConfigRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       map_attribution: config.mapAttribution ?? null,
       audio_upload_max_bytes: config.audioUploadMaxBytes,
       track_file_max_bytes: config.trackFileMaxBytes,
-      // Without Stripe keys billing is off and everyone counts as paid (docs/product-decisions.md).
+      // Without Stripe keys billing is off and everyone counts as paid (docs/product.md "Billing and the payment hold").
       billing_enabled: Boolean(config.stripe),
       transcription_provider: ctx.transcription?.name ?? 'none',
       ai_notes_provider: ctx.notesModel ? 'llm' : 'rules',

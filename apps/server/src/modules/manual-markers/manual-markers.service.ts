@@ -10,7 +10,7 @@ import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import * as repository from './manual-markers.repository.ts';
 import type { ManualMarkerRow } from './manual-markers.repository.ts';
 
-// Manual markers (docs/product-spec.md §7: POST / PATCH manual_markers, then PATCH the trip's raw_trips).
+// Manual markers (docs/product.md "Markers"): each one written, and the trip's raw_trips changed to match, in one transaction.
 
 function toMarker(row: ManualMarkerRow): Marker {
   return { id: row.id, markerID: row.markerId, timestamp: row.timestamp.getTime(), coords: row.coords, notes: { text: row.notes } };

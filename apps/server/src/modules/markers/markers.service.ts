@@ -6,7 +6,7 @@ import type { RequestScope } from '../../lib/serve-operations.ts';
 import * as repository from './markers.repository.ts';
 
 /**
- * The four rocker keys as the caller's organization shows them: its own where set, the spec's defaults otherwise.
+ * The four rocker keys as the caller's organization shows them: its own where set, contracts' defaults otherwise.
  * Other services draw with them too (the debrief PDF, the training record), so it takes the reader, not a request.
  */
 export async function getMarkerCategories(ctx: AppContext, actor: RequestUser) {

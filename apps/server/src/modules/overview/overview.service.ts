@@ -27,10 +27,10 @@ import * as repository from './overview.repository.ts';
 type Days = { from: string; to: string };
 
 /**
- * The school at a glance (docs/product-decisions.md "Overview"), for the actor's organization (a super_admin's current
- * one), optionally one sub-organization. Each count that a list shows is asked with that list's own
- * condition (`tripListCondition`, the people list's filter), so a figure and the list it links to agree,
- * and the flights' counts share the list's totals in memory.
+ * The school at a glance (docs/product.md "Overview"), for the actor's organization (a super_admin's current one),
+ * optionally one sub-organization. Each count that a list shows is asked with that list's own condition
+ * (`tripListCondition`, the people list's filter), so a figure and the list it links to agree, and the flights' counts
+ * share the list's totals in memory.
  */
 export async function getOverview(ctx: AppContext, scope: RequestScope, query: z.infer<typeof overviewQuerySchema>): Promise<Overview> {
   const subOrgId = query.sub_org_id;

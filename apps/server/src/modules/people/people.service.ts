@@ -53,7 +53,7 @@ async function presentAgain(ctx: AppContext, actor: RequestUser, skylogId: strin
   return present(ctx, actor, row);
 }
 
-/** People in the caller's scope (docs/product-decisions.md tenancy); naming an organization out of reach is refused. */
+/** People in the caller's scope (docs/product.md "People and who manages them"); naming an organization out of reach is refused. */
 export async function listPeople(ctx: AppContext, scope: RequestScope, query: z.infer<typeof userListQuerySchema>) {
   const { actor } = scope;
   const reach = peopleScope(actor, query.org_id);
@@ -88,7 +88,7 @@ function refuseSelf(actor: RequestUser, skylogId: string) {
   if (actor.skylogId === skylogId) throw badRequest(messages.cannotChangeOwnAccount);
 }
 
-/** A role change signs the person out everywhere, so the new role applies at once (docs/product-decisions.md). */
+/** A role change signs the person out everywhere, so the new role applies at once (docs/product.md "People and who manages them"). */
 export async function changeRole(ctx: AppContext, scope: RequestScope, skylogId: string, role: AssignableRole) {
   const { actor } = scope;
   refuseSelf(actor, skylogId);
@@ -104,7 +104,7 @@ export async function changeRole(ctx: AppContext, scope: RequestScope, skylogId:
   return presentAgain(ctx, actor, skylogId);
 }
 
-/** docs/product-spec.md §7 POST users with org_id, and the sub-organization: both checked against the actor's reach. */
+/** Moves a person to an organization and / or sub-organization, each checked against the actor's reach. */
 export async function assign(ctx: AppContext, scope: RequestScope, skylogId: string, input: z.infer<typeof assignmentSchema>) {
   const { actor } = scope;
   refuseSelf(actor, skylogId);
@@ -154,8 +154,8 @@ export async function setActive(ctx: AppContext, scope: RequestScope, skylogId: 
 }
 
 /**
- * docs/product-spec.md §6: admins delete instructors and students; instructors delete students (their own, in their
- * organization). The sign-in identity goes with the person.
+ * Admins delete instructors and students; an instructor deletes only their own students, in their organization
+ * (docs/product.md "People and who manages them"). The sign-in identity goes with the person.
  */
 export async function deletePerson(ctx: AppContext, scope: RequestScope, skylogId: string) {
   const { actor } = scope;

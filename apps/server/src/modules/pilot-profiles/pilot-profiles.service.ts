@@ -5,8 +5,8 @@ import type { RequestScope } from '../../lib/serve-operations.ts';
 import { findCrewMembers } from './pilot-profiles.repository.ts';
 
 /**
- * docs/product-spec.md §3 Pilot profile of a person the caller may read (themself by default): the people they fly
- * with, counted only in flights the caller may read, so a profile never reveals a flight.
+ * The pilot profile of a person the caller may read (themself by default): the people they fly with, counted only in
+ * flights the caller may read, so a profile never reveals a flight.
  */
 export async function listPilotProfiles(ctx: AppContext, scope: RequestScope, userId: string | undefined) {
   const { actor } = scope;

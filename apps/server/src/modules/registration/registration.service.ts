@@ -166,8 +166,8 @@ export async function acceptInvitation(ctx: AppContext, input: z.infer<typeof in
 }
 
 /**
- * docs/product-decisions.md: a sign-in provider makes an account only for someone invited. Asked before
- * better-auth creates a provider's person: the provider verified the address, and an invitation to it is open.
+ * A sign-in provider makes an account only for someone invited (docs/product.md "Invitations and registration"). Asked
+ * before better-auth creates a provider's person: the provider verified the address, and an invitation to it is open.
  */
 export async function mayJoinThroughProvider(ctx: AppContext, user: { email: string; emailVerified: boolean }): Promise<boolean> {
   return user.emailVerified && Boolean(await repository.findOpenInvitationByEmail(ctx.db, user.email));
@@ -224,7 +224,7 @@ async function registerSchoolOnce(ctx: AppContext, { operation, ip }: PublicRequ
         userType: 'org_admin',
         orgId: org.id,
         subOrgId: null,
-        // A new school pays before it counts as paid; with billing off everyone does (docs/product-decisions.md).
+        // A new school pays before it counts as paid; with billing off everyone does (docs/product.md "Billing and the payment hold").
         isPaid: !ctx.billing,
       });
       return { orgId: org.id, skylogId: account.skylogId };

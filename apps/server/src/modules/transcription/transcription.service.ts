@@ -58,8 +58,9 @@ export async function getTranscript(ctx: AppContext, scope: RequestScope, tripId
 }
 
 /**
- * Queues the transcription of the trip's audio (docs/product-spec.md §4: transcript_in_progress on while it runs).
- * Whoever may edit the trip may ask; a second request while one runs is refused, so there is one job.
+ * Queues the transcription of the trip's audio; transcript_in_progress stays on while it runs
+ * (docs/product.md "Transcription and automatic notes"). Whoever may edit the trip may ask; a second request while one
+ * runs is refused, so there is one job.
  */
 export async function requestTranscript(ctx: AppContext, scope: RequestScope, tripId: string): Promise<TranscriptState> {
   const { actor } = scope;
@@ -124,7 +125,7 @@ export async function generateTranscript(ctx: AppContext, tripId: string, workDi
   if (isStored) ctx.jobs.wake();
 }
 
-/** The job failed for good: the flag goes off and the reason is kept for the screen (docs/product-spec.md §8). */
+/** The job failed for good: the flag goes off and the reason is kept for the screen, in contracts' words. */
 export async function failTranscript(ctx: AppContext, tripId: string, reason: string): Promise<void> {
   await repository.failTranscript(ctx.db, tripId, generateTranscriptFailedMessage(reason));
 }

@@ -73,7 +73,7 @@ export async function listTrips(ctx: AppContext, { actor }: RequestScope, query:
           readListTotals(ctx.listTotals, JSON.stringify(visible), async () => ({ total: await repository.countTripsOf(ctx.db, visible.orgId), durationMs: 0 })),
         ])
       : await listFiltered(ctx, repository.tripListCondition(visible, filter), { field: query.sort, order: query.order }, page, withFlightTime);
-  // A page past the end is an empty list with the count (the spec's 416 handling), never an error.
+  // A page past the end is an empty list with the total count, never an error.
   return { items: rows.map(toSummary), total: totals.total, total_duration_ms: withFlightTime ? totals.durationMs : null };
 }
 

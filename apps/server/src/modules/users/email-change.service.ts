@@ -16,10 +16,10 @@ import * as repository from './users.repository.ts';
 const lifetimeMs = limits.emailChangeLifetimeHours * 3600 * 1000;
 
 /**
- * docs/product-decisions.md: only the owner changes their sign-in e-mail. They prove it is them (their
- * password), the new address proves it is theirs (a link), the old address is told, and their
- * other sessions end. The answer is the same whether the new address is free or not: the e-mail
- * to that address says which, so nobody learns here who has an account.
+ * Only the owner changes their sign-in e-mail (docs/product.md "Sign-in e-mail and password"). They prove it is them
+ * (their password), the new address proves it is theirs (a link), the old address is told, and their other sessions
+ * end. The answer is the same whether the new address is free or not: the e-mail to that address says which, so nobody
+ * learns here who has an account.
  */
 export async function requestEmailChange(ctx: AppContext, { actor, ip }: RequestScope, input: z.infer<typeof emailChangeRequestSchema>) {
   await requireCurrentPassword(ctx, actor, input.password, ip);

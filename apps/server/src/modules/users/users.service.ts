@@ -74,7 +74,7 @@ export async function updateProfile(ctx: AppContext, scope: RequestScope, skylog
   });
 }
 
-/** super_admin chooses the organization they work in (docs/product-spec.md §2, Switch Organization). */
+/** super_admin chooses the organization they work in (Switch Organization: docs/product.md "The shell"). */
 export async function switchOrg(ctx: AppContext, { actor, operation }: RequestScope, orgId: string): Promise<void> {
   const org = await findOrg(ctx.db, orgId);
   if (!org) throw notFound('Organization not found');

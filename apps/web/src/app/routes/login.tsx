@@ -17,12 +17,13 @@ export function Component() {
   const [searchParams] = useSearchParams();
   // Set when this visit submits the form: the account then loads and the return address applies.
   const hasSubmittedRef = useRef(false);
-  // docs/product-spec.md §3: a pricing link (/login?price_id=…&org_id=…) keeps its plan for the paid gate after sign-in.
+  // A pricing link (/login?price_id=…&org_id=…) keeps its plan for the checkout after sign-in
+  // (docs/product.md "Billing and the payment hold").
   useEffect(() => storeCheckoutValuesFromLink(searchParams), [searchParams]);
 
   if (me.isSuccess) {
-    // docs/product-spec.md §4: someone already signed in who opens /login goes to the flights list; someone who has
-    // just signed in returns to where they were sent from.
+    // Someone already signed in who opens /login goes to the flights list (docs/product.md "Who opens which screen");
+    // someone who has just signed in returns to where they were sent from.
     const target = hasSubmittedRef.current ? safeRedirect(searchParams.get('redirectTo')) : landingPath;
     return <Navigate to={target} replace />;
   }

@@ -12,7 +12,10 @@ function Preparing() {
   return <PaymentPreparing me={me.data} search={search} />;
 }
 
-/** The checkout hand-off of docs/product-spec.md §2 (price_id, org_id, cable_price, coupon): billing on (else it says so), then signed in. */
+/**
+ * The checkout hand-off (docs/product.md "Billing and the payment hold"): it needs billing on (else it says so), then a
+ * signed-in person.
+ */
 export function Component() {
   return (
     <RequireBilling offMessage="There is no checkout to prepare: your organization can use Skylog without paying.">

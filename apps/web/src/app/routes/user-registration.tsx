@@ -11,7 +11,8 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const token = searchParams.get('token');
-  // docs/product-spec.md §3: a registration link from a pricing page carries the plan, cable price and coupon to pay with.
+  // A registration link from a pricing page carries the plan, cable price and coupon to pay with
+  // (docs/product.md "Billing and the payment hold").
   useEffect(() => storeCheckoutValuesFromLink(searchParams), [searchParams]);
   if (token) {
     return (

@@ -3,7 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
-/** Sections that are not pages of their own: their crumbs do not navigate (docs/product-spec.md §2). */
+/** Sections that are not pages of their own: their crumbs do not navigate (docs/product.md "The shell"). */
 const nonNavigable = new Set(['/dashboard', '/configuration']);
 
 /** A crumb that is a menu item's page reads as the menu does ("RBAC", "Sub Organization"). */

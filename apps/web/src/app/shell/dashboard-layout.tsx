@@ -41,16 +41,16 @@ function Shell({ me }: { me: Me }) {
   const isLoadingScreen = useNavigation().state === 'loading';
   const orgName = me.org?.name ?? null;
 
-  // docs/product-spec.md §4: an incomplete profile opens the Update Profile modal by itself and keeps it open (never on payment
-  // screens, which are outside this shell). Nor does it stand between a school and paying: not on Billing, nor while
-  // the person is held for payment (docs/product-decisions.md #4). A super admin sets up their authenticator app first: until
-  // then the profile could not be saved.
+  // An incomplete profile opens the Update Profile modal by itself and keeps it open (docs/product.md "Profile"), but
+  // never on the payment screens, which are outside this shell. Nor does it stand between a school and paying: not on
+  // Billing, nor while the person is held for payment. A super admin sets up their authenticator app first: until then
+  // the profile could not be saved.
   const isProfileForced =
     !me.is_profile_complete && !me.two_factor_setup_required && paymentHoldPath(me) === null && pathname !== paths.configuration.billing.path;
 
   // The overlay sidebar of a narrow window closes once a menu item (or anything else) navigates.
   useEffect(() => closeOverlay(), [locationKey, closeOverlay]);
-  // Leaving through the profile's Account security link closes the profile (an incomplete one stays open, as docs/product-spec.md §4 asks).
+  // Leaving through the profile's Account security link closes the profile (an incomplete one stays open: docs/product.md "Profile").
   useEffect(() => setIsProfileOpen(false), [locationKey]);
 
   return (

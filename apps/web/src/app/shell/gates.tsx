@@ -8,8 +8,9 @@ import { clearCheckoutValues, getCheckoutValues, getPaymentPreparingHref, storeC
 import { recordLocalDenial } from '../../lib/local-audit.ts';
 
 /**
- * docs/product-spec.md §4 paid gate's values for an account explicitly unpaid: the stored ones, where a new school's admin, who chose
- * the plan at registration before the organization existed, pays for their own organization. Null when paid.
+ * The checkout values for an account explicitly unpaid (docs/product.md "Billing and the payment hold"): the stored
+ * ones; a new school's admin, who chose the plan at registration before the organization existed, pays for their own
+ * organization. Null when paid.
  */
 function paidGateValues(me: Me): CheckoutValues | null {
   if (me.is_paid) return null;
@@ -25,8 +26,8 @@ const isLeavingForCheckout = (me: Me) => {
 };
 
 /**
- * docs/product-spec.md §4 paid gate: a paid account forgets the temporary checkout values; an account explicitly
- * unpaid with a stored price and organization goes on to /payment-preparing.
+ * The paid gate (docs/product.md "Billing and the payment hold"): a paid account forgets the temporary checkout values;
+ * an account explicitly unpaid with a stored price and organization goes on to /payment-preparing.
  */
 export function usePaidGate(me: Me) {
   const navigate = useNavigate();
@@ -43,9 +44,9 @@ export function usePaidGate(me: Me) {
 }
 
 /**
- * docs/product-decisions.md #4: where a member of a school without an active subscription is held, or null when it pays (the
- * server answers everything else 402 anyway). Those who pay for it are held on Billing, where they choose a plan;
- * everyone else on a page that says whom to ask.
+ * Where a member of a school without an active subscription is held (docs/product.md "Billing and the payment hold"),
+ * or null when it pays (the server answers everything else 402 anyway). Those who pay for it are held on Billing, where
+ * they choose a plan; everyone else on a page that says whom to ask.
  */
 export function paymentHoldPath(me: Me): string | null {
   if (me.is_paid) return null;
@@ -55,15 +56,15 @@ export function paymentHoldPath(me: Me): string | null {
 }
 
 /**
- * docs/product-spec.md §4 role gate, for navigation only (the server guards the data): allowed when the path is a
- * known route and ends with the user's own skylog_id or the role is among the route's roles.
+ * The role gate (docs/product.md "Who opens which screen"), for navigation only (the server guards the data): allowed
+ * when the path is a known route and ends with the user's own skylog_id or the role is among the route's roles.
  */
 export function RoleGate({ me, children }: { me: Me; children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  // docs/product-decisions.md #3: a super admin without an authenticator app is held at Account security until they add one.
+  // A super admin without an authenticator app is held at Account security until they add one (docs/product.md "Sign-in and second step").
   const isSetupDue = me.two_factor_setup_required && pathname !== paths.accountSecurity.path;
-  // docs/product-decisions.md #4: an unpaid school's member is held where they can pay or learn whom to ask (their account security stays open).
+  // An unpaid school's member is held where they can pay or learn whom to ask; their account security stays open.
   const holdPath = isLeavingForCheckout(me) ? null : paymentHoldPath(me);
   const isHeldElsewhere = holdPath !== null && pathname !== holdPath && pathname !== paths.accountSecurity.path;
   const decision = decideRouteAccess(pathname, me.user_type, me.skylog_id);
@@ -83,7 +84,7 @@ export function RoleGate({ me, children }: { me: Me; children: ReactNode }) {
       return;
     }
     recordLocalDenial(me.skylog_id, me.user_type, pathname, decision.isSelfAccess);
-    // The server's audit is the record; a failure to report is only logged (docs/product-spec.md §8).
+    // The server's audit is the record; a failure to report is only logged (docs/product.md "The audit log and alerts").
     reportAccessDenial(pathname).catch((error: unknown) => console.error('Failed to write the audit log', error));
     navigate(paths.unauthorized.path, { replace: true, state: { message: messages.permissionDenied, from: pathname } });
   }, [decision.isAllowed, decision.isSelfAccess, holdPath, isHeldElsewhere, isSetupDue, me.skylog_id, me.user_type, navigate, pathname]);

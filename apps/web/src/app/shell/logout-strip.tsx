@@ -2,7 +2,7 @@ import { messages } from '@skylog/contracts';
 import { LogOut } from 'lucide-react';
 import { useLogout } from '../../features/auth/hooks/use-logout.ts';
 
-/** A thin strip that expands on hover (or keyboard focus) into the Logout button (docs/product-spec.md §2). */
+/** A thin strip that expands on hover (or keyboard focus) into the Logout button (docs/product.md "The shell"). */
 export function LogoutStrip() {
   const { logout, isLoggingOut } = useLogout();
   return (

@@ -52,7 +52,7 @@ type SidebarProps = {
 
 /** Logo, the two-section menu filtered by the route-access table, the organization panel, logout. */
 export function Sidebar({ me, isOpen, isOverlay, onClose }: SidebarProps) {
-  // A member of an unpaid school reaches only the page they are held on (docs/product-decisions.md #4).
+  // A member of an unpaid school reaches only the page they are held on (docs/product.md "Billing and the payment hold").
   const holdPath = paymentHoldPath(me);
   const items = getMenuItemsForRole(me.user_type).filter((item) => holdPath === null || item.path === holdPath);
   return (

@@ -5,13 +5,12 @@ import { useSettingsStore } from '../../lib/settings-store.ts';
 const isNarrowWindow = () => window.innerWidth <= limits.sidebarBreakpointPx;
 
 /**
- * docs/product-spec.md §2: the sidebar opens by itself above 1024 px and closes at 1024 px or narrower. The saved
- * `sidebar active` setting is the choice on wide windows; closing for a narrow window is not saved,
- * so the next wide visit still shows the sidebar as it was left.
+ * The sidebar opens by itself on windows wider than `limits.sidebarBreakpointPx` and closes at that width or narrower
+ * (docs/product.md "The shell"). The saved `sidebar active` setting is the choice on wide windows; closing for a narrow
+ * window is not saved, so the next wide visit still shows the sidebar as it was left.
  *
- * On a narrow window the toggle opens it as an overlay over the content (beside the content
- * it would squeeze a phone's screen to 150 px), which `closeOverlay` shuts on navigation, Escape or a
- * backdrop click.
+ * On a narrow window the toggle opens it as an overlay over the content (beside the content it would squeeze a phone's
+ * screen to 150 px), which `closeOverlay` shuts on navigation, Escape or a backdrop click.
  */
 export function useSidebar() {
   const isSidebarActive = useSettingsStore((state) => state.isSidebarActive);

@@ -1,6 +1,6 @@
 import { limits } from '@skylog/contracts';
 
-/** 20 background / text colour pairs (docs/product-spec.md §2), all readable. */
+/** The avatar's background / text colour pairs (`limits.avatarColourPairs` of them), all readable. */
 export const avatarColourPairs = [
   ['#1e3a8a', '#dbeafe'],
   ['#1d4ed8', '#eff6ff'],

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 type ModalProps = {
-  /** The modal opens when content is set and closes when it is cleared (docs/product-spec.md §2). */
+  /** The modal opens when content is set and closes when it is cleared. */
   content: ReactNode | null;
   title: string;
   onRequestClose: () => void;

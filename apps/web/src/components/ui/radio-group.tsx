@@ -11,7 +11,7 @@ type RadioGroupProps = {
   onChange: (value: string | boolean) => void;
 };
 
-/** docs/product-spec.md §2: the values 'true' and 'false' become booleans on change; others stay strings. */
+/** The values 'true' and 'false' become booleans on change; others stay strings. */
 export function toRadioValue(raw: string): string | boolean {
   if (raw === 'true') return true;
   if (raw === 'false') return false;

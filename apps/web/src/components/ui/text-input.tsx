@@ -5,7 +5,7 @@ type TextInputProps = InputHTMLAttributes<HTMLInputElement> & {
   error?: string | undefined;
 };
 
-/** A labelled input; its error shows under the field with a red border (docs/product-spec.md §2). */
+/** A labelled input; its error shows under the field with a red border. */
 export function TextInput({ label, error, id, className = '', ...props }: TextInputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;

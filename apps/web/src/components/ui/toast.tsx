@@ -26,7 +26,7 @@ class WithoutToastsOnError extends Component<{ children: ReactNode }, { hasFaile
   }
 }
 
-/** Toasts appear at the top centre, coloured by kind (error red), and close by themselves after 3000 ms (docs/product-spec.md §8). */
+/** Toasts appear at the top centre, coloured by kind (error red), and close by themselves after `limits.toastAutoCloseMs`. */
 export function Toaster() {
   return (
     <WithoutToastsOnError>

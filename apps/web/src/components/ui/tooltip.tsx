@@ -2,7 +2,7 @@ import * as RadixTooltip from '@radix-ui/react-tooltip';
 import { limits } from '@skylog/contracts';
 import type { ReactNode } from 'react';
 
-/** Tooltips: 10 px from their anchor, at most 200 px wide, fading in 200 ms (docs/product-spec.md §2). */
+/** Tooltips, placed, sized and faded by `limits.tooltipOffsetPx`, `tooltipMaxWidthPx` and `tooltipFadeMs`. */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
   return (
     <RadixTooltip.Provider delayDuration={150}>

@@ -18,7 +18,8 @@ export function Component() {
   const role = me?.user_type ?? 'student';
   useBreadcrumbTitle(useSubOrg(id).data?.name);
   const isOrgAdmin = isOrgWideRole(role);
-  // docs/product-decisions.md: sub-organization admins may not open flights, so they get each member's figures, not flight rows.
+  // Sub-organization admins may not open flights (docs/product.md "Organizations and sub-organizations"), so they get
+  // each member's figures, not flight rows.
   const mayOpenFlights = decideRouteAccess(paths.dashboard.flights.path, role, me?.skylog_id).isAllowed;
   return (
     <Screen title="Sub Organization">

@@ -32,7 +32,7 @@ export function Component() {
         canDelete={hasComponentPermission(role, 'students.delete')}
         onDeleted={() => navigate(paths.dashboard.students.path, { replace: true })}
         canLink={hasComponentPermission(role, 'student-detail.link-instructor')}
-        // docs/product-spec.md §6: an instructor needs an organization to assign students.
+        // An instructor needs an organization to assign students (docs/product.md "Instructors and students").
         linkBlockedReason={role === 'instructor' && !me?.org_id ? messages.noOrganizationNote : null}
         getLinkedHref={
           decideRouteAccess(paths.dashboard.instructors.path, role, me?.skylog_id).isAllowed ? (other) => paths.dashboard.instructor.getHref(other) : undefined

@@ -14,8 +14,8 @@ type EmailChangeValues = z.input<typeof emailChangeRequestSchema>;
 const fieldNames = ['new_email', 'password'] as const satisfies ReadonlyArray<keyof EmailChangeValues>;
 
 /**
- * The owner asks for a new sign-in e-mail with their current password; it changes only when they open
- * the link sent to the new address (docs/product-decisions.md).
+ * The owner asks for a new sign-in e-mail with their current password; it changes only when they open the link sent to
+ * the new address (docs/product.md "Sign-in e-mail and password").
  */
 export function ChangeEmailForm({ onClose }: { onClose: () => void }) {
   const request = useRequestEmailChange();

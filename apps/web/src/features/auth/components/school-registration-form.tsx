@@ -58,7 +58,8 @@ export function SchoolRegistrationForm() {
   }
 
   // The plan travels with the registration: the server keeps it with the new school, so whoever signs in for it, from
-  // any browser, is offered it; the browser also keeps it for docs/product-spec.md §4's paid gate.
+  // any browser, is offered it; the browser also keeps it for the paid gate
+  // (docs/product.md "Billing and the payment hold").
   const handleSubmit = form.handleSubmit(({ confirmation: _repeat, ...registration }) => {
     const { coupon, cablePrice } = getCheckoutValues();
     const plan = chosenPlan ? { price_id: chosenPlan, coupon, cable_price: cablePrice || null } : null;

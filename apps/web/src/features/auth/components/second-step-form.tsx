@@ -19,8 +19,8 @@ const switchLabels: Record<SecondStepMethod, string> = {
 };
 
 /**
- * The second step of sign-in (docs/product-decisions.md #3): the newest code of the authenticator app, a code sent by
- * text message, or one recovery code; only the ways this person has are offered. When the step itself is
+ * The second step of sign-in (docs/product.md "Sign-in and second step"): the newest code of the authenticator app, a
+ * code sent by text message, or one recovery code; only the ways this person has are offered. When the step itself is
  * over (expired, too many wrong codes) the person starts again from the password.
  */
 export function SecondStepForm({ onSubmit, onRestart }: StepProps) {

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
-/** The signed-in person's own sign-in e-mail and password: only they change them (docs/product-decisions.md). */
+/** The signed-in person's own sign-in e-mail and password: only they change them (docs/product.md "Sign-in e-mail and password"). */
 export function SignInSettings() {
   const [openForm, setOpenForm] = useState<'email' | 'password' | null>(null);
   const close = () => setOpenForm(null);

@@ -11,8 +11,9 @@ import { signOut } from '../api/sign-out.ts';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * docs/product-spec.md §4 logout: drop the stored checkout values, sign out on the server and go to /login; on
- * failure retry 3 times 1000 ms apart with 'Logout failed. Retrying... (n/3)', then give up with a toast.
+ * Logout (docs/product.md "The shell"): drop the stored checkout values, sign out on the server and go to /login. A
+ * failure is retried `limits.logoutRetries` times, `limits.logoutRetryDelayMs` apart, each attempt announced, then it
+ * gives up with a toast.
  */
 export function useLogout() {
   const queryClient = useQueryClient();

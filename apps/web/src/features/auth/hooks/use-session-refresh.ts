@@ -4,9 +4,9 @@ import { refreshSession } from '../api/refresh-session.ts';
 const tickMs = 5 * 60 * 1000;
 
 /**
- * docs/product-spec.md §4: the session is refreshed near expiry; refreshing pauses while the page is hidden and
- * resumes (at once) when it is visible again. A failed refresh is transient: the next tick tries again,
- * and a really expired session shows up as a 401 on the next data call.
+ * The session is refreshed near expiry (docs/product.md "Sign-in and second step"); refreshing pauses while the page is
+ * hidden and resumes (at once) when it is visible again. A failed refresh is transient: the next tick tries again, and
+ * a really expired session shows up as a 401 on the next data call.
  */
 export function useSessionRefresh() {
   useEffect(() => {

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api.ts';
 
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
-/** docs/product-spec.md §7 generateStripeSession: the server makes the Checkout Session; the browser only follows its URL. */
+/** The server makes the Stripe Checkout Session; the browser only follows its URL. */
 export const useCreateCheckout = () =>
   useMutation({ mutationFn: (body: CheckoutRequest) => api.billing.createCheckout({ body }).then((answer) => answer.session) });
 

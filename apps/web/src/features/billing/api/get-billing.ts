@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** docs/product-spec.md §3 billing state of the caller's organization, as the server last read it from Stripe. */
+/** The plan and status of the caller's organization, as the server last read them from Stripe. */
 export const useBilling = () => useQuery(api.billing.read.query());

@@ -3,7 +3,7 @@ import { AuthCard } from '../../../components/ui/auth-card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { clearCheckoutValues, getCheckoutValues, getPaymentPreparingHref } from '../../../lib/checkout-storage.ts';
 
-/** docs/product-spec.md §2 /payment-cancel: nothing was taken; go back to the same checkout, or choose another plan. */
+/** /payment-cancel: nothing was taken; go back to the same checkout, or choose another plan. */
 export function PaymentCancel() {
   const retryHref = getPaymentPreparingHref(getCheckoutValues());
   return (

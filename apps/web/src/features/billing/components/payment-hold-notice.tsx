@@ -6,8 +6,9 @@ import { formatMoney } from '../../../lib/format-money.ts';
 import { followCheckout, useCreateCheckout } from '../api/create-checkout.ts';
 
 /**
- * docs/product-decisions.md #4, for those who pay for the school: why Skylog is held, and the plan chosen at registration (kept
- * by the server with the school, so it is there from any browser), one click from Stripe's checkout.
+ * The payment hold (docs/product.md "Billing and the payment hold"), for those who pay for the school: why Skylog is
+ * held, and the plan chosen at registration (kept by the server with the school, so it is there from any browser), one
+ * click from Stripe's checkout.
  */
 export function PaymentHoldNotice({ billing }: { billing: BillingState }) {
   const isHeld = !billing.is_paid && billing.can_manage;

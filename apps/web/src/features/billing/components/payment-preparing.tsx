@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { clearCheckoutValues } from '../../../lib/checkout-storage.ts';
 import { followCheckout, useCreateCheckout } from '../api/create-checkout.ts';
 
-/** docs/product-spec.md §2 /payment-preparing: price_id, org_id, cable_price and an optional coupon, straight from the address. */
+/** /payment-preparing's values: price_id, org_id, cable_price and an optional coupon, straight from the address. */
 function readCheckout(search: URLSearchParams) {
   return {
     priceId: search.get('price_id') ?? '',

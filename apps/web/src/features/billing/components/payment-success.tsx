@@ -16,7 +16,7 @@ function GoToBilling() {
   );
 }
 
-/** docs/product-spec.md §2 /payment-success: the server confirms with Stripe; only then does the page say the payment is in. */
+/** /payment-success: the server confirms with Stripe; only then does the page say the payment is in. */
 export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
   const confirmation = useConfirmCheckout(sessionId);
   const queryClient = useQueryClient();

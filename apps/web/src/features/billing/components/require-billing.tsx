@@ -15,9 +15,9 @@ function BackToFlights() {
 }
 
 /**
- * A payment screen shows its content only where billing is on. While it is off (docs/product-decisions.md: no
- * payment provider configured, every organization treated as paid) it says so instead, never claims
- * a payment nor shows checkout ids, and leads back into the app.
+ * A payment screen shows its content only where billing is on. While it is off (no payment provider configured, every
+ * organization treated as paid: docs/product.md "Billing and the payment hold") it says so instead, never claims a
+ * payment nor shows checkout ids, and leads back into the app.
  */
 export function RequireBilling({ offMessage, children }: { offMessage: string; children: ReactNode }) {
   const isBillingEnabled = useIsBillingEnabled();

@@ -4,8 +4,9 @@ import { landingPath, paths } from '../../../config/paths.ts';
 import { BillingLoaded } from './billing-loaded.tsx';
 
 /**
- * docs/product-decisions.md #4, for a member of a school whose subscription is not active who cannot pay for it: what is
- * happening and whom to ask (the school's administrators), never a plan they could not buy.
+ * The payment hold (docs/product.md "Billing and the payment hold"), for a member of a school whose subscription is not
+ * active who cannot pay for it: what is happening and whom to ask (the school's administrators), never a plan they
+ * could not buy.
  */
 export function SubscriptionInactive() {
   return <BillingLoaded>{(state) => <Standing state={state} />}</BillingLoaded>;

@@ -15,7 +15,7 @@ type MarkerFormProps = {
   initial: MarkerFormValues;
   isPending: boolean;
   error: Error | null;
-  /** The spec's words for a failed save: 'Failed to manual markers' (add) or 'Failed to store markers' (edit). */
+  /** The message for a failed save: contracts' `manualMarkersFailed` when adding, `storeMarkersFailed` when editing. */
   failureText: string;
   onSubmit: (values: MarkerFormValues) => void;
   onCancel: () => void;

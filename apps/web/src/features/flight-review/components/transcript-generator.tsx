@@ -23,10 +23,11 @@ function useElapsedSeconds(since: string | null): number {
 }
 
 /**
- * Generate / Regenerate transcript (docs/product-spec.md §4), for those who may edit a flight with playable audio: the state while it runs (providers report no progress,
- * so the elapsed time is shown, never a made-up percentage) and the failure in docs/product-spec.md §8's words. With no
- * provider configured, the organization's administrators read which variables to set; anyone else reads
- * whom to ask while the flight has no transcript, and nothing once it has one (docs/product-decisions.md).
+ * Generate / Regenerate transcript (docs/product.md "Transcription and automatic notes"), for those who may edit a
+ * flight with playable audio: the state while it runs (providers report no progress, so the elapsed time is shown,
+ * never a made-up percentage) and the failure in contracts' words. With no provider configured, the organization's
+ * administrators read which variables to set; anyone else reads whom to ask while the flight has no transcript, and
+ * nothing once it has one.
  */
 export function TranscriptGenerator({ trip, viewerRole }: { trip: TranscriptTrip; viewerRole: string | undefined }) {
   const config = useClientConfig();

@@ -1,7 +1,7 @@
 import { limits } from '@skylog/contracts';
 import { useSyncExternalStore } from 'react';
 
-// The spec's breakpoint (1024 px and narrower), as for the sidebar.
+// The sidebar's breakpoint: windows of `limits.sidebarBreakpointPx` and narrower are narrow.
 const narrowQuery = `(max-width: ${limits.sidebarBreakpointPx}px)`;
 
 function subscribe(onChange: () => void) {

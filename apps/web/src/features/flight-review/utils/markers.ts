@@ -2,7 +2,7 @@ import { markerCategories, type Marker } from '@skylog/contracts';
 
 export type MarkerLook = { key: number; text: string; color: string };
 
-/** The organization's labels and colours of the rocker keys, falling back to the spec's defaults. */
+/** The organization's labels and colours of the rocker keys, falling back to contracts' defaults. */
 export function getMarkerLooks(items: readonly MarkerLook[] | undefined): MarkerLook[] {
   return markerCategories.map((fallback) => {
     const own = items?.find((item) => item.key === fallback.key);

@@ -7,8 +7,8 @@ import { api } from '../../../lib/api.ts';
 export type TripsQuery = Partial<z.output<typeof tripListQuerySchema>>;
 
 /**
- * Which of the spec's failure texts a list shows: an admin's list 'Failed to fetch trips by admin',
- * one person's flights 'Failed to fetch trips by Skylog ID', otherwise 'Failed to fetch trips: {status text}'.
+ * Which failure message a list shows: an admin's list `fetchTripsByAdminFailed`, one person's flights
+ * `fetchTripsByIdFailed`, otherwise `fetchTripsFailed` with the status text.
  */
 export type TripsFailure = 'admin' | 'person' | 'status';
 

@@ -14,7 +14,10 @@ const useSubOrgMutation = <Input, Result>(mutationFn: (input: Input) => Promise<
 export const useCreateSubOrg = () =>
   useSubOrgMutation((body: SubOrgInput) => withMessage(api.orgs.createSubOrg({ body }), messages.addSubOrgFailed));
 
-/** PATCH sub_orgs with the sub-organization as the body, id included (docs/product-spec.md §5). */
+/**
+ * Updates a sub-organization: the body is the sub-organization, its id included
+ * (docs/product.md "Organizations and sub-organizations").
+ */
 export const useUpdateSubOrg = () =>
   useSubOrgMutation((body: SubOrgInput & { id: string }) => withMessage(api.orgs.updateSubOrg({ body }), messages.updateSubOrgFailed));
 

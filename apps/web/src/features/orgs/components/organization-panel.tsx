@@ -10,13 +10,13 @@ import { useSwitchOrg } from '../api/switch-org.ts';
 type OrganizationPanelProps = { role: Role; orgId: string | null; subOrgId: string | null };
 
 /**
- * The sidebar's organization panel (docs/product-spec.md §2, §4): the organization's name, or 'NOT AVAILABLE' with
- * the note; sub-organization admins also see their sub-organization; super_admin can switch.
+ * The sidebar's organization panel (docs/product.md "The shell"): the organization's name, or a note that there is
+ * none; sub-organization admins also see their sub-organization; super_admin can switch.
  */
 export function OrganizationPanel({ role, orgId, subOrgId }: OrganizationPanelProps) {
   const isSuperAdmin = role === 'super_admin';
   const isSubOrgAdmin = role === 'sub_org_admin' || role === 'sub_org_admin_secondary';
-  // docs/product-spec.md §4: the org is fetched for everyone but super_admin, who has the list of all organizations.
+  // The organization is fetched for everyone but super_admin, who has the list of all organizations.
   const org = useOrg(isSuperAdmin ? null : orgId);
   const orgs = useOrgs({ isEnabled: isSuperAdmin });
   const subOrg = useSubOrg(isSubOrgAdmin ? subOrgId : null);

@@ -5,8 +5,8 @@ import { useSubOrgFlightStats } from '../api/get-sub-org-flight-stats.ts';
 const hours = (ms: number) => `${(ms / 3_600_000).toFixed(1)} h`;
 
 /**
- * Flights and hours per member of a sub-organization: what its admins see instead of flight rows,
- * since they may not open flights (docs/product-decisions.md).
+ * Flights and hours per member of a sub-organization: what its admins see instead of flight rows, since they may not
+ * open flights (docs/product.md "Organizations and sub-organizations").
  */
 export function SubOrgFlightStats({ id }: { id: string }) {
   const stats = useSubOrgFlightStats(id);

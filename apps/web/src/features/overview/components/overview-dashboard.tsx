@@ -35,8 +35,8 @@ const dayLabel = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /**
- * The organization at a glance (docs/product-decisions.md "Overview"): every figure links to the list it counts,
- * with the same filters, so the list shows the same number.
+ * The organization at a glance (docs/product.md "Overview"): every figure links to the list it counts, with the same
+ * filters, so the list shows the same number.
  */
 export function OverviewDashboard({ subOrgs, markerCategories, uploadHref }: OverviewDashboardProps) {
   const timezone = useSettingsStore((state) => state.timezone);

@@ -16,7 +16,7 @@ const useRelationsMutation = <Input>(mutationFn: (input: Input) => Promise<unkno
   });
 };
 
-/** POST student_instructor with an array of additions; DELETE once per removal (docs/product-spec.md §7). */
+/** Adds instructor ↔ student links, several in one call; removes them one call per link. */
 export const useAddRelations = () =>
   useRelationsMutation((relations: Relation[]) => withMessage(api.relations.create({ body: relations }), messages.addRelationsFailed));
 

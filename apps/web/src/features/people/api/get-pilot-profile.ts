@@ -6,7 +6,7 @@ import { withMessage } from '../../../lib/with-message.ts';
 
 export type PilotProfile = z.infer<typeof pilotProfileListSchema>['items'][number];
 
-/** docs/product-spec.md §3 Pilot profile: who the person flies with, counted in the flights the viewer may read. */
+/** A pilot profile (docs/product.md "Instructors and students"): who the person flies with, counted in the flights the viewer may read. */
 export const usePilotProfile = (userId: string) => {
   const input = { query: { user_id: userId } };
   return useQuery(

@@ -19,9 +19,12 @@ type PeopleListProps = {
   subOrgId?: string;
   getDetailHref?: (person: Person) => string;
   canAdd?: boolean;
-  /** Row action Delete (docs/product-spec.md §6 permission); shown on the rows the server marks `can_delete`. */
+  /**
+   * Row action Delete, for roles with the permission (docs/product.md "Buttons within screens"); shown on the rows the
+   * server marks `can_delete`.
+   */
   canDelete?: boolean;
-  /** Row action Edit (docs/product-spec.md §6 permission): the screen opens its editor; shown on the rows the server marks `can_edit`. */
+  /** Row action Edit, for roles with the permission: the screen opens its editor; shown on the rows the server marks `can_edit`. */
   onEdit?: ((person: Person) => void) | undefined;
   inviteRoles?: readonly AssignableRole[];
   subOrgs?: ReadonlyArray<{ id: string; name: string }>;

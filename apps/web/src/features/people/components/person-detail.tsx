@@ -18,15 +18,15 @@ import { EditPersonButton } from './edit-person-button.tsx';
 type PersonDetailProps = {
   id: string;
   kind: 'instructor' | 'student';
-  /** Link Student / Link Instructor (docs/product-spec.md §6 component permissions). */
+  /** Link Student / Link Instructor, for roles with the permission (docs/product.md "Buttons within screens"). */
   canLink: boolean;
   /** Why linking is not possible for this viewer, e.g. an instructor without organization. */
   linkBlockedReason?: string | null;
   /** Where a linked person's name leads, when the viewer may open that page. */
   getLinkedHref?: ((id: string) => string) | undefined;
-  /** Edit (docs/product-spec.md §6 permission): the screen opens its editor; shown when the server marks the person `can_edit`. */
+  /** Edit, for roles with the permission: the screen opens its editor; shown when the server marks the person `can_edit`. */
   onEdit?: ((person: Person) => void) | undefined;
-  /** Delete (docs/product-spec.md §6 permission); shown when the server marks the person `can_delete`. */
+  /** Delete, for roles with the permission; shown when the server marks the person `can_delete`. */
   canDelete?: boolean;
   onDeleted?: () => void;
 };

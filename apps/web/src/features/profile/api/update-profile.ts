@@ -6,8 +6,8 @@ import { meKeys } from '../../../lib/query-keys.ts';
 export type UpdateProfileInput = { skylogId: string; profile: ProfileUpdate };
 
 /**
- * PATCH /api/users/{skylog_id}: 204 on success; docs/product-spec.md §7's 409 is a duplicate. The sign-in e-mail is not
- * part of it: only its owner changes it, through a link sent to the new address.
+ * PATCH /api/users/{skylog_id}: 204 on success; a 409 is a duplicate. The sign-in e-mail is not part of it: only its
+ * owner changes it, through a link sent to the new address.
  */
 export const useUpdateProfile = () => {
   const queryClient = useQueryClient();

@@ -21,7 +21,7 @@ type ProfileFormProps = {
   onCancel: () => void;
 };
 
-/** The Update Profile form of docs/product-spec.md §2 / §5; saving answers with the spec's toasts and then ends. */
+/** The Update Profile form (docs/product.md "Profile"); saving ends with a toast saying how it went, then the form closes. */
 export function ProfileForm({ account, orgName, title, onDirtyChange, onDone, onCancel }: ProfileFormProps) {
   const updateProfile = useUpdateProfile();
   const form = useForm<ProfileFormValues>({
@@ -37,7 +37,7 @@ export function ProfileForm({ account, orgName, title, onDirtyChange, onDone, on
       {
         onSuccess: () => notify.success(messages.profileUpdated),
         onError: (error) => notify.error(error instanceof ApiError && error.status === 409 ? messages.duplicatedEmail : messages.errorUpdatingProfile),
-        // The modal closes in every case afterwards (docs/product-spec.md §4).
+        // The modal closes in every case afterwards.
         onSettled: onDone,
       },
     );

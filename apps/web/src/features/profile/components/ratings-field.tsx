@@ -1,6 +1,6 @@
 import { ratings, type Rating } from '@skylog/contracts';
 
-/** The 15 ratings as toggle chips (docs/product-spec.md §3). */
+/** The ratings (contracts' `ratings`) as toggle chips. */
 export function RatingsField({ value, onChange }: { value: readonly Rating[]; onChange: (value: Rating[]) => void }) {
   const toggle = (rating: Rating) =>
     onChange(value.includes(rating) ? value.filter((item) => item !== rating) : ratings.filter((item) => item === rating || value.includes(item)));

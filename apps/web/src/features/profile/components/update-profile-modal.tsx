@@ -11,7 +11,7 @@ type UpdateProfileModalProps = {
   /** The organization's name, or null when it could not be found. */
   orgName: string | null;
   isOpen: boolean;
-  /** Opened by itself for an incomplete profile (docs/product-spec.md §4): it cannot be closed until the profile is complete. */
+  /** Opened by itself for an incomplete profile (docs/product.md "Profile"): it cannot be closed until the profile is complete. */
   isForced: boolean;
   onClose: () => void;
   /** More of the person's own settings, below the form (the shell composes them). */
@@ -28,7 +28,7 @@ export function UpdateProfileModal({ me, orgName, isOpen, isForced, onClose, chi
     onClose();
   };
 
-  // docs/product-spec.md §4: closing an incomplete profile says what is missing, and a forced one stays open; unsaved changes ask first.
+  // Closing an incomplete profile says what is missing, and a forced one stays open; unsaved changes ask first.
   const handleRequestClose = () => {
     if (!me.is_profile_complete) {
       notify.error(messages.profileRequired);

@@ -1,14 +1,14 @@
 import { messages, profileFormDefaults, profileFormSchema, programs, ratings, type ProfileForm, type Rating, type User } from '@skylog/contracts';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 
-/** The contract's rules plus a real phone-number check (docs/product-spec.md §5: a valid international number). */
+/** The contract's rules plus a real check that the phone is a valid international number. */
 export const profileFormClientSchema = profileFormSchema.superRefine((value, context) => {
   if (value.phone && !isValidPhoneNumber(value.phone)) {
     context.addIssue({ code: 'custom', path: ['phone'], message: messages.phoneFormat });
   }
 });
 
-/** docs/product-spec.md §3 defaults, overwritten by whatever the account already has. */
+/** The form's defaults (contracts' `profileFormDefaults`), overwritten by whatever the account already has. */
 export function getProfileFormValues(me: User): ProfileForm {
   const program = programs.find((candidate) => candidate === me.program) ?? profileFormDefaults.program;
   return {
