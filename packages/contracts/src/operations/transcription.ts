@@ -31,7 +31,7 @@ export const transcriptionOperations = defineOperations({
     method: 'GET',
     path: '/api/trips/:id/transcript',
     access: roleGroups.flightRoles,
-    summary: "The trip's transcript (docs/product-spec.md §3 transcript_json; ETag: ask with If-None-Match, 304 when unchanged)",
+    summary: "The trip's transcript: its words with times and speakers (ETag: ask with If-None-Match, 304 when unchanged)",
     params: idParamsSchema,
     responses: { 200: tripTranscriptSchema, 304: z.null() },
   },
