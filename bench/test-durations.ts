@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Where `npm test`'s time went, from the reports it writes (`.tmp/test-reports`): per suite, per test file
- * (Vitest: a file's wall time from its start to its end, of which its tests' own time; the rest is its set-up:
- * importing, building the app, copying the PGlite template), and the slowest Playwright files. Run `npm test`
- * (or `bash .ci/run`) first.
+ * Where `npm test`'s time went, from the reports it writes (`.tmp/test-reports`): per suite and per test file
+ * (Vitest: a file's time from its first test's start to its end, and how much of it its tests took: the rest is
+ * hooks such as starting the app; importing the file comes before and is Vitest's own "import" share in its
+ * summary line), and the slowest Playwright files. Run `npm test` (or `bash .ci/run`) first.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.tmp', 'test-reports');
@@ -28,7 +28,8 @@ function suiteOf(file: string): string {
 
 function vitestTables(report: VitestReport): string {
   const files = report.testResults.map((result) => {
-    const file = path.relative(root, result.name);
+    // Reports hold absolute paths, perhaps of another checkout (a CI clone): named from the repository's top.
+    const file = result.name.slice(result.name.search(/\/(apps|packages|bench|e2e)\//) + 1);
     const wall = result.endTime - result.startTime;
     const tests = result.assertionResults.reduce((sum, test) => sum + (test.duration ?? 0), 0);
     return { file, wall, tests, count: result.assertionResults.length };
@@ -42,15 +43,15 @@ function vitestTables(report: VitestReport): string {
   const slowest = files.sort((a, b) => b.wall - a.wall).slice(0, 15);
   const fileRows = slowest.map((f) => `| ${f.file} | ${f.count} | ${seconds(f.wall)} | ${seconds(f.tests)} | ${seconds(f.wall - f.tests)} |`);
   return [
-    'Vitest, summed over files (two workers run at once, so the sums exceed the wall time):',
+    'Vitest, summed over files (two workers run at once, so the sums may exceed the wall time):',
     '',
-    '| suite | files | tests | file time (s) | in tests (s) | set-up (s) |',
+    '| suite | files | tests | file time (s) | in tests (s) | in hooks (s) |',
     '|---|---|---|---|---|---|',
     ...suiteRows,
     '',
     'The slowest Vitest files (a server file appears once per database):',
     '',
-    '| file | tests | file time (s) | in tests (s) | set-up (s) |',
+    '| file | tests | file time (s) | in tests (s) | in hooks (s) |',
     '|---|---|---|---|---|',
     ...fileRows,
   ].join('\n');
