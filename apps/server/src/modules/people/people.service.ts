@@ -8,10 +8,10 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { isNewMemberPaid } from '../billing/paid-standing.ts';
-import { findOrg, findSubOrg } from '../orgs/orgs.repository.ts';
+import { findOrg, findPerson, findSubOrg } from '../../access/access.repository.ts';
+import type { PersonRow } from '../../db/columns.ts';
 import { deleteAuthIdentity } from '../users/users.repository.ts';
 import * as repository from './people.repository.ts';
-import type { PersonRow } from './people.repository.ts';
 
 export function toPerson({ user, orgName, subOrgName, collectorName }: PersonRow, permissions: PersonPermissions): Person {
   return {
@@ -48,7 +48,7 @@ async function present(ctx: AppContext, actor: RequestUser, row: PersonRow): Pro
 }
 
 async function presentAgain(ctx: AppContext, actor: RequestUser, skylogId: string): Promise<Person> {
-  const row = await repository.findPerson(ctx.db, skylogId);
+  const row = await findPerson(ctx.db, skylogId);
   if (!row) throw notFound(messages.userNotFound);
   return present(ctx, actor, row);
 }

@@ -17,7 +17,7 @@ import { checkChosenPlan } from '../billing/billing.service.ts';
 import { isNewMemberPaid } from '../billing/paid-standing.ts';
 import { insertRelations } from '../relations/relations.repository.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { findOrg, insertOrg } from '../orgs/orgs.repository.ts';
+import { insertOrg } from '../orgs/orgs.repository.ts';
 import * as repository from './registration.repository.ts';
 
 
@@ -29,10 +29,10 @@ import * as repository from './registration.repository.ts';
 export async function createInvitation(ctx: AppContext, scope: RequestScope, input: z.infer<typeof invitationCreateSchema>) {
   const { actor } = scope;
   requireGrantableRole(actor, input.user_type, 'invite someone as');
-  const orgId = await requireOrgReach(ctx, actor, input.org_id, scope);
+  const org = await requireOrgReach(ctx, actor, input.org_id, scope);
+  const orgId = org?.id ?? null;
   if (actor.role === 'instructor' && !orgId) throw forbidden(messages.instructorNeedsOrganization);
   if (input.user_type !== 'super_admin' && !orgId) throw badRequest('Choose an organization', { org_id: 'Choose an organization' });
-  const org = orgId ? await findOrg(ctx.db, orgId) : undefined;
   const subOrgId = await requireSubOrgReach(ctx, actor, orgId, input.sub_org_id, scope);
   if (isSubOrgRole(input.user_type) && !subOrgId) throw badRequest(messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
   if (await isEmailTaken(ctx.db, input.email)) throw conflict(messages.emailTaken, { email: messages.emailTaken });

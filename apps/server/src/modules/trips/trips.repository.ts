@@ -4,9 +4,9 @@ import { tripListQueryDefaults, type TrackPoint } from '@skylog/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { aircraft, audioUploads, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
-import type { SeatChoiceScope, TripScope } from '../../access/access-rules.ts';
+import type { TripScope } from '../../access/access-rules.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
-import { byPersonName } from '../people/people.repository.ts';
+import { byPersonName, tripHeaderColumns } from '../../db/columns.ts';
 
 export type TripRow = typeof trips.$inferSelect;
 
@@ -280,18 +280,6 @@ export async function findTrip(db: Executor, id: string): Promise<TripRow | unde
 }
 
 /** The trip without its track and transcript, for checks before a write. */
-/** What the access rules and the audio job read of a flight. */
-export const tripHeaderColumns = {
-  id: trips.id,
-  orgId: trips.orgId,
-  subOrgId: trips.subOrgId,
-  skylogId: trips.skylogId,
-  leftSeat: trips.leftSeat,
-  rightSeat: trips.rightSeat,
-  beginTime: trips.beginTime,
-  pointCount: trips.pointCount,
-};
-
 export async function findTripHeader(db: Executor, id: string) {
   const [row] = await db.select(tripHeaderColumns).from(trips).where(eq(trips.id, id)).limit(1);
   return row;
@@ -347,26 +335,6 @@ export async function searchOrgPeople(db: Executor, orgId: string, search: strin
     .where(and(eq(users.orgId, orgId), eq(users.isActive, true), pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))
     .orderBy(byPersonName, asc(users.skylogId))
     .limit(limit);
-}
-
-/** The people a crew picker may offer (access.ts filters them with the seat rule), by name. */
-export async function findSeatCandidates(db: Executor, scope: Exclude<SeatChoiceScope, { isEmpty: true }>) {
-  let who: SQL;
-  if ('linkedTo' in scope) {
-    const { userId, as } = scope.linkedTo;
-    const linked =
-      as === 'instructor'
-        ? sql`select ${studentInstructor.student} from ${studentInstructor} where ${studentInstructor.instructor} = ${userId}`
-        : sql`select ${studentInstructor.instructor} from ${studentInstructor} where ${studentInstructor.student} = ${userId}`;
-    who = or(eq(users.skylogId, userId), sql`${users.skylogId} in (${linked})`)!;
-  } else {
-    who = or(eq(users.skylogId, scope.selfId), and(inArray(users.userType, [...scope.roles]), scope.subOrgId ? eq(users.subOrgId, scope.subOrgId) : undefined))!;
-  }
-  return db
-    .select({ skylogId: users.skylogId, name: users.name, email: users.email, userType: users.userType, orgId: users.orgId, subOrgId: users.subOrgId })
-    .from(users)
-    .where(and(eq(users.orgId, scope.orgId), who))
-    .orderBy(asc(users.name), asc(users.email));
 }
 
 export async function findAircraftInOrg(db: Executor, orgId: string, id: string) {

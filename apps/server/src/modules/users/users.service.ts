@@ -5,7 +5,7 @@ import { readThrough } from '../../lib/announced-cache.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isTwoFactorSetupDue } from '../../lib/request-user.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { findOrg } from '../orgs/orgs.repository.ts';
+import { findOrg } from '../../access/access.repository.ts';
 import { toSubOrg } from '../orgs/orgs.service.ts';
 import * as repository from './users.repository.ts';
 import type { UserRow } from './users.repository.ts';
