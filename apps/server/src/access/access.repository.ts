@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { orgColumns, selectPersonRows, subOrgColumns, tripHeaderColumns, type PersonRow } from '../db/columns.ts';
 import { preparedQuery } from '../db/prepared.ts';
@@ -59,26 +59,33 @@ export async function findInstructorIdsOf(db: Executor, studentId: string): Prom
 }
 
 /**
- * A flight's header and how the actor relates to it (shared with them; do they instruct its owner or a
- * seat) and whether its recording is in, in one prepared read: every request for a flight and its parts asks.
+ * A flight's header and how `actor` relates to it (shared with them; do they instruct its owner or a seat) and
+ * whether its recording is in: what requireTrip decides by. A module that reads the flight for its answer anyway
+ * selects these with it (on `trips`, as `access`) and hands them to requireTripRow, so the flight is read once.
  */
-const tripAccessQuery = preparedQuery((db) => {
-  const actor = sql.placeholder('actorId');
-  return db
-    .select({
-      ...tripHeaderColumns,
-      isSharedWithActor: sql<boolean>`exists (select 1 from ${tripShares} where ${tripShares.tripId} = ${trips.id} and ${tripShares.userId} = ${actor})`,
-      isActorInstructorOfCrew: sql<boolean>`exists (select 1 from ${studentInstructor} where ${studentInstructor.instructor} = ${actor}
-        and ${studentInstructor.student} in (${trips.skylogId}, ${trips.leftSeat}, ${trips.rightSeat}))`,
-      hasRecording: sql<boolean>`exists (select 1 from ${tripAudio} where ${tripAudio.tripId} = ${trips.id})`,
-    })
+export function tripAccessColumns(actor: Placeholder | string) {
+  return {
+    ...tripHeaderColumns,
+    isSharedWithActor: sql<boolean>`exists (select 1 from ${tripShares} where ${tripShares.tripId} = ${trips.id} and ${tripShares.userId} = ${actor})`,
+    isActorInstructorOfCrew: sql<boolean>`exists (select 1 from ${studentInstructor} where ${studentInstructor.instructor} = ${actor}
+      and ${studentInstructor.student} in (${trips.skylogId}, ${trips.leftSeat}, ${trips.rightSeat}))`,
+    hasRecording: sql<boolean>`exists (select 1 from ${tripAudio} where ${tripAudio.tripId} = ${trips.id})`,
+  };
+}
+
+/** The flight's `tripAccessColumns` alone, in one prepared read: every request for a flight's parts asks. */
+const tripAccessQuery = preparedQuery((db) =>
+  db
+    .select(tripAccessColumns(sql.placeholder('actorId')))
     .from(trips)
     .where(eq(trips.id, sql.placeholder('tripId')))
     .limit(1)
-    .prepare('trip_access');
-});
+    .prepare('trip_access'),
+);
 
-export async function findTripAccess(db: Database, tripId: string, actorId: string) {
+export type TripAccessRow = Awaited<ReturnType<typeof tripAccessQuery>>[number];
+
+export async function findTripAccess(db: Database, tripId: string, actorId: string): Promise<TripAccessRow | undefined> {
   const [row] = await tripAccessQuery(db, { tripId, actorId });
   return row;
 }

@@ -247,7 +247,7 @@ export const tripNotFound = () => notFound(messages.tripNotFound);
 export type TripRights = { canEdit: boolean; canDebrief: boolean; canDelete: boolean; canShare: boolean };
 
 /** `isSharedWithActor` as read with the header (a crew change asks whether the actor would still see it). */
-type TripHeader = Omit<NonNullable<Awaited<ReturnType<typeof facts.findTripAccess>>>, 'isSharedWithActor' | 'isActorInstructorOfCrew' | 'hasRecording'>;
+type TripHeader = Omit<facts.TripAccessRow, 'isSharedWithActor' | 'isActorInstructorOfCrew' | 'hasRecording'>;
 export type AccessibleTrip = TripHeader & { rights: TripRights; isSharedWithActor: boolean };
 
 /**
@@ -256,7 +256,22 @@ export type AccessibleTrip = TripHeader & { rights: TripRights; isSharedWithActo
  * admins read none: they get 403 for anything but adding the recording of a new flight of their own.
  */
 export async function requireTrip(ctx: AppContext, actor: RequestUser, id: string, action: TripAction, at: AccessContext): Promise<AccessibleTrip> {
-  const found = await facts.findTripAccess(ctx.db, id, actor.skylogId);
+  return requireTripRow(ctx, actor, id, await facts.findTripAccess(ctx.db, id, actor.skylogId), action, at);
+}
+
+/**
+ * requireTrip over the flight as its caller read it, with access.repository.ts `tripAccessColumns` for the actor
+ * (undefined: no such flight): the screen that reads the flight for its answer reads it once, not once here and
+ * once for itself. Refuses and audits exactly as requireTrip does.
+ */
+export async function requireTripRow(
+  ctx: AppContext,
+  actor: RequestUser,
+  id: string,
+  found: facts.TripAccessRow | undefined,
+  action: TripAction,
+  at: AccessContext,
+): Promise<AccessibleTrip> {
   // Sub-organization admins are refused every existing flight by role (as the API's access table refuses its
   // routes), found or not, so the answer tells nothing of which flights exist; only a new one of theirs takes its recording.
   const isSubOrgAdmin = isSubOrgRole(actor.role);

@@ -28,6 +28,11 @@ import { queueAnalysis } from './queue-analysis.ts';
 /** Voices the crew named ATC give the instructions the readback check looks for. */
 const atcLabel: SpeakerRole = 'ATC';
 
+/** The automatic analysis of a flight its caller has required already (the debrief page). */
+export async function findAnalysisOfTrip(ctx: AppContext, tripId: string) {
+  return repository.findTripAnalysis(ctx.db, tripId);
+}
+
 export async function getTripAnalysis(ctx: AppContext, scope: RequestScope, tripId: string): Promise<TripAnalysis> {
   await requireTrip(ctx, scope.actor, tripId, 'read', scope);
   const row = await repository.findTripAnalysis(ctx.db, tripId);

@@ -5,6 +5,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { aircraft, audioUploads, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
 import type { TripScope } from '../../access/access-rules.ts';
+import { tripAccessColumns } from '../../access/access.repository.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { byPersonName, tripHeaderColumns } from '../../db/columns.ts';
 
@@ -216,7 +217,7 @@ export function countTrips(db: Executor, where: SQL | undefined, withFlightTime:
 /**
  * Everything the flight's detail shows, in one prepared statement: the summary, the debrief, the
  * markers and overview (never the recorded points, megabytes on a long flight), the audio, the latest
- * upload and the people it is shared with.
+ * upload and the people it is shared with; and what access.ts requireTripRow decides by for the reader.
  */
 const detailQuery = preparedQuery((db) => {
   const latestUpload = db
@@ -229,6 +230,7 @@ const detailQuery = preparedQuery((db) => {
   return db
     .select({
       ...summaryColumns,
+      access: tripAccessColumns(sql.placeholder('actorId')),
       customMarker: trips.customMarker,
       tripWell: trips.tripWell,
       tripImprove: trips.tripImprove,
@@ -267,15 +269,20 @@ const detailQuery = preparedQuery((db) => {
 
 type Person = { skylogId: string; name: string | null; email: string };
 
-export async function findTripDetail(db: Database, id: string) {
-  const [row] = await detailQuery(db, { id });
+export async function findTripDetail(db: Database, id: string, actorId: string) {
+  const [row] = await detailQuery(db, { id, actorId });
   return row;
 }
 
 export type TripSummaryRow = Awaited<ReturnType<typeof listTripRows>>[number];
 
-export async function findTrip(db: Executor, id: string): Promise<TripRow | undefined> {
-  const [row] = await db.select().from(trips).where(eq(trips.id, id)).limit(1);
+/** The trip's name and recording, for a file of it; with what requireTripRow decides by for the reader. */
+export async function findTripRecording(db: Executor, id: string, actorId: string) {
+  const [row] = await db
+    .select({ tripName: trips.tripName, rawTrips: trips.rawTrips, access: tripAccessColumns(actorId) })
+    .from(trips)
+    .where(eq(trips.id, id))
+    .limit(1);
   return row;
 }
 

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
 import { trackTimesMessages, type trackImportQuerySchema, type tripCreateSchema, type tripListQuerySchema, type tripUpdateSchema } from '@skylog/contracts';
 import { parseTrackFile, simplifyTrack, trackDistanceNm, TrackFileError, UntimedTrackError, validateTrack } from '@skylog/track-formats';
-import { tripScope } from '../../access/access-rules.ts';
-import { getSeatChoices, requireCrewChange, requireSeats, requireTrip, tripNotFound, type TripRights } from '../../access/access.ts';
+import { tripScope, type TripAction } from '../../access/access-rules.ts';
+import { getSeatChoices, requireCrewChange, requireSeats, requireTrip, requireTripRow, tripNotFound, type TripRights } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
@@ -89,13 +89,30 @@ function sortedMarkers(markers: Marker[]): Marker[] {
 
 /** The trip as its reader sees it: also what a change answers, read back by the one who made it. */
 export async function getTrip(ctx: AppContext, scope: RequestScope, id: string): Promise<TripDetail> {
-  const { rights } = await requireTrip(ctx, scope.actor, id, 'read', scope);
-  return tripDetail(ctx, id, rights);
+  return readTrip(ctx, scope, id, 'read');
 }
 
-async function tripDetail(ctx: AppContext, id: string, rights: TripRights): Promise<TripDetail> {
-  const trip = await repository.findTripDetail(ctx.db, id);
-  if (!trip) throw tripNotFound();
+/**
+ * The trip's detail read once for both its answer and the decision whether the actor may `action` it
+ * (access.ts requireTripRow: refused and audited as requireTrip would).
+ */
+export async function requireTripDetail(ctx: AppContext, scope: RequestScope, id: string, action: TripAction) {
+  const trip = await repository.findTripDetail(ctx.db, id, scope.actor.skylogId);
+  const { rights } = await requireTripRow(ctx, scope.actor, id, trip?.access, action, scope);
+  return { trip: trip!, rights };
+}
+
+async function readTrip(ctx: AppContext, scope: RequestScope, id: string, action: TripAction): Promise<TripDetail> {
+  const { trip, rights } = await requireTripDetail(ctx, scope, id, action);
+  return tripDetail(trip, rights);
+}
+
+/** The recorded points of a flight its caller has required already (the debrief's charts). */
+export async function getTrackPoints(ctx: AppContext, id: string): Promise<TrackPoint[]> {
+  return repository.findTrackPoints(ctx.db, id);
+}
+
+function tripDetail(trip: NonNullable<Awaited<ReturnType<typeof repository.findTripDetail>>>, rights: TripRights): TripDetail {
   const base = toSummary(trip);
   const { audio, latestUpload: upload } = trip;
   const isUploadNewer = upload && (!audio || upload.createdAt > audio.updatedAt);
@@ -109,7 +126,7 @@ async function tripDetail(ctx: AppContext, id: string, rights: TripRights): Prom
     ai_trip_improve: trip.aiTripImprove,
     transcript_error: trip.transcriptError,
     transcript_started_at: trip.transcriptStartedAt?.toISOString() ?? null,
-    record_uri: audio ? `/api/trips/${id}/audio` : null,
+    record_uri: audio ? `/api/trips/${trip.id}/audio` : null,
     audio: {
       status: base.audio_status,
       duration_ms: audio?.durationMs ?? null,
@@ -217,8 +234,7 @@ export async function createTrip(ctx: AppContext, scope: RequestScope, input: Ne
   await ctx.audit.record({ actor, action: 'trips.create', resource: `trips/${row.id}`, status: 'success', details: { points: points.length } });
   // What was sent, read back by its sender, who may add its recording next: a sub-organization admin, who opens no
   // flight, gets it too, with no rights on it.
-  const { rights } = await requireTrip(ctx, actor, row.id, 'add-recording', scope);
-  return tripDetail(ctx, row.id, rights);
+  return readTrip(ctx, scope, row.id, 'add-recording');
 }
 
 /** Replaces a trip's track (an imported file); markers and everything else stay. */
@@ -281,7 +297,6 @@ export async function updateTrip(ctx: AppContext, scope: RequestScope, id: strin
   await checkAircraft(ctx, trip.orgId, input.aircraft_id);
   const seated = await requireCrewChange(ctx, actor, trip, { left_seat: input.left_seat, right_seat: input.right_seat });
   const leftSubOrg = input.left_seat ? (seated.get(input.left_seat)?.subOrgId ?? null) : null;
-  const aircraftBefore = input.aircraft_id === undefined ? undefined : (await repository.findTrip(ctx.db, id))?.aircraftId;
   await repository.updateTrip(ctx.db, id, {
     ...(input.trip_name !== undefined ? { tripName: input.trip_name } : {}),
     ...(input.aircraft_id !== undefined ? { aircraftId: input.aircraft_id } : {}),
@@ -293,7 +308,7 @@ export async function updateTrip(ctx: AppContext, scope: RequestScope, id: strin
     ...(input.trip_improve !== undefined ? { tripImprove: input.trip_improve?.trim() || null } : {}),
   });
   // Another aircraft may be another category, whose rules the phases and landings follow.
-  if (input.aircraft_id !== undefined && input.aircraft_id !== aircraftBefore) {
+  if (input.aircraft_id !== undefined && input.aircraft_id !== trip.aircraftId) {
     await queueAnalysis(ctx.db, id);
     ctx.jobs.wake();
   }
@@ -353,8 +368,8 @@ export async function getTrack(ctx: AppContext, scope: RequestScope, id: string)
 
 /** The trip's track and markers as a file to download, for whoever may read the trip. */
 export async function exportTrip(ctx: AppContext, scope: RequestScope, id: string, format: TripExportFormat) {
-  await requireTrip(ctx, scope.actor, id, 'read', scope);
-  const trip = await repository.findTrip(ctx.db, id);
-  if (!trip) throw tripNotFound();
-  return tripExportFile({ name: trip.tripName, points: trip.rawTrips.points, markers: sortedMarkers(trip.rawTrips.markers) }, format);
+  const trip = await repository.findTripRecording(ctx.db, id, scope.actor.skylogId);
+  await requireTripRow(ctx, scope.actor, id, trip?.access, 'read', scope);
+  const { tripName, rawTrips } = trip!;
+  return tripExportFile({ name: tripName, points: rawTrips.points, markers: sortedMarkers(rawTrips.markers) }, format);
 }
