@@ -21,6 +21,7 @@ import { listAircraft } from '../aircraft/aircraft.repository.ts';
 import { listPeople, type PeopleFilter } from '../people/people.repository.ts';
 import { readListTotals } from '../trips/list-totals.ts';
 import { toSummary } from '../trips/trips.service.ts';
+import { tripListCondition } from '../../db/trip-conditions.ts';
 import * as trips from '../trips/trips.repository.ts';
 import * as repository from './overview.repository.ts';
 
@@ -39,7 +40,7 @@ export async function getOverview(ctx: AppContext, scope: RequestScope, query: z
   const date = query.date ?? dayIn(new Date(), timezone);
   const visible = tripScope(scope.actor);
   const instant = (day: string) => startOfDayIn(day, timezone);
-  const flightsIn = (days: Days) => trips.tripListCondition(visible, { subOrgId, ...instantsOfDays(days, timezone) });
+  const flightsIn = (days: Days) => tripListCondition(visible, { subOrgId, ...instantsOfDays(days, timezone) });
 
   const period = async (days: Days): Promise<OverviewPeriod> => {
     const count = trips.countTrips(ctx.db, flightsIn(days), true);
@@ -53,8 +54,8 @@ export async function getOverview(ctx: AppContext, scope: RequestScope, query: z
   const firstWeek = addDays(week, -7 * (overviewWeeks - 1));
   const weekStarts = Array.from({ length: overviewWeeks + 1 }, (_, index) => addDays(firstWeek, 7 * index));
   const weekBounds = weekStarts.map(instant);
-  const everything = trips.tripListCondition(visible, { subOrgId });
-  const awaiting = trips.tripListCondition(visible, { subOrgId, status: 'awaiting_debrief' });
+  const everything = tripListCondition(visible, { subOrgId });
+  const awaiting = tripListCondition(visible, { subOrgId, status: 'awaiting_debrief' });
   const newestFirst = { field: 'begin_time', order: 'desc' } as const;
   const firstFew = { offset: 0, limit: overviewListLength };
   const orgId = visible.kind === 'org' ? visible.orgId : null;

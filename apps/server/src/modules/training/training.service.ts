@@ -22,7 +22,7 @@ import type { RequestUser } from '../../lib/request-user.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { getMarkerCategories } from '../markers/markers.service.ts';
 import { listRelations } from '../relations/relations.repository.ts';
-import { tripListCondition, type TripFilter } from '../trips/trips.repository.ts';
+import { tripListCondition, type TripFilter } from '../../db/trip-conditions.ts';
 import { trainingCsv } from './training-csv.ts';
 import * as repository from './training.repository.ts';
 

@@ -3,7 +3,7 @@ import type { TranscriptJson, TranscriptSentence } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { aircraft, transcriptions, trips } from '../../db/schema/index.ts';
 import type { TripScope } from '../../access/access-rules.ts';
-import { scopeCondition } from '../trips/trips.repository.ts';
+import { scopeCondition } from '../../db/trip-conditions.ts';
 
 export async function findTranscriptState(db: Executor, tripId: string) {
   const [row] = await db

@@ -11,6 +11,7 @@ import type { RequestScope } from '../../lib/serve-operations.ts';
 import { findTripAudio, findUploadPiecesOfTrip } from '../audio/audio.repository.ts';
 import { removeUploadPieces } from '../audio/upload-pieces.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
+import { tripListCondition } from '../../db/trip-conditions.ts';
 import { readListTotals } from './list-totals.ts';
 import { tripExportFile, type TripExportFormat } from './trip-export.ts';
 import * as repository from './trips.repository.ts';
@@ -72,7 +73,7 @@ export async function listTrips(ctx: AppContext, { actor }: RequestScope, query:
           repository.listNewestTripsOf(ctx.db, visible.orgId),
           readListTotals(ctx.listTotals, JSON.stringify(visible), async () => ({ total: await repository.countTripsOf(ctx.db, visible.orgId), durationMs: 0 })),
         ])
-      : await listFiltered(ctx, repository.tripListCondition(visible, filter), { field: query.sort, order: query.order }, page, withFlightTime);
+      : await listFiltered(ctx, tripListCondition(visible, filter), { field: query.sort, order: query.order }, page, withFlightTime);
   // A page past the end is an empty list with the count (the spec's 416 handling), never an error.
   return { items: rows.map(toSummary), total: totals.total, total_duration_ms: withFlightTime ? totals.durationMs : null };
 }
