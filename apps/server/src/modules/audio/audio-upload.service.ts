@@ -218,3 +218,13 @@ export async function queueAudioFile(ctx: AppContext, tx: Executor, tripId: stri
   await repository.insertUpload(tx, { id, tripId, userId, filename: path.basename(sourcePath), sizeBytes: size, offset: size, pieces: [key], status: 'processing' });
   await enqueueJob(tx, 'audio.process', { uploadId: id });
 }
+
+/** The flight's newest upload, for a module whose caller required the flight. */
+export function findLatestUpload(db: Executor, tripId: string): Promise<AudioUploadRow | undefined> {
+  return repository.findLatestUpload(db, tripId);
+}
+
+/** The stored pieces of every upload of the flight, to remove with it. */
+export function findUploadPiecesOfTrip(db: Executor, tripId: string): Promise<string[]> {
+  return repository.findUploadPiecesOfTrip(db, tripId);
+}

@@ -3,7 +3,7 @@ import { limits, messages } from '@skylog/contracts';
 import { AudioProcessingError } from '../../integrations/audio/audio-processing-error.ts';
 import { processAudio } from '../../integrations/audio/process-audio.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { findTripHeader, lockTripRow, updateTrip } from '../trips/trips.repository.ts';
+import { findTripHeader, fitTimesToRecording, lockTripRow } from '../trips/trips.service.ts';
 import { findUpload } from '../../access/access.repository.ts';
 import * as repository from './audio.repository.ts';
 import { failUpload, joinPieces, removeUploadPieces, storeFile } from './upload-pieces.ts';
@@ -79,11 +79,7 @@ export async function processUpload(ctx: AppContext, uploadId: string, workDir: 
         startedAt,
       });
       await repository.updateUpload(tx, uploadId, { status: 'done', error: null });
-      // A trip with audio and no track lasts as long as its recording.
-      const current = await findTripHeader(tx, trip.id);
-      if (current && current.pointCount === 0) {
-        await updateTrip(tx, trip.id, { beginTime: startedAt, endTime: new Date(startedAt.getTime() + result.durationMs) });
-      }
+      await fitTimesToRecording(tx, trip.id, startedAt, result.durationMs);
       return replaced;
     });
     if (previous === 'trip-deleted') return discard();

@@ -1,9 +1,10 @@
-import { accountMessages, messages, type Org, type Role, type SignInPolicy, type SubOrg, type SubOrgFlightStats } from '@skylog/contracts';
+import { accountMessages, messages, type ChosenPlan, type Org, type Role, type SignInPolicy, type SubOrg, type SubOrgFlightStats } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { subOrgCreateSchema, subOrgListQuerySchema, subOrgUpdateSchema } from '@skylog/contracts';
 import { orgListScope, subOrgScope } from '../../access/access-rules.ts';
 import { findOrg, type findSubOrg } from '../../access/access.repository.ts';
 import { requireOrg, requireOrgReach, requireSubOrg } from '../../access/access.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
@@ -131,4 +132,9 @@ export async function deleteSubOrg(ctx: AppContext, scope: RequestScope, id: str
     await repository.deleteSubOrg(tx, id);
   });
   await ctx.audit.record({ actor: scope.actor, action: scope.operation, resource: `sub_orgs/${id}`, status: 'success', details: { name: subOrg.name } });
+}
+
+/** The organization of a school registering itself, in `db` (a transaction's too); its caller decided. */
+export function insertSchool(db: Executor, name: string, chosenPlan: ChosenPlan | null = null) {
+  return repository.insertOrg(db, name, chosenPlan);
 }

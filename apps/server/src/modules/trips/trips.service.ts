@@ -5,17 +5,21 @@ import { trackTimesMessages, type trackImportQuerySchema, type tripCreateSchema,
 import { parseTrackFile, simplifyTrack, trackDistanceNm, TrackFileError, UntimedTrackError, validateTrack } from '@skylog/track-formats';
 import { tripScope, type TripAction } from '../../access/access-rules.ts';
 import { getSeatChoices, requireCrewChange, requireSeats, requireTrip, requireTripRow, tripNotFound, type TripRights } from '../../access/access.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { findTripAudio, findUploadPiecesOfTrip } from '../audio/audio.repository.ts';
+import { findRecording } from '../audio/audio-playback.service.ts';
+import { findUploadPiecesOfTrip } from '../audio/audio-upload.service.ts';
 import { removeUploadPieces } from '../audio/upload-pieces.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import { tripListCondition } from '../../db/trip-conditions.ts';
 import { readListTotals } from './list-totals.ts';
 import { tripExportFile, type TripExportFormat } from './trip-export.ts';
 import * as repository from './trips.repository.ts';
-import type { TripSort, TripSummaryRow } from './trips.repository.ts';
+import type { TripRow, TripSort, TripSummaryRow } from './trips.repository.ts';
+
+export type { TripRow };
 
 const person = (value: { skylogId: string; name: string | null; email: string } | null) =>
   value ? { skylog_id: value.skylogId, name: value.name, email: value.email } : null;
@@ -80,8 +84,7 @@ export async function listTrips(ctx: AppContext, { actor }: RequestScope, query:
 
 /** Any page of any list: the query built for its filters, its total remembered by the count's own key. */
 function listFiltered(ctx: AppContext, where: SQL | undefined, sort: TripSort, page: { offset: number; limit: number }, withFlightTime: boolean) {
-  const count = repository.countTrips(ctx.db, where, withFlightTime);
-  return Promise.all([repository.listTripRows(ctx.db, where, sort, page), readListTotals(ctx.listTotals, count.key, count.run)]);
+  return Promise.all([repository.listTripRows(ctx.db, where, sort, page), countFlights(ctx, where, withFlightTime)]);
 }
 
 function sortedMarkers(markers: Marker[]): Marker[] {
@@ -286,7 +289,7 @@ async function landingOf(ctx: AppContext, scope: RequestScope, query: TrackImpor
   if (query.landing_time !== undefined) return Date.parse(query.landing_time);
   if (!query.trip_id) throw badRequest(messages.trackAudioLengthNeedsTrip, { landing_from_audio: messages.trackAudioLengthNeedsTrip });
   await requireTrip(ctx, scope.actor, query.trip_id, 'edit', scope);
-  const durationMs = (await findTripAudio(ctx.db, query.trip_id))?.durationMs;
+  const durationMs = (await findRecording(ctx.db, query.trip_id))?.durationMs;
   if (!durationMs) throw badRequest(messages.trackAudioLengthUnknown, { landing_from_audio: messages.trackAudioLengthUnknown });
   return takeoffMs + durationMs;
 }
@@ -344,7 +347,7 @@ export async function deleteTrip(ctx: AppContext, scope: RequestScope, id: strin
   // here) or after (it finds the trip gone and removes what it stored).
   const { audio, pieces } = await ctx.db.transaction(async (tx) => {
     if (!(await repository.lockTripRow(tx, id))) throw tripNotFound();
-    const found = { audio: await findTripAudio(tx, id), pieces: await findUploadPiecesOfTrip(tx, id) };
+    const found = { audio: await findRecording(tx, id), pieces: await findUploadPiecesOfTrip(tx, id) };
     await repository.deleteTrip(tx, id);
     return found;
   });
@@ -373,4 +376,44 @@ export async function exportTrip(ctx: AppContext, scope: RequestScope, id: strin
   await requireTripRow(ctx, scope.actor, id, trip?.access, 'read', scope);
   const { tripName, rawTrips } = trip!;
   return tripExportFile({ name: tripName, points: rawTrips.points, markers: sortedMarkers(rawTrips.markers) }, format);
+}
+
+// For other modules: each runs in the executor it is given (a transaction's too) and decides nothing; its caller
+// required the flight first, or is a job working on one.
+
+/** Takes the flight's row lock, so work on its parts and its deletion go one after the other; false: it is gone. */
+export function lockTripRow(db: Executor, id: string): Promise<boolean> {
+  return repository.lockTripRow(db, id);
+}
+
+/** The whole flight under its row lock (concurrent marker edits rewrite its markers one after the other). */
+export function lockTrip(db: Executor, id: string): Promise<TripRow | undefined> {
+  return repository.lockTrip(db, id);
+}
+
+/** The flight's header (no track, no transcript), for the audio job. */
+export function findTripHeader(db: Executor, id: string) {
+  return repository.findTripHeader(db, id);
+}
+
+/** Replaces the markers kept with the flight's recorded track (the manual markers' copy). */
+export async function setTrackMarkers(db: Executor, trip: Pick<TripRow, 'id' | 'rawTrips'>, markers: Marker[]): Promise<void> {
+  await repository.updateTrip(db, trip.id, { rawTrips: { points: trip.rawTrips.points, markers }, markerCount: markers.length });
+}
+
+/** A flight with a recording and no track lasts as long as its recording. */
+export async function fitTimesToRecording(db: Executor, id: string, startedAt: Date, durationMs: number): Promise<void> {
+  const current = await repository.findTripHeader(db, id);
+  if (current && current.pointCount === 0) await repository.updateTrip(db, id, { beginTime: startedAt, endTime: new Date(startedAt.getTime() + durationMs) });
+}
+
+/** The flights `where` selects, counted (with their flight time) through the lists' totals kept in memory. */
+export function countFlights(ctx: AppContext, where: SQL | undefined, withFlightTime: boolean) {
+  const count = repository.countTrips(ctx.db, where, withFlightTime);
+  return readListTotals(ctx.listTotals, count.key, count.run);
+}
+
+/** The newest flights `where` selects, as the list shows them. */
+export async function listNewestFlights(ctx: AppContext, where: SQL | undefined, limit: number): Promise<TripSummary[]> {
+  return (await repository.listTripRows(ctx.db, where, { field: 'begin_time', order: 'desc' }, { offset: 0, limit })).map(toSummary);
 }

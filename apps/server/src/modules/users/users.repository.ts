@@ -96,10 +96,6 @@ export async function updateAuthIdentity(db: Executor, authId: string, values: {
     .where(eq(authUser.id, authId));
 }
 
-export async function deleteAuthIdentity(db: Executor, authId: string) {
-  await db.delete(authUser).where(eq(authUser.id, authId));
-}
-
 /** A session's "last active", written only when older than `olderThanMs` (another instance may just have). */
 export async function touchSessionLastSeen(db: Executor, token: string, olderThanMs: number): Promise<void> {
   await db
