@@ -28,8 +28,8 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 /**
- * The flight screen's read (GET /api/trips/:id) reads the flight once: the decision who may see it and its
- * answer come from the same statement (ARCHITECTURE.md, Access), not one read for each.
+ * The flight screen's reads (GET /api/trips/:id, its track, transcript and analysis, the export) read the flight
+ * once: the decision who may see it and the answer come from the same statement (ARCHITECTURE.md, Access).
  */
 describe('trips: one read of the flight per request', () => {
   let t: TestApp;
@@ -43,14 +43,19 @@ describe('trips: one read of the flight per request', () => {
     await t.close();
   });
 
-  it('GET /api/trips/:id reads the trips table in one statement, for its owner and for an admin', async () => {
+  it('the flight screen and its parts read the trips table in one statement each, for the owner and for an admin', async () => {
     const points = straightTrack({ start: Date.parse('2026-05-03T16:00:00Z'), count: 30 });
     const trip = await api.create('leo.nakamura@skyline.test', { trip_name: 'Read once', points });
+    const urls = ['', '/track', '/transcript', '/analysis', '/export/gpx'].map((part) => `/api/trips/${trip.trip_id}${part}`);
     for (const email of ['leo.nakamura@skyline.test', 'orgadmin@skyline.test']) {
       // A first request signs in and warms the session: the one measured asks only for the flight.
       await api.get(email, trip.trip_id);
-      const statements = await statementsOf(() => api.get(email, trip.trip_id));
-      expect(statements.filter((text) => /from "trips"/.test(text)), email).toHaveLength(1);
+      for (const url of urls) {
+        let status = 0;
+        const statements = await statementsOf(async () => (status = (await s.call(email, 'GET', url)).statusCode));
+        expect(status, `${email} ${url}`).toBe(200);
+        expect(statements.filter((text) => /from "trips"/.test(text)), `${email} ${url}`).toHaveLength(1);
+      }
     }
   });
 });

@@ -16,7 +16,7 @@ import {
   summariseForNotes,
   type KnownField,
 } from '@skylog/flight-analysis';
-import { requireTrip, tripNotFound } from '../../access/access.ts';
+import { requireTripRow } from '../../access/access.ts';
 import type { AppContext, NotesModel } from '../../lib/app-context.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { setTranscriptionNotes } from '../transcription/transcription.service.ts';
@@ -28,14 +28,14 @@ import { queueAnalysis } from './queue-analysis.ts';
 const atcLabel: SpeakerRole = 'ATC';
 
 /** The automatic analysis of a flight its caller has required already (the debrief page). */
-export async function findAnalysisOfTrip(ctx: AppContext, tripId: string) {
-  return repository.findTripAnalysis(ctx.db, tripId);
+export async function findAnalysisOfTrip(ctx: AppContext, scope: RequestScope, tripId: string) {
+  return repository.findTripAnalysis(ctx.db, tripId, scope.actor.skylogId);
 }
 
 export async function getTripAnalysis(ctx: AppContext, scope: RequestScope, tripId: string): Promise<TripAnalysis> {
-  await requireTrip(ctx, scope.actor, tripId, 'read', scope);
-  const row = await repository.findTripAnalysis(ctx.db, tripId);
-  if (!row) throw tripNotFound();
+  const found = await repository.findTripAnalysis(ctx.db, tripId, scope.actor.skylogId);
+  await requireTripRow(ctx, scope.actor, tripId, found?.access, 'read', scope);
+  const row = found!;
   return {
     ai_status: row.aiStatus,
     ai_error: row.aiError,

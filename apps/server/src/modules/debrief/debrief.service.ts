@@ -17,7 +17,7 @@ const nameOf = (person: { name: string | null; email: string } | null) => (perso
 async function makeDebrief(ctx: AppContext, scope: RequestScope, tripId: string, timezone: string, tripAction: TripAction) {
   const { actor } = scope;
   const { trip } = await requireTripDetail(ctx, scope, tripId, tripAction);
-  const [points, analysis, looks] = await Promise.all([getTrackPoints(ctx, tripId), findAnalysisOfTrip(ctx, tripId), getMarkerCategories(ctx, actor)]);
+  const [points, analysis, looks] = await Promise.all([getTrackPoints(ctx, scope, tripId), findAnalysisOfTrip(ctx, scope, tripId), getMarkerCategories(ctx, actor)]);
   const people = await findFlightPeople(ctx.db, [trip.skylogId, trip.leftSeat?.skylogId ?? null, trip.rightSeat?.skylogId ?? null, actor.skylogId]);
   const seated = [trip.rightSeat, trip.leftSeat].map((seat) => people.find((person) => person.skylogId === seat?.skylogId));
   const instructor = seated.find((person) => person?.userType === 'instructor') ?? null;

@@ -3,6 +3,7 @@ import type { TranscriptJson, TranscriptSentence } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { aircraft, transcriptions, trips } from '../../db/schema/index.ts';
 import type { TripScope } from '../../access/access-rules.ts';
+import { tripAccessColumns } from '../../access/access.repository.ts';
 import { scopeCondition } from '../../db/trip-conditions.ts';
 
 export async function findTranscriptState(db: Executor, tripId: string) {
@@ -19,8 +20,13 @@ export async function findTranscriptState(db: Executor, tripId: string) {
   return row;
 }
 
-export async function findTranscript(db: Executor, tripId: string) {
-  const [row] = await db.select({ transcriptJson: trips.transcriptJson }).from(trips).where(eq(trips.id, tripId)).limit(1);
+/** The trip's transcript, with what requireTripRow decides by for `actorId`. */
+export async function findTranscript(db: Executor, tripId: string, actorId: string) {
+  const [row] = await db
+    .select({ transcriptJson: trips.transcriptJson, access: tripAccessColumns(actorId) })
+    .from(trips)
+    .where(eq(trips.id, tripId))
+    .limit(1);
   return row;
 }
 

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { transcriptionListQuerySchema } from '@skylog/contracts';
 import { mayReadServerSetup, tripScope } from '../../access/access-rules.ts';
-import { requireTrip, tripNotFound } from '../../access/access.ts';
+import { requireTrip, requireTripRow, tripNotFound } from '../../access/access.ts';
 import { TranscriptionError } from '../../integrations/transcription/index.ts';
 import { enqueueJob } from '../../jobs/job-payloads.ts';
 import { PermanentJobError } from '../../jobs/job-queue.ts';
@@ -53,10 +53,9 @@ export async function getTranscriptState(ctx: AppContext, scope: RequestScope, t
 }
 
 export async function getTranscript(ctx: AppContext, scope: RequestScope, tripId: string): Promise<TripTranscript> {
-  await requireTrip(ctx, scope.actor, tripId, 'read', scope);
-  const row = await repository.findTranscript(ctx.db, tripId);
-  if (!row) throw tripNotFound();
-  return { transcript_json: row.transcriptJson ?? null };
+  const row = await repository.findTranscript(ctx.db, tripId, scope.actor.skylogId);
+  await requireTripRow(ctx, scope.actor, tripId, row?.access, 'read', scope);
+  return { transcript_json: row!.transcriptJson ?? null };
 }
 
 /**

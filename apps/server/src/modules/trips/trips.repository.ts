@@ -195,14 +195,14 @@ export async function findTripHeader(db: Executor, id: string) {
   return row;
 }
 
-/** The recorded points alone (the full track for the charts), without markers or transcript. */
-export async function findTrackPoints(db: Executor, id: string): Promise<TrackPoint[]> {
+/** The recorded points alone (the full track for the charts), without markers or transcript; with what requireTripRow decides by. */
+export async function findTrackPoints(db: Executor, id: string, actorId: string) {
   const [row] = await db
-    .select({ points: sql<TrackPoint[]>`${trips.rawTrips}->'points'` })
+    .select({ points: sql<TrackPoint[] | null>`${trips.rawTrips}->'points'`, access: tripAccessColumns(actorId) })
     .from(trips)
     .where(eq(trips.id, id))
     .limit(1);
-  return row?.points ?? [];
+  return row;
 }
 
 export type TripHeader = NonNullable<Awaited<ReturnType<typeof findTripHeader>>>;

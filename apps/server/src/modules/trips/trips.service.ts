@@ -112,8 +112,8 @@ async function readTrip(ctx: AppContext, scope: RequestScope, id: string, action
 }
 
 /** The recorded points of a flight its caller has required already (the debrief's charts). */
-export async function getTrackPoints(ctx: AppContext, id: string): Promise<TrackPoint[]> {
-  return repository.findTrackPoints(ctx.db, id);
+export async function getTrackPoints(ctx: AppContext, scope: RequestScope, id: string): Promise<TrackPoint[]> {
+  return (await repository.findTrackPoints(ctx.db, id, scope.actor.skylogId))?.points ?? [];
 }
 
 function tripDetail(trip: NonNullable<Awaited<ReturnType<typeof repository.findTripDetail>>>, rights: TripRights): TripDetail {
@@ -358,8 +358,9 @@ export async function deleteTrip(ctx: AppContext, scope: RequestScope, id: strin
 }
 
 export async function getTrack(ctx: AppContext, scope: RequestScope, id: string): Promise<TrackColumns> {
-  await requireTrip(ctx, scope.actor, id, 'read', scope);
-  const points = await repository.findTrackPoints(ctx.db, id);
+  const track = await repository.findTrackPoints(ctx.db, id, scope.actor.skylogId);
+  await requireTripRow(ctx, scope.actor, id, track?.access, 'read', scope);
+  const points = track?.points ?? [];
   return {
     timestamp: points.map((point) => point.timestamp),
     latitude: points.map((point) => point.latitude),
