@@ -205,8 +205,6 @@ export async function findTrackPoints(db: Executor, id: string, actorId: string)
   return row;
 }
 
-export type TripHeader = NonNullable<Awaited<ReturnType<typeof findTripHeader>>>;
-
 export async function insertTrip(db: Executor, values: typeof trips.$inferInsert): Promise<TripRow> {
   const [row] = await db.insert(trips).values(values).returning();
   return row!;
