@@ -72,8 +72,26 @@ const purePackageRules = (files, nodeAllowed, alsoForbidden = []) => {
   ];
 };
 
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * ARCHITECTURE.md, Access: the access layer sits below the modules and reads its own rows; a module reads only its
+ * own tables, and asks another module's service (or a column list or condition in db/) for anything else.
+ */
 const serverBoundaries = {
   zones: [
+    ...serverModules.map((module) => ({
+      target: `./apps/server/src/modules/${module}`,
+      from: serverModules.filter((other) => other !== module).map((other) => `./apps/server/src/modules/${other}/*.repository.ts`),
+      message: "A module never imports another module's repository: call that module's service, or share the SQL building block from db/.",
+    })),
+    {
+      target: './apps/server/src/access',
+      from: './apps/server/src/modules',
+      message: 'The access layer imports no module: its reads live in access.repository.ts, shared column lists in db/.',
+    },
     {
       target: './apps/server/src/modules/*/*.repository.ts',
       from: ['./apps/server/src/plugins', './apps/server/src/app.ts'],

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 const isInside = (file, folder) => file === folder || file.startsWith(`${folder}${path.sep}`) || file.startsWith(`${folder}.`);
 
-// A target may use `*` for one path segment, e.g. modules/(star)/(star).repository.ts.
+// A target or a from may use `*` for one path segment, e.g. modules/(star)/(star).repository.ts.
 const matchesTarget = (file, target) => {
   if (!target.includes('*')) return isInside(file, target);
   const pattern = target.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*');
@@ -34,7 +34,7 @@ export const noRestrictedPaths = {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const imported = path.resolve(path.dirname(filename), source);
       for (const zone of active) {
-        const isFromRestricted = zone.froms.some((from) => isInside(imported, from));
+        const isFromRestricted = zone.froms.some((from) => matchesTarget(imported, from));
         const isExcepted = zone.excepts.some((except) => isInside(imported, except));
         if (isFromRestricted && !isExcepted) {
           context.report({ node, message: `Unexpected import of "${source}": ${zone.message}` });

@@ -22,8 +22,9 @@ import {
 } from './access-rules.ts';
 
 /**
- * Role × resource × relation, written out as tables (docs/product-decisions.md tenancy, and the issue-9 rules:
- * a Secondary Admin never manages an Org Admin; instructors manage only their own links). Every
+ * Role × resource × relation, written out as tables (docs/product.md "Flights and who sees them (tenancy)"
+ * and "People and who manages them": a Secondary Admin never manages an Org Admin; instructors manage only
+ * their own links). Every
  * actor works in organization A; those with a sub-organization are in North.
  */
 const orgA = 'org-a';
@@ -139,7 +140,7 @@ type TripRelation = keyof typeof trips;
 
 /**
  * R read, E edit, B debrief, D delete, S share, A add the recording. Sub-organization admins open no flight
- * (docs/product-decisions.md tenancy): they only add the recording of a new flight they are sending.
+ * (docs/product.md "Flights and who sees them (tenancy)"): they only add the recording of a new flight they are sending.
  */
 const tripTable: Record<AssignableRole, Record<TripRelation, string>> = {
   super_admin: { own: 'REBDSA', ownBeingSent: 'REBDSA', inASeat: 'REBDSA', crewIsOwnStudents: 'REBDSA', sharedWithActor: 'REBDSA', sameSubOrg: 'REBDSA', otherSubOrg: 'REBDSA', otherOrg: '' },

@@ -2,7 +2,7 @@ import { canManageRole, getGrantableRoles, isOrgWideRole, isSubOrgRole, roleGrou
 import type { RequestUser } from '../lib/request-user.ts';
 
 /**
- * Who may do what to which row: every rule of docs/product-decisions.md's tenancy, as pure decisions over facts
+ * Who may do what to which row: every rule of docs/product.md "Flights and who sees them (tenancy)", as pure decisions over facts
  * the loaders in access.ts read. No other server file decides access (lint keeps the role helpers
  * here); the route-level role check (contracts' apiAccess) runs before any of this.
  */
@@ -65,12 +65,12 @@ export function mayOnPerson(actor: Actor, target: PersonFacts, action: PersonAct
     case 'administer':
       return canManagePerson(actor, target, 'account');
     case 'delete':
-      // docs/product-spec.md §6: instructors delete students (Skylog: their own).
+      // docs/product.md "People and who manages them": instructors delete students, and only their own.
       return canManagePerson(actor, target, 'account') || (actor.role === 'instructor' && canManagePerson(actor, target, 'profile'));
   }
 }
 
-/** Only the owner changes their sign-in e-mail (docs/product-decisions.md): admins resend an invitation or deactivate instead. */
+/** Only the owner changes their sign-in e-mail (docs/product.md "Sign-in e-mail and password"): admins resend an invitation or deactivate instead. */
 export const mayChangeSignInEmail = (actor: Actor, target: Pick<PersonFacts, 'skylogId'>) => actor.skylogId === target.skylogId;
 
 /** Which roles the actor may give someone (invite as, or change to). */
@@ -163,7 +163,7 @@ export function mayResendInvitation(actor: Actor, invitation: { orgId: string | 
 export type LinkFacts = { instructor: Omit<PersonFacts, 'isActorsStudent' | 'isActorsInstructor'> | undefined; student: Omit<PersonFacts, 'isActorsStudent' | 'isActorsInstructor'> | undefined };
 
 /**
- * docs/product-decisions.md: admins of the organization (and super_admin) manage any link in it; an instructor
+ * docs/product.md "Instructors and students": admins of the organization (and super_admin) manage any link in it; an instructor
  * only links in which they are the instructor, with students of their own sub-organization (of the
  * organization when they have none).
  */
@@ -191,7 +191,7 @@ export function linkScope(actor: Actor): LinkScope {
 // Trips
 
 /**
- * Which trips a person reads (docs/product-decisions.md tenancy); the trips repository turns it into one SQL condition.
+ * Which trips a person reads (docs/product.md "Flights and who sees them (tenancy)"); db/trip-conditions.ts turns it into one SQL condition.
  * Sub-organization admins read none: their pages count flights and hours per member instead.
  */
 export type TripScope = { kind: 'org'; orgId: string } | { kind: 'person'; userId: string; withStudents: boolean } | { kind: 'none' };
@@ -226,7 +226,7 @@ const isOnTrip = (actor: Actor, trip: TripFacts) => [trip.ownerId, trip.leftSeat
 /**
  * Reading follows tripScope; changing needs the trip's admins, its crew or their instructors (a share only lets one
  * read). Sub-organization admins never open a flight: they only finish sending one of their own, its recording
- * added while it has none (docs/product-decisions.md tenancy).
+ * added while it has none (docs/product.md "Flights and who sees them (tenancy)").
  */
 export function mayOnTrip(actor: Actor, trip: TripFacts, action: TripAction): boolean {
   if (isSubOrgRole(actor.role)) return action === 'add-recording' && trip.ownerId === actor.skylogId && !trip.hasRecording;
@@ -250,7 +250,7 @@ export function mayOnTrip(actor: Actor, trip: TripFacts, action: TripAction): bo
 // A flight's crew
 
 /**
- * Who the actor may put in a seat of a flight of `tripOrgId` (docs/product-decisions.md: the crew is chosen at
+ * Who the actor may put in a seat of a flight of `tripOrgId` (docs/product.md "A flight's crew": the crew is chosen at
  * upload or import and edited by those who may edit the flight), always someone of that organization:
  * admins anyone of it (sub-organization admins: of their sub-organization); an instructor themself and
  * their linked students; a student themself and their linked instructors.
@@ -322,13 +322,13 @@ export const mayOnOwnRow = (actor: Actor, row: { userId: string | null }) => row
 export const mayOnAircraft = (actor: Actor, plane: { orgId: string }) => inOrg(actor, plane.orgId);
 
 /**
- * docs/product-decisions.md: a feature without its provider tells administrators which server settings to make; the
+ * docs/product.md "When nothing is configured": a feature without its provider tells administrators which server settings to make; the
  * crew are told whom to ask, never configuration text.
  */
 export const mayReadServerSetup = (actor: Pick<Actor, 'role'>) => isOrgWideRole(actor.role);
 
 /**
- * docs/product-decisions.md #3 for super_admin; an organization may require it of its administrators (its
+ * Always for super_admin (docs/product.md "Sign-in and second step"); an organization may require it of its administrators (its
  * setting is read only for them).
  */
 export function isTwoFactorRequiredOf(role: Role, doesOrgRequireIt: boolean): boolean {

@@ -3,18 +3,9 @@ import { readThrough } from '../lib/announced-cache.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../lib/app-error.ts';
 import type { RequestUser } from '../lib/request-user.ts';
-import { findToken } from '../modules/access-tokens/access-tokens.repository.ts';
-import { findAircraft, type AircraftRow } from '../modules/aircraft/aircraft.repository.ts';
-import { findAlert } from '../modules/audit/audit.repository.ts';
-import { findBillingAccountByCustomer, type BillingAccount } from '../modules/billing/billing.repository.ts';
-import { findOrg, findSubOrg } from '../modules/orgs/orgs.repository.ts';
-import { findPerson, type PersonRow } from '../modules/people/people.repository.ts';
-import { findInvitationById } from '../modules/registration/registration.repository.ts';
-import { findUsersByIds } from '../modules/relations/relations.repository.ts';
-import { findUpload, type AudioUploadRow } from '../modules/audio/audio.repository.ts';
-import { findManualMarker, type ManualMarkerRow } from '../modules/manual-markers/manual-markers.repository.ts';
-import { findSeatCandidates, type TripHeader } from '../modules/trips/trips.repository.ts';
+import type { PersonRow } from '../db/columns.ts';
 import * as facts from './access.repository.ts';
+import type { AircraftRow, AudioUploadRow, BillingAccount, ManualMarkerRow } from './access.repository.ts';
 import {
   mayChangeSignInEmail,
   mayGrantRole,
@@ -64,7 +55,7 @@ async function refuse(ctx: AppContext, actor: RequestUser, row: RefusedRow, at: 
 /** The organization of a person (the owner of an upload or a token), when they exist. */
 async function orgOfPerson(ctx: AppContext, skylogId: string | null): Promise<string | null | undefined> {
   if (!skylogId) return undefined;
-  const [person] = await findUsersByIds(ctx.db, [skylogId]);
+  const [person] = await facts.findUsersByIds(ctx.db, [skylogId]);
   return person ? person.orgId : undefined;
 }
 
@@ -99,7 +90,7 @@ async function personFacts(ctx: AppContext, actor: RequestUser, user: PersonUser
 }
 
 export async function requirePerson(ctx: AppContext, actor: RequestUser, skylogId: string, action: PersonAction, at: AccessContext): Promise<PersonRow> {
-  const row = await findPerson(ctx.db, skylogId);
+  const row = await facts.findPerson(ctx.db, skylogId);
   if (!row) throw userNotFound();
   const target = await personFacts(ctx, actor, row.user);
   if (!mayOnPerson(actor, target, 'read') || !mayOnPerson(actor, target, action)) return refuse(ctx, actor, { resource: `users/${skylogId}`, orgId: row.user.orgId }, at, userNotFound());
@@ -126,7 +117,7 @@ export async function getPersonPermissions(ctx: AppContext, actor: RequestUser, 
   );
 }
 
-/** Only the owner changes their sign-in e-mail (docs/product-decisions.md); anyone else is refused and audited. */
+/** Only the owner changes their sign-in e-mail (docs/product.md "Sign-in e-mail and password"); anyone else is refused and audited. */
 export async function requireEmailOwner(ctx: AppContext, actor: RequestUser, skylogId: string, at: AccessContext): Promise<void> {
   if (!mayChangeSignInEmail(actor, { skylogId })) {
     const row = { resource: `users/${skylogId}`, orgId: await orgOfPerson(ctx, skylogId) };
@@ -142,7 +133,7 @@ export function requireGrantableRole(actor: RequestUser, role: AssignableRole, v
 // Organizations and sub-organizations
 
 export async function requireOrg(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
-  const org = await findOrg(ctx.db, id);
+  const org = await facts.findOrg(ctx.db, id);
   if (!org) throw notFound(messages.organizationNotFound);
   if (!maySeeOrg(actor, id)) return refuse(ctx, actor, { resource: `orgs/${id}`, orgId: id }, at, notFound(messages.organizationNotFound));
   return org;
@@ -151,7 +142,7 @@ export async function requireOrg(ctx: AppContext, actor: RequestUser, id: string
 const subOrgNotFound = () => notFound('Sub-organization not found');
 
 export async function requireSubOrg(ctx: AppContext, actor: RequestUser, id: string, action: 'read' | 'manage', at: AccessContext) {
-  const subOrg = await findSubOrg(ctx.db, id);
+  const subOrg = await facts.findSubOrg(ctx.db, id);
   if (!subOrg) throw subOrgNotFound();
   if (!mayOnSubOrg(actor, subOrg, action)) return refuse(ctx, actor, { resource: `sub_orgs/${id}`, orgId: subOrg.orgId }, at, subOrgNotFound());
   return subOrg;
@@ -169,14 +160,17 @@ export async function requireSubOrgOfCurrentOrg(ctx: AppContext, actor: RequestU
 
 /**
  * The organization a create works in (`org_id` of the body): the actor's own, or for super_admin
- * the one named. Naming one out of reach is refused, never silently replaced by one's own.
+ * the one named (null: none, a super_admin's own invitation). Naming one out of reach is refused,
+ * never silently replaced by one's own.
  */
-export async function requireOrgReach(ctx: AppContext, actor: RequestUser, requested: string | null | undefined, at: AccessContext): Promise<string | null> {
+export async function requireOrgReach(ctx: AppContext, actor: RequestUser, requested: string | null | undefined, at: AccessContext) {
   const { orgId, isOutOfReach } = reachOrg(actor, requested);
   const outOfReach = () => notFound(messages.organizationOutOfReach, { org_id: messages.organizationOutOfReach });
   if (isOutOfReach) return refuse(ctx, actor, { resource: `orgs/${String(requested)}`, orgId: requested }, at, outOfReach());
-  if (orgId && !(await findOrg(ctx.db, orgId))) throw outOfReach();
-  return orgId;
+  if (!orgId) return null;
+  const org = await facts.findOrg(ctx.db, orgId);
+  if (!org) throw outOfReach();
+  return org;
 }
 
 /** The sub-organization a create puts someone in: one of `orgId`'s, and for sub-org admins and instructors their own. */
@@ -184,11 +178,11 @@ export async function requireSubOrgReach(ctx: AppContext, actor: RequestUser, or
   const { subOrgId, isOutOfReach } = reachSubOrg(actor, requested);
   const outOfReach = () => notFound(messages.subOrgOutOfReach, { sub_org_id: messages.subOrgOutOfReach });
   if (isOutOfReach) {
-    const named = await findSubOrg(ctx.db, String(requested));
+    const named = await facts.findSubOrg(ctx.db, String(requested));
     return refuse(ctx, actor, { resource: `sub_orgs/${String(requested)}`, orgId: named?.orgId }, at, outOfReach());
   }
   if (!subOrgId) return null;
-  const subOrg = await findSubOrg(ctx.db, subOrgId);
+  const subOrg = await facts.findSubOrg(ctx.db, subOrgId);
   if (!subOrg || subOrg.orgId !== orgId) return refuse(ctx, actor, { resource: `sub_orgs/${subOrgId}`, orgId: subOrg?.orgId }, at, outOfReach());
   return subOrgId;
 }
@@ -198,7 +192,7 @@ export async function requireSubOrgReach(ctx: AppContext, actor: RequestUser, or
  * another organization's customer, or none, is 404 and audited.
  */
 export async function requireOwnCustomer(ctx: AppContext, actor: RequestUser, customerId: string | null, at: AccessContext): Promise<BillingAccount> {
-  const account = customerId ? await findBillingAccountByCustomer(ctx.db, customerId) : undefined;
+  const account = customerId ? await facts.findBillingAccountByCustomer(ctx.db, customerId) : undefined;
   // The super admin works across organizations, as everywhere else.
   if (account && maySeeOrg(actor, account.orgId)) return account;
   return refuse(ctx, actor, { resource: `billing/${customerId ?? 'unknown'}`, orgId: account?.orgId }, at, notFound(messages.billingNoCustomer));
@@ -210,13 +204,13 @@ export async function requireOwnCustomer(ctx: AppContext, actor: RequestUser, cu
  */
 export async function requireOrgsCustomer(ctx: AppContext, actor: RequestUser, named: string, own: string | undefined, at: AccessContext): Promise<void> {
   if (named === own) return;
-  const namedAccount = await findBillingAccountByCustomer(ctx.db, named);
+  const namedAccount = await facts.findBillingAccountByCustomer(ctx.db, named);
   const refused = { resource: `billing/${named}`, orgId: namedAccount?.orgId ?? null };
   await refuse(ctx, actor, refused, at, badRequest(messages.billingCustomerNotYours, { customerId: messages.billingCustomerNotYours }));
 }
 
 export async function requireInvitation(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
-  const found = await findInvitationById(ctx.db, id);
+  const found = await facts.findInvitationById(ctx.db, id);
   const invitationNotFound = () => notFound('Invitation not found');
   if (!found || found.invitation.acceptedAt) throw invitationNotFound();
   if (!mayResendInvitation(actor, found.invitation)) return refuse(ctx, actor, { resource: `invitations/${id}`, orgId: found.invitation.orgId }, at, invitationNotFound());
@@ -225,11 +219,11 @@ export async function requireInvitation(ctx: AppContext, actor: RequestUser, id:
 
 // Instructor ↔ student links
 
-/** Every pair must be one the actor may link or unlink (docs/product-decisions.md); the first that is not names its index. */
+/** Every pair must be one the actor may link or unlink (docs/product.md "Instructors and students"); the first that is not names its index. */
 export async function requireLinks(ctx: AppContext, actor: RequestUser, relations: readonly Relation[], at: AccessContext): Promise<void> {
   if (actor.role === 'instructor' && !actor.orgId) throw forbidden(messages.instructorNeedsOrganization);
   const ids = [...new Set(relations.flatMap((relation) => [relation.instructor, relation.student]))];
-  const people = new Map((await findUsersByIds(ctx.db, ids)).map((person) => [person.skylogId, person]));
+  const people = new Map((await facts.findUsersByIds(ctx.db, ids)).map((person) => [person.skylogId, person]));
   for (const [index, relation] of relations.entries()) {
     const pair = { instructor: people.get(relation.instructor), student: people.get(relation.student) };
     if (!mayManageLink(actor, pair)) {
@@ -253,6 +247,7 @@ export const tripNotFound = () => notFound(messages.tripNotFound);
 export type TripRights = { canEdit: boolean; canDebrief: boolean; canDelete: boolean; canShare: boolean };
 
 /** `isSharedWithActor` as read with the header (a crew change asks whether the actor would still see it). */
+type TripHeader = Omit<facts.TripAccessRow, 'isSharedWithActor' | 'isActorInstructorOfCrew' | 'hasRecording'>;
 export type AccessibleTrip = TripHeader & { rights: TripRights; isSharedWithActor: boolean };
 
 /**
@@ -261,7 +256,22 @@ export type AccessibleTrip = TripHeader & { rights: TripRights; isSharedWithActo
  * admins read none: they get 403 for anything but adding the recording of a new flight of their own.
  */
 export async function requireTrip(ctx: AppContext, actor: RequestUser, id: string, action: TripAction, at: AccessContext): Promise<AccessibleTrip> {
-  const found = await facts.findTripAccess(ctx.db, id, actor.skylogId);
+  return requireTripRow(ctx, actor, id, await facts.findTripAccess(ctx.db, id, actor.skylogId), action, at);
+}
+
+/**
+ * requireTrip over the flight as its caller read it, with access.repository.ts `tripAccessColumns` for the actor
+ * (undefined: no such flight): the screen that reads the flight for its answer reads it once, not once here and
+ * once for itself. Refuses and audits exactly as requireTrip does.
+ */
+export async function requireTripRow(
+  ctx: AppContext,
+  actor: RequestUser,
+  id: string,
+  found: facts.TripAccessRow | undefined,
+  action: TripAction,
+  at: AccessContext,
+): Promise<AccessibleTrip> {
   // Sub-organization admins are refused every existing flight by role (as the API's access table refuses its
   // routes), found or not, so the answer tells nothing of which flights exist; only a new one of theirs takes its recording.
   const isSubOrgAdmin = isSubOrgRole(actor.role);
@@ -299,7 +309,7 @@ export type SeatChoice = PersonFacts & { name: string | null; email: string };
 export async function getSeatChoices(ctx: AppContext, actor: RequestUser): Promise<SeatChoice[]> {
   const scope = seatChoiceScope(actor);
   if ('isEmpty' in scope) return [];
-  const [rows, links] = await Promise.all([findSeatCandidates(ctx.db, scope), linksOfActor(ctx, actor)]);
+  const [rows, links] = await Promise.all([facts.findSeatCandidates(ctx.db, scope), linksOfActor(ctx, actor)]);
   return rows
     .map((row) => ({ ...toPersonFacts(row, links), name: row.name, email: row.email }))
     .filter((person) => mayPutInSeat(actor, person, scope.orgId));
@@ -318,7 +328,8 @@ function seatRefusal(actor: RequestUser, person: PersonFacts | undefined, tripOr
 
 /**
  * Every seat named must hold someone the actor may put there (access-rules.ts mayPutInSeat): anyone
- * else is a 400 naming the seat. Answers the facts of the people seated.
+ * else is a 400 naming the seat. Returns what was read about each seated person (their organization,
+ * sub-organization, role and link to the actor), by id, so the caller need not read them again.
  */
 export async function requireSeats(ctx: AppContext, actor: RequestUser, tripOrgId: string, seats: Seats): Promise<Map<string, PersonFacts>> {
   if (seatIdsOf(seats).length === 0) return new Map();
@@ -337,7 +348,7 @@ async function checkSeats(
 ): Promise<Map<string, PersonFacts>> {
   const ids = seatIdsOf(seats);
   if (ids.length === 0) return new Map();
-  const [rows, links] = await Promise.all([findUsersByIds(ctx.db, ids), actorLinks]);
+  const [rows, links] = await Promise.all([facts.findUsersByIds(ctx.db, ids), actorLinks]);
   const people = new Map(rows.map((row) => [row.skylogId, toPersonFacts(row, links)]));
   for (const field of seatFields) {
     const id = seats[field];
@@ -384,7 +395,7 @@ export async function requireCrewChange(ctx: AppContext, actor: RequestUser, tri
 
 /** A manual marker through its trip; out of scope reads as "no such marker", not as a trip the caller never named. */
 export async function requireManualMarker(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext): Promise<ManualMarkerRow> {
-  const marker = await findManualMarker(ctx.db, id);
+  const marker = await facts.findManualMarker(ctx.db, id);
   const markerNotFound = () => notFound(messages.manualMarkerNotFound);
   if (!marker) throw markerNotFound();
   try {
@@ -398,7 +409,7 @@ export async function requireManualMarker(ctx: AppContext, actor: RequestUser, i
 
 /** Only the person who started an upload sees or continues it, at its flight's address. */
 export async function requireOwnUpload(ctx: AppContext, actor: RequestUser, tripId: string, id: string, at: AccessContext): Promise<AudioUploadRow> {
-  const row = await findUpload(ctx.db, id);
+  const row = await facts.findUpload(ctx.db, id);
   const uploadNotFound = () => notFound(messages.uploadNotFound);
   if (!row) throw uploadNotFound();
   if (!mayOnOwnRow(actor, row)) {
@@ -410,7 +421,7 @@ export async function requireOwnUpload(ctx: AppContext, actor: RequestUser, trip
 
 /** Personal access tokens are their owner's alone. */
 export async function requireOwnToken(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
-  const row = await findToken(ctx.db, id);
+  const row = await facts.findToken(ctx.db, id);
   const tokenNotFound = () => notFound(messages.accessTokenNotFound);
   if (!row || row.revokedAt) throw tokenNotFound();
   if (!mayOnOwnRow(actor, row)) return refuse(ctx, actor, { resource: `access-tokens/${id}`, orgId: await orgOfPerson(ctx, row.userId) }, at, tokenNotFound());
@@ -420,7 +431,7 @@ export async function requireOwnToken(ctx: AppContext, actor: RequestUser, id: s
 // Alerts
 
 export async function requireAlert(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
-  const alert = await findAlert(ctx.db, id);
+  const alert = await facts.findAlert(ctx.db, id);
   const alertNotFound = () => notFound('Alert not found');
   if (!alert) throw alertNotFound();
   if (!mayOnAuditRecord(actor, alert)) return refuse(ctx, actor, { resource: `alerts/${id}`, orgId: alert.orgId }, at, alertNotFound());
@@ -431,7 +442,7 @@ export async function requireAlert(ctx: AppContext, actor: RequestUser, id: stri
 
 /** `fromMemory`: a read may take the aircraft from this instance's cache; a change reads the database. */
 export async function requireAircraft(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext, { fromMemory = false } = {}): Promise<AircraftRow> {
-  const read = () => findAircraft(ctx.db, id);
+  const read = () => facts.findAircraft(ctx.db, id);
   const row = fromMemory ? await readThrough(ctx.aircraft, id, read) : await read();
   const aircraftNotFound = () => notFound(messages.aircraftNotFound);
   if (!row) throw aircraftNotFound();

@@ -13,7 +13,8 @@ import { hashSecretToken } from '../lib/secret-token.ts';
 import type { SessionCache } from '../lib/session-cache.ts';
 import { findTokenOwner, touchToken } from '../modules/access-tokens/access-tokens.repository.ts';
 import { isMemberPaid } from '../modules/billing/paid-standing.ts';
-import { findSessionPerson, touchSessionLastSeen, type SignInDemands, type UserRow } from '../modules/users/users.repository.ts';
+import { findSessionPerson, touchSessionLastSeen, type UserRow } from '../modules/users/users.repository.ts';
+import type { SignInDemands } from '../db/columns.ts';
 
 declare module 'fastify' {
   // Module augmentation only works with interfaces.

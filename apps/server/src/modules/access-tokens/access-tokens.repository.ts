@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { apiTokens, authTwoFactor, orgs, users } from '../../db/schema/index.ts';
-import { signInDemands } from '../users/users.repository.ts';
+import { signInDemands } from '../../db/columns.ts';
 
 export async function listTokens(db: Executor, userId: string) {
   return db
@@ -40,9 +40,4 @@ export async function findTokenOwner(db: Executor, tokenHash: string) {
 
 export async function touchToken(db: Executor, id: string): Promise<void> {
   await db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, id));
-}
-
-export async function findToken(db: Executor, id: string) {
-  const [row] = await db.select({ id: apiTokens.id, userId: apiTokens.userId, revokedAt: apiTokens.revokedAt }).from(apiTokens).where(eq(apiTokens.id, id)).limit(1);
-  return row;
 }

@@ -17,7 +17,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { deleteSessions } from '../people/people.repository.ts';
+import { endSessions } from '../people/people.service.ts';
 import { requireCurrentPassword } from '../users/current-password.ts';
 import * as repository from './account-security.repository.ts';
 import { addPhoneFactor, challengePhoneFactor, confirmPhoneFactor, phoneHintOf } from './phone-factor.ts';
@@ -261,7 +261,7 @@ export async function revokeSession(ctx: AppContext, { actor, operation }: Reque
 
 /** POST /api/sessions/revoke-others: "Sign out everywhere else". */
 export async function revokeOtherSessions(ctx: AppContext, { actor, operation }: RequestScope) {
-  await deleteSessions(ctx.db, actor.authId, actor.sessionToken);
+  await endSessions(ctx.db, actor.authId, actor.sessionToken);
   await ctx.audit.record({ actor, action: operation, resource: `users/${actor.skylogId}`, status: 'success' });
 }
 

@@ -1,6 +1,5 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { aircraft } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
@@ -32,16 +31,6 @@ export async function listAircraft(
     db.select({ value: count() }).from(aircraft).where(where),
   ]);
   return { items, total: totals[0]?.value ?? 0 };
-}
-
-const findAircraftQuery = preparedQuery((db) =>
-  db.select().from(aircraft).where(eq(aircraft.id, sql.placeholder('id'))).limit(1).prepare('find_aircraft'),
-);
-
-/** Every aircraft route reads its aircraft first (access.requireAircraft). */
-export async function findAircraft(db: Database, id: string): Promise<AircraftRow | undefined> {
-  const [row] = await findAircraftQuery(db, { id });
-  return row;
 }
 
 export async function insertAircraft(db: Executor, values: typeof aircraft.$inferInsert): Promise<AircraftRow> {

@@ -108,3 +108,8 @@ export async function deleteAircraft(ctx: AppContext, scope: RequestScope, id: s
     details: { tail_number: row.tailNumber },
   });
 }
+
+/** How many aircraft the organization's fleet holds (the overview's figure, counted as the fleet list counts). */
+export async function countAircraft(ctx: AppContext, orgId: string): Promise<number> {
+  return (await repository.listAircraft(ctx.db, { orgId }, { field: 'tail_number', order: 'asc' }, 0, 0)).total;
+}

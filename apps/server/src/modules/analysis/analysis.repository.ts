@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { AiNotesDraft, AiNotesSource, AiStatus, FlightAnalysis, TeachableMoment, TrackPoint, TranscriptJson } from '@skylog/contracts';
+import { tripAccessColumns } from '../../access/access.repository.ts';
 import type { Executor } from '../../db/client.ts';
 import { aircraft, tripAudio, trips, tripSpeakers, users } from '../../db/schema/index.ts';
 
@@ -37,7 +38,8 @@ export async function findAnalysisInput(db: Executor, tripId: string) {
   return { ...row, transcript: row.transcript as TranscriptJson | null, speakers };
 }
 
-export async function findTripAnalysis(db: Executor, tripId: string) {
+/** The trip's automatic analysis, with what requireTripRow decides by for `actorId`. */
+export async function findTripAnalysis(db: Executor, tripId: string, actorId: string) {
   const [row] = await db
     .select({
       aiStatus: trips.aiStatus,
@@ -48,6 +50,7 @@ export async function findTripAnalysis(db: Executor, tripId: string) {
       aiDraft: trips.aiDraft,
       aiTeachableMoments: trips.aiTeachableMoments,
       analysis: trips.flightAnalysis,
+      access: tripAccessColumns(actorId),
     })
     .from(trips)
     .where(eq(trips.id, tripId))

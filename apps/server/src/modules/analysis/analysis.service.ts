@@ -16,22 +16,26 @@ import {
   summariseForNotes,
   type KnownField,
 } from '@skylog/flight-analysis';
-import { requireTrip, tripNotFound } from '../../access/access.ts';
-import type { DatabaseSync } from 'node:sqlite';
+import { requireTripRow } from '../../access/access.ts';
 import type { AppContext, NotesModel } from '../../lib/app-context.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { updateTranscriptionNotes } from '../transcription/transcription.repository.ts';
-import { findFieldsAround, openAirports } from '../map/airports.repository.ts';
+import { setTranscriptionNotes } from '../transcription/transcription.service.ts';
+import { openFieldFinder, type FieldFinder } from '../map/map.service.ts';
 import * as repository from './analysis.repository.ts';
 import { queueAnalysis } from './queue-analysis.ts';
 
 /** Voices the crew named ATC give the instructions the readback check looks for. */
 const atcLabel: SpeakerRole = 'ATC';
 
+/** The automatic analysis of a flight its caller has required already (the debrief page). */
+export async function findAnalysisOfTrip(ctx: AppContext, scope: RequestScope, tripId: string) {
+  return repository.findTripAnalysis(ctx.db, tripId, scope.actor.skylogId);
+}
+
 export async function getTripAnalysis(ctx: AppContext, scope: RequestScope, tripId: string): Promise<TripAnalysis> {
-  await requireTrip(ctx, scope.actor, tripId, 'read', scope);
-  const row = await repository.findTripAnalysis(ctx.db, tripId);
-  if (!row) throw tripNotFound();
+  const found = await repository.findTripAnalysis(ctx.db, tripId, scope.actor.skylogId);
+  await requireTripRow(ctx, scope.actor, tripId, found?.access, 'read', scope);
+  const row = found!;
   return {
     ai_status: row.aiStatus,
     ai_error: row.aiError,
@@ -55,14 +59,14 @@ async function draftWithModel(model: NotesModel, summary: string): Promise<{ dra
 }
 
 /** The airport database, opened once when a first analysis needs it (null where Node has no node:sqlite). */
-let airportsDb: Promise<DatabaseSync | null> | undefined;
+let fieldFinder: Promise<FieldFinder | null> | undefined;
 
 /** The database's fields under and around the track, for go-arounds and touch-and-goes away from the home field. */
 async function fieldsNear(points: TrackPoint[], category: AircraftCategory | null): Promise<KnownField[]> {
   if (points.length === 0) return [];
-  airportsDb ??= openAirports().catch(() => null);
-  const db = await airportsDb;
-  return db === null ? [] : findFieldsAround(db, points, category);
+  fieldFinder ??= openFieldFinder().catch(() => null);
+  const finder = await fieldFinder;
+  return finder === null ? [] : finder.find(points, category);
 }
 
 /**
@@ -102,7 +106,7 @@ export async function analyseTrip(ctx: AppContext, tripId: string): Promise<void
   };
   await ctx.db.transaction(async (tx) => {
     await repository.storeAnalysis(tx, tripId, notes);
-    await updateTranscriptionNotes(tx, tripId, [notes.well, notes.improve].filter(Boolean).join('\n') || null);
+    await setTranscriptionNotes(tx, tripId, [notes.well, notes.improve].filter(Boolean).join('\n') || null);
   });
 }
 

@@ -1,6 +1,6 @@
 import { precisionOf, recallOf, scoreTrackCorpus, type TrackAccuracy } from '@skylog/flight-analysis/corpus-accuracy';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findFieldsAround, openAirports } from '../map/airports.repository.ts';
+import { openFieldFinder } from '../map/map.service.ts';
 
 /**
  * Regression floors over the committed corpus of real flights (bench/corpus/tracks), the figures
@@ -25,9 +25,9 @@ const floors = {
 describe('accuracy on the real flights of the corpus', () => {
   let accuracy: TrackAccuracy;
   beforeAll(async () => {
-    const airports = await openAirports();
-    accuracy = scoreTrackCorpus((points, category) => (airports === null ? [] : findFieldsAround(airports, points, category)));
-    airports?.close();
+    const fields = await openFieldFinder();
+    accuracy = scoreTrackCorpus((points, category) => fields?.find(points, category) ?? []);
+    fields?.close();
   }, 60_000);
 
   it('reads every file of the corpus (a file that fails to parse is a failure, never a skipped case)', () => {

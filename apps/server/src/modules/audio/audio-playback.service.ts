@@ -1,6 +1,7 @@
 import { messages } from '@skylog/contracts';
 import { requireTrip } from '../../access/access.ts';
 import { parseRangeHeader } from '../../integrations/storage/http-range.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
@@ -48,4 +49,9 @@ export async function openAudio(ctx: AppContext, scope: RequestScope, tripId: st
     };
   }
   return { status: 200, headers: { ...headers, 'content-length': String(size) }, stream: ctx.storage.read(audio.playableKey) };
+}
+
+/** The flight's recording, for a module whose caller required the flight (or a job), in `db` (a transaction's too). */
+export function findRecording(db: Executor, tripId: string) {
+  return repository.findTripAudio(db, tripId);
 }

@@ -14,6 +14,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
+import { findUpload } from '../../access/access.repository.ts';
 import * as repository from './audio.repository.ts';
 import type { AudioUploadRow } from './audio.repository.ts';
 import { expiresAt } from './tus-protocol.ts';
@@ -56,7 +57,7 @@ function endedUploadError(row: Pick<AudioUploadRow, 'status' | 'error' | 'offset
 async function expireIfIdle(ctx: AppContext, row: AudioUploadRow): Promise<AudioUploadRow> {
   if (row.status !== 'receiving' || expiresAt(row.updatedAt).getTime() > Date.now()) return row;
   await failUpload(ctx, row.id, 'receiving', messages.uploadExpired);
-  return (await repository.findUpload(ctx.db, row.id)) ?? row;
+  return (await findUpload(ctx.db, row.id)) ?? row;
 }
 
 /**
@@ -135,7 +136,7 @@ export async function terminateUpload(ctx: AppContext, scope: RequestScope, trip
   if (row.status !== 'receiving') throw endedUploadError(row);
   const pieces = await repository.deleteUploadWhileReceiving(ctx.db, id);
   // Completed meanwhile by a PATCH to another instance: it is being processed.
-  if (!pieces) throw endedUploadError((await repository.findUpload(ctx.db, id)) ?? row);
+  if (!pieces) throw endedUploadError((await findUpload(ctx.db, id)) ?? row);
   await removeUploadPieces(ctx, pieces);
 }
 
@@ -198,7 +199,7 @@ async function storePiece(ctx: AppContext, row: AudioUploadRow, offset: number, 
   if (isRecorded) return;
   // Another request stored this offset first (or the upload ended meanwhile): this copy is not wanted.
   await ctx.storage.delete(key);
-  const current = await repository.findUpload(ctx.db, row.id);
+  const current = await findUpload(ctx.db, row.id);
   if (!current) throw notFound(messages.uploadNotFound);
   if (current.status !== 'receiving') throw endedUploadError(current);
   throw conflict(messages.uploadOffsetMismatch, { offset: String(current.offset) });
@@ -216,4 +217,14 @@ export async function queueAudioFile(ctx: AppContext, tx: Executor, tripId: stri
   await storeFile(ctx, key, sourcePath);
   await repository.insertUpload(tx, { id, tripId, userId, filename: path.basename(sourcePath), sizeBytes: size, offset: size, pieces: [key], status: 'processing' });
   await enqueueJob(tx, 'audio.process', { uploadId: id });
+}
+
+/** The flight's newest upload, for a module whose caller required the flight. */
+export function findLatestUpload(db: Executor, tripId: string): Promise<AudioUploadRow | undefined> {
+  return repository.findLatestUpload(db, tripId);
+}
+
+/** The stored pieces of every upload of the flight, to remove with it. */
+export function findUploadPiecesOfTrip(db: Executor, tripId: string): Promise<string[]> {
+  return repository.findUploadPiecesOfTrip(db, tripId);
 }

@@ -44,11 +44,6 @@ export async function findLatestUpload(db: Executor, tripId: string): Promise<Au
   return row;
 }
 
-export async function findUpload(db: Executor, id: string): Promise<AudioUploadRow | undefined> {
-  const [row] = await db.select().from(audioUploads).where(eq(audioUploads.id, id)).limit(1);
-  return row;
-}
-
 export async function insertUpload(db: Executor, values: typeof audioUploads.$inferInsert): Promise<AudioUploadRow> {
   const [row] = await db.insert(audioUploads).values(values).returning();
   return row!;

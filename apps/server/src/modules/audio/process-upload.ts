@@ -3,7 +3,8 @@ import { limits, messages } from '@skylog/contracts';
 import { AudioProcessingError } from '../../integrations/audio/audio-processing-error.ts';
 import { processAudio } from '../../integrations/audio/process-audio.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { findTripHeader, lockTripRow, updateTrip } from '../trips/trips.repository.ts';
+import { findTripHeader, fitTimesToRecording, lockTripRow } from '../trips/trips.service.ts';
+import { findUpload } from '../../access/access.repository.ts';
 import * as repository from './audio.repository.ts';
 import { failUpload, joinPieces, removeUploadPieces, storeFile } from './upload-pieces.ts';
 
@@ -22,7 +23,7 @@ function extensionOf(filename: string): string {
  * upload goes with it) ends the job quietly, with nothing of it left in storage.
  */
 export async function processUpload(ctx: AppContext, uploadId: string, workDir: string): Promise<void> {
-  const upload = await repository.findUpload(ctx.db, uploadId);
+  const upload = await findUpload(ctx.db, uploadId);
   if (!upload || upload.status !== 'processing') return;
   const fail = (message: string) => failUpload(ctx, uploadId, 'processing', message);
   const trip = await findTripHeader(ctx.db, upload.tripId);
@@ -34,13 +35,13 @@ export async function processUpload(ctx: AppContext, uploadId: string, workDir: 
     await joinPieces(ctx, upload.pieces, incoming);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    if (await repository.findUpload(ctx.db, uploadId)) return fail(messages.uploadPiecesMissing);
+    if (await findUpload(ctx.db, uploadId)) return fail(messages.uploadPiecesMissing);
     return; // the trip, and with it the upload and its pieces, was deleted meanwhile
   }
   const base = `trips/${trip.id}/audio-${uploadId}`;
   const originalKey = `${base}/original${extensionOf(upload.filename)}`;
   const stored: string[] = [];
-  const isDeleted = async () => !(await repository.findUpload(ctx.db, uploadId));
+  const isDeleted = async () => !(await findUpload(ctx.db, uploadId));
   const discard = async () => {
     await Promise.all(stored.map((key) => ctx.storage.delete(key)));
     await removeUploadPieces(ctx, upload.pieces);
@@ -78,11 +79,7 @@ export async function processUpload(ctx: AppContext, uploadId: string, workDir: 
         startedAt,
       });
       await repository.updateUpload(tx, uploadId, { status: 'done', error: null });
-      // A trip with audio and no track lasts as long as its recording.
-      const current = await findTripHeader(tx, trip.id);
-      if (current && current.pointCount === 0) {
-        await updateTrip(tx, trip.id, { beginTime: startedAt, endTime: new Date(startedAt.getTime() + result.durationMs) });
-      }
+      await fitTimesToRecording(tx, trip.id, startedAt, result.durationMs);
       return replaced;
     });
     if (previous === 'trip-deleted') return discard();

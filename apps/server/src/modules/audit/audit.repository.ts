@@ -97,11 +97,6 @@ export async function listAlerts(db: Executor, orgId: string | null, offset: num
   return { items, total: totals[0]?.value ?? 0 };
 }
 
-export async function findAlert(db: Executor, id: string) {
-  const [row] = await db.select({ id: alerts.id, orgId: alerts.orgId }).from(alerts).where(eq(alerts.id, id)).limit(1);
-  return row;
-}
-
 export async function acknowledgeAlert(db: Executor, id: string, by: string): Promise<void> {
   await db.update(alerts).set({ acknowledgedAt: new Date(), acknowledgedBy: by }).where(eq(alerts.id, id));
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PublicRequestScope } from '../../lib/serve-operations.ts';
 import { requireProvider } from './billing-provider.ts';
+import { findBillingAccountByCustomer } from '../../access/access.repository.ts';
 import * as repository from './billing.repository.ts';
 import { syncFromStripe } from './subscription-sync.ts';
 
@@ -44,7 +45,7 @@ export async function receiveWebhook(
     throw error;
   }
   if (await repository.isEventRecorded(ctx.db, event.id)) return { received: true as const, duplicate: true };
-  const account = event.customerId ? await repository.findBillingAccountByCustomer(ctx.db, event.customerId) : undefined;
+  const account = event.customerId ? await findBillingAccountByCustomer(ctx.db, event.customerId) : undefined;
   const record = (tx: Executor, outcome: 'applied' | 'ignored') =>
     repository.recordEvent(tx, {
       id: event.id,

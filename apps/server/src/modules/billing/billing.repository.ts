@@ -11,11 +11,6 @@ export async function findBillingAccount(db: Executor, orgId: string, { isLocked
   return row;
 }
 
-export async function findBillingAccountByCustomer(db: Executor, customerId: string): Promise<BillingAccount | undefined> {
-  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.stripeCustomerId, customerId)).limit(1);
-  return row;
-}
-
 /** Links the organization to its customer once; the first link stands (a concurrent one reads it back). */
 export async function linkCustomer(db: Executor, orgId: string, customerId: string): Promise<BillingAccount> {
   await db.insert(billingAccounts).values({ orgId, stripeCustomerId: customerId }).onConflictDoNothing();

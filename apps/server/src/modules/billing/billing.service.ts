@@ -24,7 +24,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { findOrg } from '../orgs/orgs.repository.ts';
+import { findOrg } from '../../access/access.repository.ts';
 import { requireProvider, withProvider } from './billing-provider.ts';
 import * as repository from './billing.repository.ts';
 import { graceEndOf } from './paid-standing.ts';
@@ -142,7 +142,7 @@ export async function createCheckout(ctx: AppContext, scope: RequestScope, input
   const provider = requireProvider(ctx);
   const { actor } = scope;
   // Refuses another organization's id; answers null only for someone without an organization.
-  const orgId = await requireOrgReach(ctx, actor, input.orgId, scope);
+  const orgId = (await requireOrgReach(ctx, actor, input.orgId, scope))?.id;
   if (!orgId) throw badRequest(messages.billingNeedsOrganization, { orgId: messages.billingNeedsOrganization });
   const price = await requireCataloguePrice(ctx, input.priceId, 'recurring', 'priceId');
   const account = await repository.findBillingAccount(ctx.db, orgId);

@@ -1,14 +1,13 @@
 import { messages, type TripDebriefSent } from '@skylog/contracts';
 import type { TripAction } from '../../access/access-rules.ts';
-import { requireTrip, tripNotFound } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { fileNameOf } from '../../lib/attachment.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { debriefEmail } from '../../integrations/email/templates.ts';
-import { findTripAnalysis } from '../analysis/analysis.repository.ts';
+import { findAnalysisOfTrip } from '../analysis/analysis.service.ts';
 import { getMarkerCategories } from '../markers/markers.service.ts';
-import { findTrackPoints, findTripDetail } from '../trips/trips.repository.ts';
+import { getTrackPoints, requireTripDetail } from '../trips/trips.service.ts';
 import { renderDebriefPdf } from './debrief-pdf.ts';
 import { findFlightPeople } from './debrief.repository.ts';
 
@@ -17,14 +16,8 @@ const nameOf = (person: { name: string | null; email: string } | null) => (perso
 /** Everything the page shows, read for one flight; `tripAction` is what the caller means to do with it. */
 async function makeDebrief(ctx: AppContext, scope: RequestScope, tripId: string, timezone: string, tripAction: TripAction) {
   const { actor } = scope;
-  await requireTrip(ctx, actor, tripId, tripAction, scope);
-  const [trip, points, analysis, looks] = await Promise.all([
-    findTripDetail(ctx.db, tripId),
-    findTrackPoints(ctx.db, tripId),
-    findTripAnalysis(ctx.db, tripId),
-    getMarkerCategories(ctx, actor),
-  ]);
-  if (!trip) throw tripNotFound();
+  const { trip } = await requireTripDetail(ctx, scope, tripId, tripAction);
+  const [points, analysis, looks] = await Promise.all([getTrackPoints(ctx, scope, tripId), findAnalysisOfTrip(ctx, scope, tripId), getMarkerCategories(ctx, actor)]);
   const people = await findFlightPeople(ctx.db, [trip.skylogId, trip.leftSeat?.skylogId ?? null, trip.rightSeat?.skylogId ?? null, actor.skylogId]);
   const seated = [trip.rightSeat, trip.leftSeat].map((seat) => people.find((person) => person.skylogId === seat?.skylogId));
   const instructor = seated.find((person) => person?.userType === 'instructor') ?? null;

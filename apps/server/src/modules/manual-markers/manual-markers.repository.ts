@@ -8,11 +8,6 @@ export async function listManualMarkers(db: Executor, tripId: string): Promise<M
   return db.select().from(manualMarkers).where(eq(manualMarkers.tripId, tripId)).orderBy(asc(manualMarkers.timestamp), asc(manualMarkers.id));
 }
 
-export async function findManualMarker(db: Executor, id: string): Promise<ManualMarkerRow | undefined> {
-  const [row] = await db.select().from(manualMarkers).where(eq(manualMarkers.id, id)).limit(1);
-  return row;
-}
-
 export async function insertManualMarker(db: Executor, values: typeof manualMarkers.$inferInsert): Promise<ManualMarkerRow> {
   const [row] = await db.insert(manualMarkers).values(values).returning();
   return row!;

@@ -5,7 +5,7 @@ import { requireManualMarker, requireTrip, tripNotFound } from '../../access/acc
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { lockTrip, updateTrip, type TripRow } from '../trips/trips.repository.ts';
+import { lockTrip, setTrackMarkers, type TripRow } from '../trips/trips.service.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import * as repository from './manual-markers.repository.ts';
 import type { ManualMarkerRow } from './manual-markers.repository.ts';
@@ -47,7 +47,7 @@ export async function listManualMarkers(ctx: AppContext, scope: RequestScope, tr
 async function syncRawMarkers(tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0], trip: TripRow, marker: ManualMarkerRow) {
   const markers = trip.rawTrips.markers.filter((entry) => entry.id !== marker.id);
   markers.push(toMarker(marker));
-  await updateTrip(tx, trip.id, { rawTrips: { points: trip.rawTrips.points, markers }, markerCount: markers.length });
+  await setTrackMarkers(tx, trip, markers);
 }
 
 export async function createManualMarker(ctx: AppContext, scope: RequestScope, tripId: string, input: z.infer<typeof manualMarkerInputSchema>) {

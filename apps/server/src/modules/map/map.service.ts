@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { MapBounds, MapFeatures } from '@skylog/contracts';
+import type { AircraftCategory, MapBounds, MapFeatures } from '@skylog/contracts';
+import { findFieldsAround, openAirports } from './airports.repository.ts';
 import type { MapDataRequest, MapDataResponse } from './map-data.worker.ts';
 
 type Pending = { resolve: (features: MapFeatures) => void; reject: (error: Error) => void };
@@ -43,4 +44,18 @@ export function getMapFeatures(bounds: MapBounds): Promise<MapFeatures> {
     worker.ref();
     worker.postMessage({ id, bounds } satisfies MapDataRequest);
   });
+}
+
+export type FieldFinder = {
+  find: (points: readonly { latitude: number; longitude: number }[], category: AircraftCategory | null) => ReturnType<typeof findFieldsAround>;
+  close: () => void;
+};
+
+/**
+ * The airport database's fields under and around a track, for the flight analysis (go-arounds and touch-and-goes
+ * away from the home field), read in this thread; null where Node has no node:sqlite.
+ */
+export async function openFieldFinder(): Promise<FieldFinder | null> {
+  const db = await openAirports();
+  return db === null ? null : { find: (points, category) => findFieldsAround(db, points, category), close: () => db.close() };
 }

@@ -2,34 +2,16 @@ import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ChosenPlan } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
-import { byPersonName } from '../people/people.repository.ts';
+import { byPersonName, orgColumns, subOrgColumns } from '../../db/columns.ts';
 import { orgs, subOrgs, trips, users } from '../../db/schema/index.ts';
-
-/** What Skylog shows of an organization and a sub-organization (toSubOrg reads the latter). */
-export const orgColumns = { id: orgs.id, name: orgs.name };
-export const subOrgColumns = { id: subOrgs.id, orgId: subOrgs.orgId, name: subOrgs.name, description: subOrgs.description };
 
 export async function listOrgs(db: Executor) {
   return db.select(orgColumns).from(orgs).orderBy(asc(orgs.name));
 }
 
-export async function findOrg(db: Executor, id: string) {
-  const [row] = await db.select(orgColumns).from(orgs).where(eq(orgs.id, id)).limit(1);
-  return row;
-}
-
 export async function insertOrg(db: Executor, name: string, chosenPlan: ChosenPlan | null = null) {
   const [row] = await db.insert(orgs).values({ name, chosenPlan }).returning(orgColumns);
   return row!;
-}
-
-export async function findSubOrg(db: Executor, id: string) {
-  const [row] = await db
-    .select(subOrgColumns)
-    .from(subOrgs)
-    .where(eq(subOrgs.id, id))
-    .limit(1);
-  return row;
 }
 
 export async function renameOrg(db: Executor, id: string, name: string) {

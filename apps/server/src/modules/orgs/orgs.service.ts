@@ -1,14 +1,16 @@
-import { accountMessages, messages, type Org, type Role, type SignInPolicy, type SubOrg, type SubOrgFlightStats } from '@skylog/contracts';
+import { accountMessages, messages, type ChosenPlan, type Org, type Role, type SignInPolicy, type SubOrg, type SubOrgFlightStats } from '@skylog/contracts';
 import type { z } from 'zod';
 import type { subOrgCreateSchema, subOrgListQuerySchema, subOrgUpdateSchema } from '@skylog/contracts';
 import { orgListScope, subOrgScope } from '../../access/access-rules.ts';
+import { findOrg, type findSubOrg } from '../../access/access.repository.ts';
 import { requireOrg, requireOrgReach, requireSubOrg } from '../../access/access.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import * as repository from './orgs.repository.ts';
 
-export type SubOrgRow = NonNullable<Awaited<ReturnType<typeof repository.findSubOrg>>>;
+export type SubOrgRow = NonNullable<Awaited<ReturnType<typeof findSubOrg>>>;
 
 export function toSubOrg(row: SubOrgRow): SubOrg {
   return { id: row.id, org_id: row.orgId, name: row.name, description: row.description };
@@ -19,7 +21,7 @@ export async function listVisibleOrgs(ctx: AppContext, { actor }: RequestScope):
   const reach = orgListScope(actor);
   if (reach === 'all') return repository.listOrgs(ctx.db);
   if (!reach.orgId) return [];
-  const org = await repository.findOrg(ctx.db, reach.orgId);
+  const org = await findOrg(ctx.db, reach.orgId);
   return org ? [org] : [];
 }
 
@@ -100,7 +102,7 @@ export async function listSubOrgs(ctx: AppContext, scope: RequestScope, query: z
 
 /** In the actor's organization (super_admin: the one named, or the current); another organization's id is refused. */
 export async function createSubOrg(ctx: AppContext, scope: RequestScope, input: z.infer<typeof subOrgCreateSchema>): Promise<SubOrg> {
-  const orgId = await requireOrgReach(ctx, scope.actor, input.org_id, scope);
+  const orgId = (await requireOrgReach(ctx, scope.actor, input.org_id, scope))?.id;
   if (!orgId) throw badRequest('Choose an organization first', { org_id: 'Choose an organization first' });
   const subOrg = await repository.insertSubOrg(ctx.db, { orgId, name: input.name, description: input.description ?? null });
   await ctx.audit.record({ actor: scope.actor, action: scope.operation, resource: `sub_orgs/${subOrg.id}`, status: 'success', details: { name: input.name } });
@@ -130,4 +132,9 @@ export async function deleteSubOrg(ctx: AppContext, scope: RequestScope, id: str
     await repository.deleteSubOrg(tx, id);
   });
   await ctx.audit.record({ actor: scope.actor, action: scope.operation, resource: `sub_orgs/${id}`, status: 'success', details: { name: subOrg.name } });
+}
+
+/** The organization of a school registering itself, in `db` (a transaction's too); its caller decided. */
+export function insertSchool(db: Executor, name: string, chosenPlan: ChosenPlan | null = null) {
+  return repository.insertOrg(db, name, chosenPlan);
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { aircraft, trips } from '../../db/schema/index.ts';
-import { spansOfBegin } from '../trips/trips.repository.ts';
+import { spansOfBegin } from '../../db/trip-conditions.ts';
 
 /**
  * Flights and flight time per span between consecutive `bounds` (weeks in the reader's time zone, whose

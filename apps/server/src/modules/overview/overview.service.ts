@@ -17,11 +17,10 @@ import { tripScope } from '../../access/access-rules.ts';
 import { requireSubOrgOfCurrentOrg } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { listAircraft } from '../aircraft/aircraft.repository.ts';
-import { listPeople, type PeopleFilter } from '../people/people.repository.ts';
-import { readListTotals } from '../trips/list-totals.ts';
-import { toSummary } from '../trips/trips.service.ts';
-import * as trips from '../trips/trips.repository.ts';
+import { countAircraft } from '../aircraft/aircraft.service.ts';
+import { countPeople, type PeopleFilter } from '../people/people.service.ts';
+import { countFlights, listNewestFlights } from '../trips/trips.service.ts';
+import { tripListCondition } from '../../db/trip-conditions.ts';
 import * as repository from './overview.repository.ts';
 
 type Days = { from: string; to: string };
@@ -39,11 +38,10 @@ export async function getOverview(ctx: AppContext, scope: RequestScope, query: z
   const date = query.date ?? dayIn(new Date(), timezone);
   const visible = tripScope(scope.actor);
   const instant = (day: string) => startOfDayIn(day, timezone);
-  const flightsIn = (days: Days) => trips.tripListCondition(visible, { subOrgId, ...instantsOfDays(days, timezone) });
+  const flightsIn = (days: Days) => tripListCondition(visible, { subOrgId, ...instantsOfDays(days, timezone) });
 
   const period = async (days: Days): Promise<OverviewPeriod> => {
-    const count = trips.countTrips(ctx.db, flightsIn(days), true);
-    const totals = await readListTotals(ctx.listTotals, count.key, count.run);
+    const totals = await countFlights(ctx, flightsIn(days), true);
     return { ...days, flights: totals.total, flight_time_ms: totals.durationMs };
   };
 
@@ -53,14 +51,11 @@ export async function getOverview(ctx: AppContext, scope: RequestScope, query: z
   const firstWeek = addDays(week, -7 * (overviewWeeks - 1));
   const weekStarts = Array.from({ length: overviewWeeks + 1 }, (_, index) => addDays(firstWeek, 7 * index));
   const weekBounds = weekStarts.map(instant);
-  const everything = trips.tripListCondition(visible, { subOrgId });
-  const awaiting = trips.tripListCondition(visible, { subOrgId, status: 'awaiting_debrief' });
-  const newestFirst = { field: 'begin_time', order: 'desc' } as const;
-  const firstFew = { offset: 0, limit: overviewListLength };
+  const everything = tripListCondition(visible, { subOrgId });
+  const awaiting = tripListCondition(visible, { subOrgId, status: 'awaiting_debrief' });
   const orgId = visible.kind === 'org' ? visible.orgId : null;
   const people = (filter: Omit<PeopleFilter, 'orgId'>) =>
-    orgId ? listPeople(ctx.db, { orgId, subOrgId, ...filter }, { field: 'name', order: 'asc' }, 0, 0).then((result) => result.total) : 0;
-  const awaitingCount = trips.countTrips(ctx.db, awaiting, false);
+    orgId ? countPeople(ctx, { orgId, subOrgId, ...filter }) : 0;
 
   const [thisWeek, lastWeek, thisMonthPeriod, lastMonth, perWeek, perAircraft, markers, recent, awaitingRows, awaitingTotal, students, instructors, cables, fleet] =
     await Promise.all([
@@ -71,13 +66,13 @@ export async function getOverview(ctx: AppContext, scope: RequestScope, query: z
       repository.countTripsPerSpan(ctx.db, everything, weekBounds),
       repository.sumFlightTimePerAircraft(ctx.db, everything, weekBounds),
       repository.countMarkersPerKey(ctx.db, flightsIn(thisMonth)),
-      trips.listTripRows(ctx.db, everything, newestFirst, firstFew),
-      trips.listTripRows(ctx.db, awaiting, newestFirst, firstFew),
-      readListTotals(ctx.listTotals, awaitingCount.key, awaitingCount.run),
+      listNewestFlights(ctx, everything, overviewListLength),
+      listNewestFlights(ctx, awaiting, overviewListLength),
+      countFlights(ctx, awaiting, false),
       people({ role: 'student', status: 'active' }),
       people({ role: 'instructor', status: 'active' }),
       people({ cable: 'not_collected' }),
-      orgId ? listAircraft(ctx.db, { orgId }, { field: 'tail_number', order: 'asc' }, 0, 0).then((result) => result.total) : 0,
+      orgId ? countAircraft(ctx, orgId) : 0,
     ]);
 
   const weekly = new Map(perWeek.map((row) => [row.bucket, row]));
@@ -105,7 +100,7 @@ export async function getOverview(ctx: AppContext, scope: RequestScope, query: z
       flights: row.flights,
       flight_time_ms: Math.round(Number(row.durationMs)),
     })),
-    recent: recent.map(toSummary),
-    awaiting: awaitingRows.map(toSummary),
+    recent,
+    awaiting: awaitingRows,
   };
 }

@@ -1,8 +1,9 @@
-import { aliasedTable, and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
+import { byPersonName, selectPersonRows, type PersonRow } from '../../db/columns.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
-import { authSession, orgs, studentInstructor, subOrgs, users } from '../../db/schema/index.ts';
+import { authSession, studentInstructor, users } from '../../db/schema/index.ts';
 
 export type PeopleFilter = {
   /** null: every organization (super_admin only). */
@@ -19,14 +20,6 @@ export type PeopleFilter = {
 
 export type PeopleSort = { field: 'name' | 'email' | 'user_type' | 'created_at' | 'cable_collected_at'; order: 'asc' | 'desc' };
 
-const collector = aliasedTable(users, 'collector');
-
-export type PersonRow = { user: typeof users.$inferSelect; orgName: string | null; subOrgName: string | null; collectorName: string | null };
-
-const personColumns = { user: users, orgName: orgs.name, subOrgName: subOrgs.name, collectorName: collector.name };
-
-/** People by name, case-insensitively; those without a name by their e-mail. */
-export const byPersonName = sql`lower(coalesce(${users.name}, ${users.email}))`;
 
 const sortColumns = {
   name: byPersonName,
@@ -60,12 +53,7 @@ export async function listPeople(
   const where = peopleWhere(filter);
   const column = sortColumns[sort.field];
   const [items, totals] = await Promise.all([
-    db
-      .select(personColumns)
-      .from(users)
-      .leftJoin(orgs, eq(orgs.id, users.orgId))
-      .leftJoin(subOrgs, eq(subOrgs.id, users.subOrgId))
-      .leftJoin(collector, eq(collector.skylogId, users.cableCollectedBy))
+    selectPersonRows(db)
       .where(where)
       // People without a value (no cable collected yet) come last in either direction.
       .orderBy(sort.order === 'asc' ? asc(column) : sql`${column} desc nulls last`, asc(users.skylogId))
@@ -74,18 +62,6 @@ export async function listPeople(
     db.select({ value: count() }).from(users).where(where),
   ]);
   return { items, total: totals[0]?.value ?? 0 };
-}
-
-export async function findPerson(db: Executor, skylogId: string): Promise<PersonRow | undefined> {
-  const [row] = await db
-    .select(personColumns)
-    .from(users)
-    .leftJoin(orgs, eq(orgs.id, users.orgId))
-    .leftJoin(subOrgs, eq(subOrgs.id, users.subOrgId))
-    .leftJoin(collector, eq(collector.skylogId, users.cableCollectedBy))
-    .where(eq(users.skylogId, skylogId))
-    .limit(1);
-  return row;
 }
 
 export async function updatePerson(db: Executor, skylogId: string, values: Partial<typeof users.$inferInsert>) {

@@ -3,15 +3,17 @@ import type { z } from 'zod';
 import type { assignmentSchema, userListQuerySchema } from '@skylog/contracts';
 import { mayMovePersonAcrossOrgs, peopleScope } from '../../access/access-rules.ts';
 import { getPersonPermissions, requireGrantableRole, requirePerson, requireOrgReach, type PersonPermissions } from '../../access/access.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { isNewMemberPaid } from '../billing/paid-standing.ts';
-import { findOrg, findSubOrg } from '../orgs/orgs.repository.ts';
-import { deleteAuthIdentity } from '../users/users.repository.ts';
+import { findOrg, findPerson, findSubOrg } from '../../access/access.repository.ts';
+import type { PersonRow } from '../../db/columns.ts';
+import { deleteAuthUser } from '../accounts/accounts.service.ts';
 import * as repository from './people.repository.ts';
-import type { PersonRow } from './people.repository.ts';
+import type { PeopleFilter } from './people.repository.ts';
 
 export function toPerson({ user, orgName, subOrgName, collectorName }: PersonRow, permissions: PersonPermissions): Person {
   return {
@@ -48,7 +50,7 @@ async function present(ctx: AppContext, actor: RequestUser, row: PersonRow): Pro
 }
 
 async function presentAgain(ctx: AppContext, actor: RequestUser, skylogId: string): Promise<Person> {
-  const row = await repository.findPerson(ctx.db, skylogId);
+  const row = await findPerson(ctx.db, skylogId);
   if (!row) throw notFound(messages.userNotFound);
   return present(ctx, actor, row);
 }
@@ -163,7 +165,7 @@ export async function deletePerson(ctx: AppContext, scope: RequestScope, skylogI
   const row = await requirePerson(ctx, actor, skylogId, 'delete', scope);
   await ctx.db.transaction(async (tx) => {
     await repository.deletePerson(tx, skylogId);
-    if (row.user.authId) await deleteAuthIdentity(tx, row.user.authId);
+    if (row.user.authId) await deleteAuthUser(tx, row.user.authId);
   });
   await ctx.audit.record({
     actor,
@@ -185,4 +187,18 @@ export async function updateCable(ctx: AppContext, scope: RequestScope, skylogId
   });
   await ctx.audit.record({ actor, action: scope.operation, resource: `users/${skylogId}`, status: 'success', details: { cable_collections: isCollected } });
   return presentAgain(ctx, actor, skylogId);
+}
+
+// For other modules: each decides nothing; its caller has.
+
+/** Ends the person's sessions (all but `exceptToken`, the caller's own), in `db` (a transaction's too). */
+export function endSessions(db: Executor, authId: string, exceptToken: string | null = null): Promise<void> {
+  return repository.deleteSessions(db, authId, exceptToken);
+}
+
+export type { PeopleFilter };
+
+/** How many people of an organization `filter` selects (the overview's figures, counted as the people list counts). */
+export async function countPeople(ctx: AppContext, filter: PeopleFilter): Promise<number> {
+  return (await repository.listPeople(ctx.db, filter, { field: 'name', order: 'asc' }, 0, 0)).total;
 }

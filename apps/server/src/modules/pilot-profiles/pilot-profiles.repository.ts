@@ -3,7 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { trips, users } from '../../db/schema/index.ts';
 import type { TripScope } from '../../access/access-rules.ts';
-import { scopeCondition } from '../trips/trips.repository.ts';
+import { scopeCondition } from '../../db/trip-conditions.ts';
 
 /** Who sat beside the person, in the flights the scope holds: flights together and the last one. */
 export async function findCrewMembers(db: Executor, scope: TripScope, userId: string) {

@@ -57,16 +57,6 @@ export async function listPendingInvitations(db: Executor, scope: { orgId: strin
     .orderBy(desc(invitations.createdAt));
 }
 
-export async function findInvitationById(db: Executor, id: string) {
-  const [row] = await db
-    .select({ invitation: invitations, orgName: orgs.name })
-    .from(invitations)
-    .leftJoin(orgs, eq(orgs.id, invitations.orgId))
-    .where(eq(invitations.id, id))
-    .limit(1);
-  return row;
-}
-
 export async function renewInvitation(db: Executor, id: string, tokenHash: string, expiresAt: Date) {
   await db.update(invitations).set({ tokenHash, expiresAt }).where(eq(invitations.id, id));
 }

@@ -12,12 +12,12 @@ import { hashPassword } from '../../lib/password.ts';
 import type { PublicRequestScope, RequestScope } from '../../lib/serve-operations.ts';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token.ts';
 import type { Executor } from '../../db/client.ts';
-import { deleteAuthUser, insertAccount, insertMember, isEmailTaken, type NewMember } from '../accounts/accounts.repository.ts';
+import { deleteAuthUser, insertAccount, insertMember, isEmailTaken, type NewMember } from '../accounts/accounts.service.ts';
 import { checkChosenPlan } from '../billing/billing.service.ts';
 import { isNewMemberPaid } from '../billing/paid-standing.ts';
-import { insertRelations } from '../relations/relations.repository.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { findOrg, insertOrg } from '../orgs/orgs.repository.ts';
+import { insertLinks } from '../relations/relations.service.ts';
+import { findUserById } from '../users/users.service.ts';
+import { insertSchool } from '../orgs/orgs.service.ts';
 import * as repository from './registration.repository.ts';
 
 
@@ -29,10 +29,10 @@ import * as repository from './registration.repository.ts';
 export async function createInvitation(ctx: AppContext, scope: RequestScope, input: z.infer<typeof invitationCreateSchema>) {
   const { actor } = scope;
   requireGrantableRole(actor, input.user_type, 'invite someone as');
-  const orgId = await requireOrgReach(ctx, actor, input.org_id, scope);
+  const org = await requireOrgReach(ctx, actor, input.org_id, scope);
+  const orgId = org?.id ?? null;
   if (actor.role === 'instructor' && !orgId) throw forbidden(messages.instructorNeedsOrganization);
   if (input.user_type !== 'super_admin' && !orgId) throw badRequest('Choose an organization', { org_id: 'Choose an organization' });
-  const org = orgId ? await findOrg(ctx.db, orgId) : undefined;
   const subOrgId = await requireSubOrgReach(ctx, actor, orgId, input.sub_org_id, scope);
   if (isSubOrgRole(input.user_type) && !subOrgId) throw badRequest(messages.subOrgRoleNeedsSubOrg, { sub_org_id: messages.subOrgRoleNeedsSubOrg });
   if (await isEmailTaken(ctx.db, input.email)) throw conflict(messages.emailTaken, { email: messages.emailTaken });
@@ -133,7 +133,7 @@ async function joinByInvitation(
     // A student an instructor added is that instructor's student from the start.
     const inviter = invitation.invitedBy ? await findUserById(tx, invitation.invitedBy) : undefined;
     if (inviter?.userType === 'instructor' && invitation.userType === 'student' && inviter.orgId === invitation.orgId) {
-      await insertRelations(tx, [{ instructor: inviter.skylogId, student: account.skylogId }]);
+      await insertLinks(tx, [{ instructor: inviter.skylogId, student: account.skylogId }]);
     }
     return account;
   });
@@ -215,7 +215,7 @@ async function registerSchoolOnce(ctx: AppContext, { operation, ip }: PublicRequ
   let created: { orgId: string; skylogId: string };
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const org = await insertOrg(tx, input.school_name, chosenPlan);
+      const org = await insertSchool(tx, input.school_name, chosenPlan);
       const account = await insertAccount(tx, {
         email: input.email,
         name: input.name,

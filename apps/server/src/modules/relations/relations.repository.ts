@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { studentInstructor, users } from '../../db/schema/index.ts';
 
@@ -29,14 +29,6 @@ export async function listRelations(db: Executor, filter: RelationFilter): Promi
     .innerJoin(studentUser, eq(studentUser.skylogId, studentInstructor.student))
     .where(and(...conditions))
     .orderBy(asc(instructorUser.name), asc(studentUser.name));
-}
-
-export async function findUsersByIds(db: Executor, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ skylogId: users.skylogId, userType: users.userType, orgId: users.orgId, subOrgId: users.subOrgId })
-    .from(users)
-    .where(inArray(users.skylogId, [...ids]));
 }
 
 export async function insertRelations(db: Executor, rows: ReadonlyArray<{ instructor: string; student: string }>) {

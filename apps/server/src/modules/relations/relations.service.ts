@@ -1,10 +1,12 @@
 import type { Relation } from '@skylog/contracts';
 import { linkScope } from '../../access/access-rules.ts';
 import { requireLinks } from '../../access/access.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import * as repository from './relations.repository.ts';
+import type { RelationFilter, RelationRow } from './relations.repository.ts';
 
 function toRelation(row: repository.RelationRow) {
   return { instructor: row.instructor, student: row.student, instructor_name: row.instructorName, student_name: row.studentName };
@@ -33,4 +35,16 @@ export async function deleteRelation(ctx: AppContext, scope: RequestScope, relat
   await requireLinks(ctx, scope.actor, [relation], scope);
   if (!(await repository.deleteRelation(ctx.db, relation.instructor, relation.student))) throw notFound('These two are not linked');
   await ctx.audit.record({ actor: scope.actor, action: scope.operation, resource: 'student_instructor', status: 'success', details: { ...relation } });
+}
+
+// For other modules: each decides nothing; its caller has.
+
+/** The links `filter` selects, by instructor and student name (the training record's students of an instructor). */
+export function findLinks(db: Executor, filter: RelationFilter): Promise<RelationRow[]> {
+  return repository.listRelations(db, filter);
+}
+
+/** Links instructors and students (an instructor's invitation links the student who accepts it); existing links stay. */
+export function insertLinks(db: Executor, rows: ReadonlyArray<{ instructor: string; student: string }>): Promise<void> {
+  return repository.insertRelations(db, rows);
 }

@@ -2,7 +2,7 @@ import type { SpeakersUpdate } from '@skylog/contracts';
 import { requireTrip, tripNotFound } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { lockTripRow } from '../trips/trips.repository.ts';
+import { lockTripRow } from '../trips/trips.service.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import * as repository from './speakers.repository.ts';
 

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { aircraft, trips, users } from '../../db/schema/index.ts';
-import { spansOfBegin } from '../trips/trips.repository.ts';
+import { spansOfBegin } from '../../db/trip-conditions.ts';
 
 const leftPilot = alias(users, 'left_pilot');
 const rightPilot = alias(users, 'right_pilot');

@@ -21,8 +21,8 @@ import { fileNameOf } from '../../lib/attachment.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { getMarkerCategories } from '../markers/markers.service.ts';
-import { listRelations } from '../relations/relations.repository.ts';
-import { tripListCondition, type TripFilter } from '../trips/trips.repository.ts';
+import { findLinks } from '../relations/relations.service.ts';
+import { tripListCondition, type TripFilter } from '../../db/trip-conditions.ts';
 import { trainingCsv } from './training-csv.ts';
 import * as repository from './training.repository.ts';
 
@@ -151,7 +151,7 @@ export async function exportOrgCsv(ctx: AppContext, scope: RequestScope, query: 
 export async function getStudentsTraining(ctx: AppContext, scope: RequestScope, instructorId: string, range: DayRange): Promise<StudentsTraining> {
   const { actor } = scope;
   const { user } = await requirePerson(ctx, actor, instructorId, 'read', scope);
-  const links = await listRelations(ctx.db, { orgId: user.orgId, instructor: instructorId });
+  const links = await findLinks(ctx.db, { orgId: user.orgId, instructor: instructorId });
   const items = await Promise.all(
     links.map(async (link) => {
       const where = flightsInRange(actor, range, { pilotId: link.student });

@@ -3,7 +3,8 @@ import type { TranscriptJson, TranscriptSentence } from '@skylog/contracts';
 import type { Executor } from '../../db/client.ts';
 import { aircraft, transcriptions, trips } from '../../db/schema/index.ts';
 import type { TripScope } from '../../access/access-rules.ts';
-import { scopeCondition } from '../trips/trips.repository.ts';
+import { tripAccessColumns } from '../../access/access.repository.ts';
+import { scopeCondition } from '../../db/trip-conditions.ts';
 
 export async function findTranscriptState(db: Executor, tripId: string) {
   const [row] = await db
@@ -19,8 +20,13 @@ export async function findTranscriptState(db: Executor, tripId: string) {
   return row;
 }
 
-export async function findTranscript(db: Executor, tripId: string) {
-  const [row] = await db.select({ transcriptJson: trips.transcriptJson }).from(trips).where(eq(trips.id, tripId)).limit(1);
+/** The trip's transcript, with what requireTripRow decides by for `actorId`. */
+export async function findTranscript(db: Executor, tripId: string, actorId: string) {
+  const [row] = await db
+    .select({ transcriptJson: trips.transcriptJson, access: tripAccessColumns(actorId) })
+    .from(trips)
+    .where(eq(trips.id, tripId))
+    .limit(1);
   return row;
 }
 
@@ -34,7 +40,7 @@ export async function claimTranscript(db: Executor, tripId: string): Promise<boo
   return rows.length > 0;
 }
 
-/** Stores the transcript and its sentences together (docs/product-spec.md §3 Trip.transcript_json and Transcription). */
+/** Stores the transcript and its sentences together (docs/product.md "Transcription and automatic notes"). */
 export async function storeTranscript(db: Executor, tripId: string, json: TranscriptJson, sentences: TranscriptSentence[]): Promise<void> {
   await db
     .update(trips)

@@ -9,9 +9,10 @@ import {
   type TripTranscript,
 } from '@skylog/contracts';
 import type { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
 import type { transcriptionListQuerySchema } from '@skylog/contracts';
 import { mayReadServerSetup, tripScope } from '../../access/access-rules.ts';
-import { requireTrip, tripNotFound } from '../../access/access.ts';
+import { requireTrip, requireTripRow, tripNotFound } from '../../access/access.ts';
 import { TranscriptionError } from '../../integrations/transcription/index.ts';
 import { enqueueJob } from '../../jobs/job-payloads.ts';
 import { PermanentJobError } from '../../jobs/job-queue.ts';
@@ -19,8 +20,9 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
-import { findLatestUpload, findTripAudio } from '../audio/audio.repository.ts';
-import { lockTripRow } from '../trips/trips.repository.ts';
+import { findRecording } from '../audio/audio-playback.service.ts';
+import { findLatestUpload } from '../audio/audio-upload.service.ts';
+import { lockTripRow } from '../trips/trips.service.ts';
 import * as repository from './transcription.repository.ts';
 
 /** Words a cockpit recording is full of and a general speech model mishears: sent as Deepgram keyterms. */
@@ -51,10 +53,9 @@ export async function getTranscriptState(ctx: AppContext, scope: RequestScope, t
 }
 
 export async function getTranscript(ctx: AppContext, scope: RequestScope, tripId: string): Promise<TripTranscript> {
-  await requireTrip(ctx, scope.actor, tripId, 'read', scope);
-  const row = await repository.findTranscript(ctx.db, tripId);
-  if (!row) throw tripNotFound();
-  return { transcript_json: row.transcriptJson ?? null };
+  const row = await repository.findTranscript(ctx.db, tripId, scope.actor.skylogId);
+  await requireTripRow(ctx, scope.actor, tripId, row?.access, 'read', scope);
+  return { transcript_json: row!.transcriptJson ?? null };
 }
 
 /**
@@ -66,7 +67,7 @@ export async function requestTranscript(ctx: AppContext, scope: RequestScope, tr
   const { actor } = scope;
   await requireTrip(ctx, actor, tripId, 'edit', scope);
   if (!ctx.transcription) throw new AppError('not_configured', mayReadServerSetup(actor) ? messages.transcriptNotConfigured : messages.transcriptNotSetUp);
-  const [audio, upload] = await Promise.all([findTripAudio(ctx.db, tripId), findLatestUpload(ctx.db, tripId)]);
+  const [audio, upload] = await Promise.all([findRecording(ctx.db, tripId), findLatestUpload(ctx.db, tripId)]);
   if (upload?.status === 'processing') throw conflict(messages.transcriptAudioProcessing);
   if (!audio) throw conflict(messages.transcriptNeedsAudio);
   const isQueued = await ctx.db.transaction(async (tx) => {
@@ -99,7 +100,7 @@ export async function generateTranscript(ctx: AppContext, tripId: string, workDi
   const provider = ctx.transcription;
   // The reason is kept on the trip for everyone who reads it, so it names no server setting.
   if (!provider) throw new PermanentJobError(messages.transcriptNotSetUp);
-  const audio = await findTripAudio(ctx.db, tripId);
+  const audio = await findRecording(ctx.db, tripId);
   if (!audio) throw new PermanentJobError(messages.transcriptNeedsAudio);
   const keyterms = [...(await repository.findFleetTerms(ctx.db, tripId)), ...aviationTerms];
   let transcript;
@@ -113,7 +114,7 @@ export async function generateTranscript(ctx: AppContext, tripId: string, workDi
   const isStored = await ctx.db.transaction(async (tx) => {
     if (!(await lockTripRow(tx, tripId))) return false;
     // A new recording replaced the one sent: its transcript would not match what the screen plays.
-    const current = await findTripAudio(tx, tripId);
+    const current = await findRecording(tx, tripId);
     if (current?.playableKey !== audio.playableKey) {
       await repository.failTranscript(tx, tripId, messages.transcriptAudioReplaced);
       return false;
@@ -146,4 +147,9 @@ export async function listTranscriptions(ctx: AppContext, { actor }: RequestScop
     })),
     total,
   };
+}
+
+/** The analysis's notes kept with the flight's transcription (the notes model reads them), in `db` (a transaction's too). */
+export function setTranscriptionNotes(db: Executor, tripId: string, aiNotes: string | null): Promise<void> {
+  return repository.updateTranscriptionNotes(db, tripId, aiNotes);
 }

@@ -1,98 +1,22 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tripListQueryDefaults, type TrackPoint } from '@skylog/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { aircraft, audioUploads, studentInstructor, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
-import type { SeatChoiceScope, TripScope } from '../../access/access-rules.ts';
+import { aircraft, audioUploads, tripAudio, tripShares, trips, users } from '../../db/schema/index.ts';
+import { tripAccessColumns } from '../../access/access.repository.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
-import { byPersonName } from '../people/people.repository.ts';
+import { byPersonName, tripHeaderColumns } from '../../db/columns.ts';
+import { hasAudio, outerTripId } from '../../db/trip-conditions.ts';
 
 export type TripRow = typeof trips.$inferSelect;
 
-
-export type TripFilter = {
-  search?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  aircraftId?: string | undefined;
-  pilotId?: string | undefined;
-  subOrgId?: string | undefined;
-  status?: 'awaiting_debrief' | 'debriefed' | 'with_audio' | 'with_transcript' | 'without_transcript' | undefined;
-  /** A rocker key: flights holding at least one marker of it. */
-  marker?: number | undefined;
-};
 
 export type TripSort = { field: 'begin_time' | 'trip_name' | 'duration' | 'distance'; order: 'asc' | 'desc' };
 
 const owner = alias(users, 'owner');
 const leftSeat = alias(users, 'left_pilot');
 const rightSeat = alias(users, 'right_pilot');
-
-function involves(userId: string): SQL {
-  return or(eq(trips.skylogId, userId), eq(trips.leftSeat, userId), eq(trips.rightSeat, userId))!;
-}
-
-export function scopeCondition(scope: TripScope): SQL {
-  switch (scope.kind) {
-    case 'org':
-      return eq(trips.orgId, scope.orgId);
-    case 'none':
-      return sql`false`;
-    case 'person': {
-      // `= any(array(…))` lets each branch use its index (bitmap OR); IN (subquery) would scan every trip.
-      const me = scope.userId;
-      const shared = sql`${trips.id} = any(array(select ${tripShares.tripId} from ${tripShares} where ${tripShares.userId} = ${me}))`;
-      if (!scope.withStudents) return or(involves(me), shared)!;
-      const students = sql`array(select ${studentInstructor.student} from ${studentInstructor} where ${studentInstructor.instructor} = ${me})`;
-      return or(
-        involves(me),
-        shared,
-        sql`${trips.skylogId} = any(${students})`,
-        sql`${trips.leftSeat} = any(${students})`,
-        sql`${trips.rightSeat} = any(${students})`,
-      )!;
-    }
-  }
-}
-
-// Correlated subqueries name the outer trips.id by hand: drizzle leaves columns bare in a one-table
-// query (the count), where a bare "id" would mean the inner table's own.
-const outerTripId = sql`"trips"."id"`;
-const hasAudio = sql`exists (select 1 from ${tripAudio} where ${tripAudio.tripId} = ${outerTripId})`;
-
-function filterCondition(filter: TripFilter): SQL | undefined {
-  const pattern = containsPattern(filter.search);
-  const statusCondition = {
-    awaiting_debrief: eq(trips.isDebriefed, false),
-    debriefed: eq(trips.isDebriefed, true),
-    with_audio: hasAudio,
-    with_transcript: isNotNull(trips.transcriptJson),
-    without_transcript: isNull(trips.transcriptJson),
-  } as const;
-  // Names and tail numbers are matched in their own small tables first, so the count needs no joins.
-  const namedPeople = pattern ? sql`select ${users.skylogId} from ${users} where ${users.name} ilike ${pattern}` : sql``;
-  return and(
-    pattern
-      ? or(
-          ilike(trips.tripName, pattern),
-          ilike(trips.origin, pattern),
-          ilike(trips.destination, pattern),
-          sql`${trips.aircraftId} in (select ${aircraft.id} from ${aircraft} where ${aircraft.tailNumber} ilike ${pattern})`,
-          sql`${trips.skylogId} in (${namedPeople})`,
-          sql`${trips.leftSeat} in (${namedPeople})`,
-          sql`${trips.rightSeat} in (${namedPeople})`,
-        )
-      : undefined,
-    filter.from ? gte(trips.beginTime, new Date(filter.from)) : undefined,
-    filter.to ? lt(trips.beginTime, new Date(filter.to)) : undefined,
-    filter.aircraftId ? eq(trips.aircraftId, filter.aircraftId) : undefined,
-    filter.pilotId ? involves(filter.pilotId) : undefined,
-    filter.subOrgId ? eq(trips.subOrgId, filter.subOrgId) : undefined,
-    filter.status ? statusCondition[filter.status] : undefined,
-    filter.marker ? sql`${trips.markers} @> ${JSON.stringify([{ markerID: filter.marker }])}::jsonb` : undefined,
-  );
-}
 
 /** The list's columns: never raw_trips or the transcript, which can be megabytes per trip. */
 const summaryColumns = {
@@ -130,26 +54,6 @@ function summaryQuery(db: Executor) {
     .leftJoin(owner, eq(owner.skylogId, trips.skylogId))
     .leftJoin(leftSeat, eq(leftSeat.skylogId, trips.leftSeat))
     .leftJoin(rightSeat, eq(rightSeat.skylogId, trips.rightSeat));
-}
-
-/** Which trips a list shows: the reader's scope and the filters. */
-export function tripListCondition(scope: TripScope, filter: TripFilter): SQL | undefined {
-  return and(scopeCondition(scope), filterCondition(filter));
-}
-
-/**
- * Spans of time between consecutive `bounds` (weeks or months in the reader's zone, whose lengths differ across a
- * clock change): which one a flight began in (1 for the first) and the condition that it began in one of them.
- */
-export function spansOfBegin(bounds: readonly Date[]) {
-  const thresholds = sql`array[${sql.join(
-    bounds.map((bound) => sql`${bound.toISOString()}::timestamptz`),
-    sql`, `,
-  )}]`;
-  return {
-    bucket: sql<number>`width_bucket(${trips.beginTime}, ${thresholds})::int`,
-    within: and(gte(trips.beginTime, bounds[0]!), lt(trips.beginTime, bounds.at(-1)!)),
-  };
 }
 
 /** One page of a list. */
@@ -216,7 +120,7 @@ export function countTrips(db: Executor, where: SQL | undefined, withFlightTime:
 /**
  * Everything the flight's detail shows, in one prepared statement: the summary, the debrief, the
  * markers and overview (never the recorded points, megabytes on a long flight), the audio, the latest
- * upload and the people it is shared with.
+ * upload and the people it is shared with; and what access.ts requireTripRow decides by for the reader.
  */
 const detailQuery = preparedQuery((db) => {
   const latestUpload = db
@@ -229,6 +133,7 @@ const detailQuery = preparedQuery((db) => {
   return db
     .select({
       ...summaryColumns,
+      access: tripAccessColumns(sql.placeholder('actorId')),
       customMarker: trips.customMarker,
       tripWell: trips.tripWell,
       tripImprove: trips.tripImprove,
@@ -267,47 +172,38 @@ const detailQuery = preparedQuery((db) => {
 
 type Person = { skylogId: string; name: string | null; email: string };
 
-export async function findTripDetail(db: Database, id: string) {
-  const [row] = await detailQuery(db, { id });
+export async function findTripDetail(db: Database, id: string, actorId: string) {
+  const [row] = await detailQuery(db, { id, actorId });
   return row;
 }
 
 export type TripSummaryRow = Awaited<ReturnType<typeof listTripRows>>[number];
 
-export async function findTrip(db: Executor, id: string): Promise<TripRow | undefined> {
-  const [row] = await db.select().from(trips).where(eq(trips.id, id)).limit(1);
+/** The trip's name and recording, for a file of it; with what requireTripRow decides by for the reader. */
+export async function findTripRecording(db: Executor, id: string, actorId: string) {
+  const [row] = await db
+    .select({ tripName: trips.tripName, rawTrips: trips.rawTrips, access: tripAccessColumns(actorId) })
+    .from(trips)
+    .where(eq(trips.id, id))
+    .limit(1);
   return row;
 }
 
 /** The trip without its track and transcript, for checks before a write. */
-/** What the access rules and the audio job read of a flight. */
-export const tripHeaderColumns = {
-  id: trips.id,
-  orgId: trips.orgId,
-  subOrgId: trips.subOrgId,
-  skylogId: trips.skylogId,
-  leftSeat: trips.leftSeat,
-  rightSeat: trips.rightSeat,
-  beginTime: trips.beginTime,
-  pointCount: trips.pointCount,
-};
-
 export async function findTripHeader(db: Executor, id: string) {
   const [row] = await db.select(tripHeaderColumns).from(trips).where(eq(trips.id, id)).limit(1);
   return row;
 }
 
-/** The recorded points alone (the full track for the charts), without markers or transcript. */
-export async function findTrackPoints(db: Executor, id: string): Promise<TrackPoint[]> {
+/** The recorded points alone (the full track for the charts), without markers or transcript; with what requireTripRow decides by. */
+export async function findTrackPoints(db: Executor, id: string, actorId: string) {
   const [row] = await db
-    .select({ points: sql<TrackPoint[]>`${trips.rawTrips}->'points'` })
+    .select({ points: sql<TrackPoint[] | null>`${trips.rawTrips}->'points'`, access: tripAccessColumns(actorId) })
     .from(trips)
     .where(eq(trips.id, id))
     .limit(1);
-  return row?.points ?? [];
+  return row;
 }
-
-export type TripHeader = NonNullable<Awaited<ReturnType<typeof findTripHeader>>>;
 
 export async function insertTrip(db: Executor, values: typeof trips.$inferInsert): Promise<TripRow> {
   const [row] = await db.insert(trips).values(values).returning();
@@ -347,26 +243,6 @@ export async function searchOrgPeople(db: Executor, orgId: string, search: strin
     .where(and(eq(users.orgId, orgId), eq(users.isActive, true), pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined))
     .orderBy(byPersonName, asc(users.skylogId))
     .limit(limit);
-}
-
-/** The people a crew picker may offer (access.ts filters them with the seat rule), by name. */
-export async function findSeatCandidates(db: Executor, scope: Exclude<SeatChoiceScope, { isEmpty: true }>) {
-  let who: SQL;
-  if ('linkedTo' in scope) {
-    const { userId, as } = scope.linkedTo;
-    const linked =
-      as === 'instructor'
-        ? sql`select ${studentInstructor.student} from ${studentInstructor} where ${studentInstructor.instructor} = ${userId}`
-        : sql`select ${studentInstructor.instructor} from ${studentInstructor} where ${studentInstructor.student} = ${userId}`;
-    who = or(eq(users.skylogId, userId), sql`${users.skylogId} in (${linked})`)!;
-  } else {
-    who = or(eq(users.skylogId, scope.selfId), and(inArray(users.userType, [...scope.roles]), scope.subOrgId ? eq(users.subOrgId, scope.subOrgId) : undefined))!;
-  }
-  return db
-    .select({ skylogId: users.skylogId, name: users.name, email: users.email, userType: users.userType, orgId: users.orgId, subOrgId: users.subOrgId })
-    .from(users)
-    .where(and(eq(users.orgId, scope.orgId), who))
-    .orderBy(asc(users.name), asc(users.email));
 }
 
 export async function findAircraftInOrg(db: Executor, orgId: string, id: string) {

@@ -3,18 +3,23 @@ import type { z } from 'zod';
 import type { SQL } from 'drizzle-orm';
 import { trackTimesMessages, type trackImportQuerySchema, type tripCreateSchema, type tripListQuerySchema, type tripUpdateSchema } from '@skylog/contracts';
 import { parseTrackFile, simplifyTrack, trackDistanceNm, TrackFileError, UntimedTrackError, validateTrack } from '@skylog/track-formats';
-import { tripScope } from '../../access/access-rules.ts';
-import { getSeatChoices, requireCrewChange, requireSeats, requireTrip, tripNotFound, type TripRights } from '../../access/access.ts';
+import { tripScope, type TripAction } from '../../access/access-rules.ts';
+import { getSeatChoices, requireCrewChange, requireSeats, requireTrip, requireTripRow, tripNotFound, type TripRights } from '../../access/access.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { findTripAudio, findUploadPiecesOfTrip } from '../audio/audio.repository.ts';
+import { findRecording } from '../audio/audio-playback.service.ts';
+import { findUploadPiecesOfTrip } from '../audio/audio-upload.service.ts';
 import { removeUploadPieces } from '../audio/upload-pieces.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
+import { tripListCondition } from '../../db/trip-conditions.ts';
 import { readListTotals } from './list-totals.ts';
 import { tripExportFile, type TripExportFormat } from './trip-export.ts';
 import * as repository from './trips.repository.ts';
-import type { TripSort, TripSummaryRow } from './trips.repository.ts';
+import type { TripRow, TripSort, TripSummaryRow } from './trips.repository.ts';
+
+export type { TripRow };
 
 const person = (value: { skylogId: string; name: string | null; email: string } | null) =>
   value ? { skylog_id: value.skylogId, name: value.name, email: value.email } : null;
@@ -72,15 +77,14 @@ export async function listTrips(ctx: AppContext, { actor }: RequestScope, query:
           repository.listNewestTripsOf(ctx.db, visible.orgId),
           readListTotals(ctx.listTotals, JSON.stringify(visible), async () => ({ total: await repository.countTripsOf(ctx.db, visible.orgId), durationMs: 0 })),
         ])
-      : await listFiltered(ctx, repository.tripListCondition(visible, filter), { field: query.sort, order: query.order }, page, withFlightTime);
+      : await listFiltered(ctx, tripListCondition(visible, filter), { field: query.sort, order: query.order }, page, withFlightTime);
   // A page past the end is an empty list with the total count, never an error.
   return { items: rows.map(toSummary), total: totals.total, total_duration_ms: withFlightTime ? totals.durationMs : null };
 }
 
 /** Any page of any list: the query built for its filters, its total remembered by the count's own key. */
 function listFiltered(ctx: AppContext, where: SQL | undefined, sort: TripSort, page: { offset: number; limit: number }, withFlightTime: boolean) {
-  const count = repository.countTrips(ctx.db, where, withFlightTime);
-  return Promise.all([repository.listTripRows(ctx.db, where, sort, page), readListTotals(ctx.listTotals, count.key, count.run)]);
+  return Promise.all([repository.listTripRows(ctx.db, where, sort, page), countFlights(ctx, where, withFlightTime)]);
 }
 
 function sortedMarkers(markers: Marker[]): Marker[] {
@@ -89,13 +93,30 @@ function sortedMarkers(markers: Marker[]): Marker[] {
 
 /** The trip as its reader sees it: also what a change answers, read back by the one who made it. */
 export async function getTrip(ctx: AppContext, scope: RequestScope, id: string): Promise<TripDetail> {
-  const { rights } = await requireTrip(ctx, scope.actor, id, 'read', scope);
-  return tripDetail(ctx, id, rights);
+  return readTrip(ctx, scope, id, 'read');
 }
 
-async function tripDetail(ctx: AppContext, id: string, rights: TripRights): Promise<TripDetail> {
-  const trip = await repository.findTripDetail(ctx.db, id);
-  if (!trip) throw tripNotFound();
+/**
+ * The trip's detail read once for both its answer and the decision whether the actor may `action` it
+ * (access.ts requireTripRow: refused and audited as requireTrip would).
+ */
+export async function requireTripDetail(ctx: AppContext, scope: RequestScope, id: string, action: TripAction) {
+  const trip = await repository.findTripDetail(ctx.db, id, scope.actor.skylogId);
+  const { rights } = await requireTripRow(ctx, scope.actor, id, trip?.access, action, scope);
+  return { trip: trip!, rights };
+}
+
+async function readTrip(ctx: AppContext, scope: RequestScope, id: string, action: TripAction): Promise<TripDetail> {
+  const { trip, rights } = await requireTripDetail(ctx, scope, id, action);
+  return tripDetail(trip, rights);
+}
+
+/** The recorded points of a flight its caller has required already (the debrief's charts). */
+export async function getTrackPoints(ctx: AppContext, scope: RequestScope, id: string): Promise<TrackPoint[]> {
+  return (await repository.findTrackPoints(ctx.db, id, scope.actor.skylogId))?.points ?? [];
+}
+
+function tripDetail(trip: NonNullable<Awaited<ReturnType<typeof repository.findTripDetail>>>, rights: TripRights): TripDetail {
   const base = toSummary(trip);
   const { audio, latestUpload: upload } = trip;
   const isUploadNewer = upload && (!audio || upload.createdAt > audio.updatedAt);
@@ -109,7 +130,7 @@ async function tripDetail(ctx: AppContext, id: string, rights: TripRights): Prom
     ai_trip_improve: trip.aiTripImprove,
     transcript_error: trip.transcriptError,
     transcript_started_at: trip.transcriptStartedAt?.toISOString() ?? null,
-    record_uri: audio ? `/api/trips/${id}/audio` : null,
+    record_uri: audio ? `/api/trips/${trip.id}/audio` : null,
     audio: {
       status: base.audio_status,
       duration_ms: audio?.durationMs ?? null,
@@ -217,8 +238,7 @@ export async function createTrip(ctx: AppContext, scope: RequestScope, input: Ne
   await ctx.audit.record({ actor, action: 'trips.create', resource: `trips/${row.id}`, status: 'success', details: { points: points.length } });
   // What was sent, read back by its sender, who may add its recording next: a sub-organization admin, who opens no
   // flight, gets it too, with no rights on it.
-  const { rights } = await requireTrip(ctx, actor, row.id, 'add-recording', scope);
-  return tripDetail(ctx, row.id, rights);
+  return readTrip(ctx, scope, row.id, 'add-recording');
 }
 
 /** Replaces a trip's track (an imported file); markers and everything else stay. */
@@ -269,7 +289,7 @@ async function landingOf(ctx: AppContext, scope: RequestScope, query: TrackImpor
   if (query.landing_time !== undefined) return Date.parse(query.landing_time);
   if (!query.trip_id) throw badRequest(messages.trackAudioLengthNeedsTrip, { landing_from_audio: messages.trackAudioLengthNeedsTrip });
   await requireTrip(ctx, scope.actor, query.trip_id, 'edit', scope);
-  const durationMs = (await findTripAudio(ctx.db, query.trip_id))?.durationMs;
+  const durationMs = (await findRecording(ctx.db, query.trip_id))?.durationMs;
   if (!durationMs) throw badRequest(messages.trackAudioLengthUnknown, { landing_from_audio: messages.trackAudioLengthUnknown });
   return takeoffMs + durationMs;
 }
@@ -281,7 +301,6 @@ export async function updateTrip(ctx: AppContext, scope: RequestScope, id: strin
   await checkAircraft(ctx, trip.orgId, input.aircraft_id);
   const seated = await requireCrewChange(ctx, actor, trip, { left_seat: input.left_seat, right_seat: input.right_seat });
   const leftSubOrg = input.left_seat ? (seated.get(input.left_seat)?.subOrgId ?? null) : null;
-  const aircraftBefore = input.aircraft_id === undefined ? undefined : (await repository.findTrip(ctx.db, id))?.aircraftId;
   await repository.updateTrip(ctx.db, id, {
     ...(input.trip_name !== undefined ? { tripName: input.trip_name } : {}),
     ...(input.aircraft_id !== undefined ? { aircraftId: input.aircraft_id } : {}),
@@ -293,7 +312,7 @@ export async function updateTrip(ctx: AppContext, scope: RequestScope, id: strin
     ...(input.trip_improve !== undefined ? { tripImprove: input.trip_improve?.trim() || null } : {}),
   });
   // Another aircraft may be another category, whose rules the phases and landings follow.
-  if (input.aircraft_id !== undefined && input.aircraft_id !== aircraftBefore) {
+  if (input.aircraft_id !== undefined && input.aircraft_id !== trip.aircraftId) {
     await queueAnalysis(ctx.db, id);
     ctx.jobs.wake();
   }
@@ -328,7 +347,7 @@ export async function deleteTrip(ctx: AppContext, scope: RequestScope, id: strin
   // here) or after (it finds the trip gone and removes what it stored).
   const { audio, pieces } = await ctx.db.transaction(async (tx) => {
     if (!(await repository.lockTripRow(tx, id))) throw tripNotFound();
-    const found = { audio: await findTripAudio(tx, id), pieces: await findUploadPiecesOfTrip(tx, id) };
+    const found = { audio: await findRecording(tx, id), pieces: await findUploadPiecesOfTrip(tx, id) };
     await repository.deleteTrip(tx, id);
     return found;
   });
@@ -339,8 +358,9 @@ export async function deleteTrip(ctx: AppContext, scope: RequestScope, id: strin
 }
 
 export async function getTrack(ctx: AppContext, scope: RequestScope, id: string): Promise<TrackColumns> {
-  await requireTrip(ctx, scope.actor, id, 'read', scope);
-  const points = await repository.findTrackPoints(ctx.db, id);
+  const track = await repository.findTrackPoints(ctx.db, id, scope.actor.skylogId);
+  await requireTripRow(ctx, scope.actor, id, track?.access, 'read', scope);
+  const points = track?.points ?? [];
   return {
     timestamp: points.map((point) => point.timestamp),
     latitude: points.map((point) => point.latitude),
@@ -353,8 +373,48 @@ export async function getTrack(ctx: AppContext, scope: RequestScope, id: string)
 
 /** The trip's track and markers as a file to download, for whoever may read the trip. */
 export async function exportTrip(ctx: AppContext, scope: RequestScope, id: string, format: TripExportFormat) {
-  await requireTrip(ctx, scope.actor, id, 'read', scope);
-  const trip = await repository.findTrip(ctx.db, id);
-  if (!trip) throw tripNotFound();
-  return tripExportFile({ name: trip.tripName, points: trip.rawTrips.points, markers: sortedMarkers(trip.rawTrips.markers) }, format);
+  const trip = await repository.findTripRecording(ctx.db, id, scope.actor.skylogId);
+  await requireTripRow(ctx, scope.actor, id, trip?.access, 'read', scope);
+  const { tripName, rawTrips } = trip!;
+  return tripExportFile({ name: tripName, points: rawTrips.points, markers: sortedMarkers(rawTrips.markers) }, format);
+}
+
+// For other modules: each runs in the executor it is given (a transaction's too) and decides nothing; its caller
+// required the flight first, or is a job working on one.
+
+/** Takes the flight's row lock, so work on its parts and its deletion go one after the other; false: it is gone. */
+export function lockTripRow(db: Executor, id: string): Promise<boolean> {
+  return repository.lockTripRow(db, id);
+}
+
+/** The whole flight under its row lock (concurrent marker edits rewrite its markers one after the other). */
+export function lockTrip(db: Executor, id: string): Promise<TripRow | undefined> {
+  return repository.lockTrip(db, id);
+}
+
+/** The flight's header (no track, no transcript), for the audio job. */
+export function findTripHeader(db: Executor, id: string) {
+  return repository.findTripHeader(db, id);
+}
+
+/** Replaces the markers kept with the flight's recorded track (the manual markers' copy). */
+export async function setTrackMarkers(db: Executor, trip: Pick<TripRow, 'id' | 'rawTrips'>, markers: Marker[]): Promise<void> {
+  await repository.updateTrip(db, trip.id, { rawTrips: { points: trip.rawTrips.points, markers }, markerCount: markers.length });
+}
+
+/** A flight with a recording and no track lasts as long as its recording. */
+export async function fitTimesToRecording(db: Executor, id: string, startedAt: Date, durationMs: number): Promise<void> {
+  const current = await repository.findTripHeader(db, id);
+  if (current && current.pointCount === 0) await repository.updateTrip(db, id, { beginTime: startedAt, endTime: new Date(startedAt.getTime() + durationMs) });
+}
+
+/** The flights `where` selects, counted (with their flight time) through the lists' totals kept in memory. */
+export function countFlights(ctx: AppContext, where: SQL | undefined, withFlightTime: boolean) {
+  const count = repository.countTrips(ctx.db, where, withFlightTime);
+  return readListTotals(ctx.listTotals, count.key, count.run);
+}
+
+/** The newest flights `where` selects, as the list shows them. */
+export async function listNewestFlights(ctx: AppContext, where: SQL | undefined, limit: number): Promise<TripSummary[]> {
+  return (await repository.listTripRows(ctx.db, where, { field: 'begin_time', order: 'desc' }, { offset: 0, limit })).map(toSummary);
 }

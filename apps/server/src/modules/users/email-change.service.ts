@@ -8,8 +8,8 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token.ts';
-import { isEmailTaken } from '../accounts/accounts.repository.ts';
-import { deleteSessions } from '../people/people.repository.ts';
+import { isEmailTaken } from '../accounts/accounts.service.ts';
+import { endSessions } from '../people/people.service.ts';
 import { requireCurrentPassword } from './current-password.ts';
 import * as repository from './users.repository.ts';
 
@@ -64,7 +64,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string) {
       if (await isEmailTaken(tx, change.newEmail)) throw conflict(messages.emailTaken, { email: messages.emailTaken });
       await repository.updateUser(tx, person.skylogId, { email: change.newEmail });
       await repository.updateAuthIdentity(tx, person.authId, { email: change.newEmail, emailVerified: true });
-      await deleteSessions(tx, person.authId, change.requestedBySession);
+      await endSessions(tx, person.authId, change.requestedBySession);
       return { skylogId: person.skylogId, oldEmail: person.email, newEmail: change.newEmail, name: person.name, orgId: person.orgId, role: person.userType };
     });
   } catch (error) {

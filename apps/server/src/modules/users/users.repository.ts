@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { orgColumns, subOrgColumns } from '../orgs/orgs.repository.ts';
-import { authAccount, authSession, authTwoFactor, authUser, billingAccounts, emailChanges, orgs, subOrgs, users } from '../../db/schema/index.ts';
+import { orgColumns, signInDemands, subOrgColumns } from '../../db/columns.ts';
+import { authAccount, authSession, authTwoFactor, authUser, emailChanges, orgs, subOrgs, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -10,22 +10,6 @@ export async function findUserByAuthId(db: Executor, authId: string): Promise<Us
   const [row] = await db.select().from(users).where(eq(users.authId, authId)).limit(1);
   return row;
 }
-
-/**
- * What a signed-in request's person must show at sign-in, read with them: a confirmed authenticator app,
- * whether their organization requires one of its administrators, and whether it still pays.
- */
-export const signInDemands = {
-  hasAuthenticator: sql<boolean>`coalesce(${authTwoFactor.verified}, false)`,
-  orgRequiresAdminTwoFactor: sql<boolean>`coalesce(${orgs.requireAdminTwoFactor}, false)`,
-  // The organization's subscription as last read from Stripe: a past-due school's grace may end between reads.
-  subscriptionStatus: sql<string | null>`(select ${billingAccounts.subscriptionStatus} from ${billingAccounts} where ${billingAccounts.orgId} = ${users.orgId})`,
-  pastDueSince: sql<Date | null>`(select ${billingAccounts.pastDueSince} from ${billingAccounts} where ${billingAccounts.orgId} = ${users.orgId})`.mapWith(
-    billingAccounts.pastDueSince,
-  ),
-};
-
-export type SignInDemands = { [Key in keyof typeof signInDemands]: (typeof signInDemands)[Key]['_']['type'] };
 
 /** The Skylog person behind a better-auth account, with `signInDemands`. */
 export async function findSessionPerson(db: Executor, authId: string) {
@@ -110,10 +94,6 @@ export async function updateAuthIdentity(db: Executor, authId: string, values: {
     .update(authUser)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(authUser.id, authId));
-}
-
-export async function deleteAuthIdentity(db: Executor, authId: string) {
-  await db.delete(authUser).where(eq(authUser.id, authId));
 }
 
 /** A session's "last active", written only when older than `olderThanMs` (another instance may just have). */

@@ -1,11 +1,12 @@
 import { getRoleLabel, isProfileComplete, messages, type Me, type ProfileUpdate, type User } from '@skylog/contracts';
 import { requireEmailOwner, requirePerson } from '../../access/access.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { readThrough } from '../../lib/announced-cache.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { isTwoFactorSetupDue } from '../../lib/request-user.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { findOrg } from '../orgs/orgs.repository.ts';
+import { findOrg } from '../../access/access.repository.ts';
 import { toSubOrg } from '../orgs/orgs.service.ts';
 import * as repository from './users.repository.ts';
 import type { UserRow } from './users.repository.ts';
@@ -86,4 +87,11 @@ export async function switchOrg(ctx: AppContext, { actor, operation }: RequestSc
     status: 'success',
     details: { from: actor.orgId, to: orgId },
   });
+}
+
+// For other modules: each decides nothing; its caller has.
+
+/** A person's row by id, in `db` (a transaction's too). */
+export function findUserById(db: Executor, skylogId: string): Promise<UserRow | undefined> {
+  return repository.findUserById(db, skylogId);
 }
