@@ -66,7 +66,10 @@ describe('day passenger currency, 14 CFR 61.57(a)', () => {
 
 describe('night passenger currency, 14 CFR 61.57(b)', () => {
   it('needs three night take-offs and three night full-stop landings', () => {
-    const entries = [entry('2024-03-01', { nightTakeoffs: 3, nightFullStopLandings: 2, landings: 3 }), entry('2024-03-03', { nightTakeoffs: 1, nightFullStopLandings: 1 })];
+    const entries = [
+      entry('2024-03-01', { nightTakeoffs: 3, nightFullStopLandings: 2, landings: 3 }),
+      entry('2024-03-03', { nightTakeoffs: 1, nightFullStopLandings: 1 }),
+    ];
     // The third night full-stop landing back is on 1 March: current through 30 May, the 90th day after.
     const currency = nightPassengerCurrency(entries, { asOf: '2024-05-30', categoryClass: sel });
     expect(currency).toMatchObject({ current: true, currentThrough: '2024-05-30', lapsesOn: '2024-05-31' });
@@ -76,18 +79,26 @@ describe('night passenger currency, 14 CFR 61.57(b)', () => {
 });
 
 describe('instrument currency, 14 CFR 61.57(c) and (d)', () => {
-  const tasks = [
-    entry('2024-01-20', { approaches: 4, holds: 1 }),
-    entry('2024-02-10', { approaches: 2, courseTracking: true }),
-  ];
+  const tasks = [entry('2024-01-20', { approaches: 4, holds: 1 }), entry('2024-02-10', { approaches: 2, courseTracking: true })];
 
   it('lasts 6 calendar months after the month of the oldest task it needs: through 31 July, not 1 August', () => {
-    expect(instrumentCurrency(tasks, { asOf: '2024-07-31' })).toMatchObject({ current: true, currentThrough: '2024-07-31', toRegain: null });
-    expect(instrumentCurrency(tasks, { asOf: '2024-08-01' })).toMatchObject({ current: false, lapsesOn: '2024-08-01', toRegain: 'experience' });
+    expect(instrumentCurrency(tasks, { asOf: '2024-07-31' })).toMatchObject({
+      current: true,
+      currentThrough: '2024-07-31',
+      toRegain: null,
+    });
+    expect(instrumentCurrency(tasks, { asOf: '2024-08-01' })).toMatchObject({
+      current: false,
+      lapsesOn: '2024-08-01',
+      toRegain: 'experience',
+    });
   });
 
   it('needs holding and course tracking as well as six approaches', () => {
-    expect(instrumentCurrency([entry('2024-01-20', { approaches: 6 })], { asOf: '2024-01-21' })).toMatchObject({ current: false, currentThrough: null });
+    expect(instrumentCurrency([entry('2024-01-20', { approaches: 6 })], { asOf: '2024-01-21' })).toMatchObject({
+      current: false,
+      currentThrough: null,
+    });
   });
 
   it('can be regained by flying the tasks in the 6 calendar months after it lapses', () => {
@@ -99,7 +110,11 @@ describe('instrument currency, 14 CFR 61.57(c) and (d)', () => {
     // Lapsed on 1 August 2024; the grace period runs to 31 January 2025.
     const late = [...tasks, entry('2025-02-01', { approaches: 6, holds: 1, courseTracking: true })];
     expect(instrumentCurrency(late, { asOf: '2025-01-31' }).toRegain).toBe('experience');
-    expect(instrumentCurrency(late, { asOf: '2025-02-01' })).toMatchObject({ current: false, currentThrough: '2024-07-31', toRegain: 'instrument-proficiency-check' });
+    expect(instrumentCurrency(late, { asOf: '2025-02-01' })).toMatchObject({
+      current: false,
+      currentThrough: '2024-07-31',
+      toRegain: 'instrument-proficiency-check',
+    });
     const checked = [...late, entry('2025-02-15', { instrumentProficiencyCheck: true })];
     expect(instrumentCurrency(checked, { asOf: '2025-02-15' })).toMatchObject({ current: true, currentThrough: '2025-08-31' });
   });
@@ -109,7 +124,11 @@ describe('flight review, 14 CFR 61.56', () => {
   const entries = [entry('2022-03-15', { flightReview: true }), entry('2023-01-01')];
 
   it('lasts 24 calendar months after the review’s month: through 31 March 2024, lapsed on 1 April', () => {
-    expect(flightReviewCurrency(entries, { asOf: '2024-03-31' })).toMatchObject({ current: true, currentThrough: '2024-03-31', lapsesOn: '2024-04-01' });
+    expect(flightReviewCurrency(entries, { asOf: '2024-03-31' })).toMatchObject({
+      current: true,
+      currentThrough: '2024-03-31',
+      lapsesOn: '2024-04-01',
+    });
     expect(flightReviewCurrency(entries, { asOf: '2024-04-01' })).toMatchObject({ current: false, lapsingSoon: false });
   });
 
@@ -119,6 +138,10 @@ describe('flight review, 14 CFR 61.56', () => {
   });
 
   it('is not current with no review in the logbook', () => {
-    expect(flightReviewCurrency([entry('2024-01-01')], { asOf: '2024-01-02' })).toMatchObject({ current: false, currentThrough: null, lapsesOn: null });
+    expect(flightReviewCurrency([entry('2024-01-01')], { asOf: '2024-01-02' })).toMatchObject({
+      current: false,
+      currentThrough: null,
+      lapsesOn: null,
+    });
   });
 });

@@ -67,8 +67,13 @@ export function dayPassengerCurrency(entries: LogbookEntry[], options: Passenger
     (entry) => entry.date <= asOf && entry.categoryClass === options.categoryClass && (!options.tailwheel || entry.tailwheel === true),
   );
   const landings = (entry: LogbookEntry) =>
-    options.tailwheel ? sum([entry.dayFullStopLandings, entry.nightFullStopLandings]) : (entry.landings ?? sum([entry.dayFullStopLandings, entry.nightFullStopLandings]));
-  const since = metSince(relevant, (entry) => [sum([entry.dayTakeoffs, entry.nightTakeoffs]), landings(entry)], [passengerCount, passengerCount]);
+    options.tailwheel
+      ? sum([entry.dayFullStopLandings, entry.nightFullStopLandings])
+      : (entry.landings ?? sum([entry.dayFullStopLandings, entry.nightFullStopLandings]));
+  const since = metSince(relevant, (entry) => [sum([entry.dayTakeoffs, entry.nightTakeoffs]), landings(entry)], [
+    passengerCount,
+    passengerCount,
+  ]);
   return currencyAsOf('61.57(a)', asOf, since && addDays(since, passengerWindowDays));
 }
 
@@ -82,7 +87,10 @@ export function nightPassengerCurrency(entries: LogbookEntry[], options: Passeng
   const relevant = entries.filter(
     (entry) => entry.date <= asOf && entry.categoryClass === options.categoryClass && (!options.tailwheel || entry.tailwheel === true),
   );
-  const since = metSince(relevant, (entry) => [entry.nightTakeoffs ?? 0, entry.nightFullStopLandings ?? 0], [passengerCount, passengerCount]);
+  const since = metSince(relevant, (entry) => [entry.nightTakeoffs ?? 0, entry.nightFullStopLandings ?? 0], [
+    passengerCount,
+    passengerCount,
+  ]);
   return currencyAsOf('61.57(b)', asOf, since && addDays(since, passengerWindowDays));
 }
 

@@ -28,7 +28,14 @@ const crossingPrecisionMs = 500;
  * nights" such as 65°N in June), the whole solar day is daylight: there is no night that day. Where it never comes
  * up to it (polar night), that day has no daylight interval and every moment of it is night.
  */
-function isOutsideDaylight(time: number, latitude: number, longitude: number, morning: 'dawn' | 'sunrise', evening: 'dusk' | 'sunset', marginMs: number) {
+function isOutsideDaylight(
+  time: number,
+  latitude: number,
+  longitude: number,
+  morning: 'dawn' | 'sunrise',
+  evening: 'dusk' | 'sunset',
+  marginMs: number,
+) {
   for (const offset of [-dayMs, 0, dayMs]) {
     const times = getTimes(new Date(time + offset), latitude, longitude);
     const rise = times[morning];
@@ -92,7 +99,7 @@ export function nightTimeMs(points: TimedPosition[], interval: { from?: number; 
   let total = 0;
   let start = positionAt(sorted, from, 0);
   let startNight = isCivilNight(start.position);
-  for (let time = from; time < to; ) {
+  for (let time = from; time < to;) {
     const endTime = Math.min(time + sampleStepMs, to);
     const end = positionAt(sorted, endTime, start.index);
     const endNight = isCivilNight(end.position);

@@ -23,11 +23,27 @@ const entries: LogbookEntry[] = [
     route: [ksus, kfyg, ksus],
   })),
   // A dual cross-country to Columbia and back: 2 h cross-country, 78 nm each way.
-  { id: 'dual-xc', date: '2024-04-02', categoryClass: sel, totalHours: 2, dualReceivedHours: 2, crossCountryHours: 2, route: [ksus, kcou, ksus] },
+  {
+    id: 'dual-xc',
+    date: '2024-04-02',
+    categoryClass: sel,
+    totalHours: 2,
+    dualReceivedHours: 2,
+    crossCountryHours: 2,
+    route: [ksus, kcou, ksus],
+  },
   // Solo in the pattern at a towered field: 2 take-offs and full-stop landings.
   { id: 'solo-1', date: '2024-04-10', categoryClass: sel, totalHours: 1, soloHours: 1, route: [ksus, ksus, ksus] },
   // The long solo cross-country: KSUS, KCOU, KUIN, KSUS, about 276 nm, three full-stop points, legs over 50 nm.
-  { id: 'solo-long-xc', date: '2024-04-20', categoryClass: sel, totalHours: 3.2, soloHours: 3.2, crossCountryHours: 3.2, route: [ksus, kcou, kuin, ksus] },
+  {
+    id: 'solo-long-xc',
+    date: '2024-04-20',
+    categoryClass: sel,
+    totalHours: 3.2,
+    soloHours: 3.2,
+    crossCountryHours: 3.2,
+    route: [ksus, kcou, kuin, ksus],
+  },
   // Test preparation in April and in January: only April is within 2 calendar months of a June test.
   { id: 'prep-old', date: '2024-01-02', categoryClass: sel, totalHours: 1, dualReceivedHours: 1, practicalTestPreparation: true },
   { id: 'prep', date: '2024-04-25', categoryClass: sel, totalHours: 1.2, dualReceivedHours: 1.2, practicalTestPreparation: true },
@@ -87,12 +103,16 @@ describe('privatePilotProgress (14 CFR 61.109(a))', () => {
 
   it('says what is missing in words', () => {
     const onlyPattern = privatePilotProgress([entries[11] as LogbookEntry], { asOf: '2024-05-01' });
-    expect(onlyPattern.find((requirement) => requirement.paragraph === '61.109(a)(5)(iii)')?.missing).toBe('2 of 3 towered full-stop landings');
+    expect(onlyPattern.find((requirement) => requirement.paragraph === '61.109(a)(5)(iii)')?.missing).toBe(
+      '2 of 3 towered full-stop landings',
+    );
   });
 
   it('does not take a solo trip without three full-stop points as the long cross-country', () => {
     const touchAndGo = { ...kcou, fullStop: false };
-    const short = privatePilotProgress([{ ...(entries[12] as LogbookEntry), route: [ksus, touchAndGo, kuin, ksus] }], { asOf: '2024-05-01' });
+    const short = privatePilotProgress([{ ...(entries[12] as LogbookEntry), route: [ksus, touchAndGo, kuin, ksus] }], {
+      asOf: '2024-05-01',
+    });
     expect(short.find((requirement) => requirement.paragraph === '61.109(a)(5)(ii)')?.done).toBe(0);
   });
 });

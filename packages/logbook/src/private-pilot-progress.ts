@@ -34,7 +34,8 @@ const testPreparationCalendarMonths = 2;
 const round = (hours: number) => Math.round(hours * 10) / 10;
 
 /** Total distance of the route: the sum of its legs, departure to each landing in turn. */
-const routeNm = (route: RoutePoint[]) => route.slice(1).reduce((total, point, index) => total + distanceNm(route[index] as RoutePoint, point), 0);
+const routeNm = (route: RoutePoint[]) =>
+  route.slice(1).reduce((total, point, index) => total + distanceNm(route[index] as RoutePoint, point), 0);
 
 /** Full-stop landing points of a route (61.109(a)(5)(ii)): the departure counts as one, as the FAA reads it, and each other place landed at to a full stop. */
 const fullStopPoints = (route: RoutePoint[]) => {
@@ -42,7 +43,8 @@ const fullStopPoints = (route: RoutePoint[]) => {
   return new Set(places.map((point) => point.airport ?? `${point.latitude.toFixed(3)},${point.longitude.toFixed(3)}`)).size;
 };
 /** Whether a leg, take-off to the next landing, spans more than 50 nm in a straight line. */
-const hasLongLeg = (route: RoutePoint[]) => route.slice(1).some((point, index) => distanceNm(route[index] as RoutePoint, point) > longSoloLegNm);
+const hasLongLeg = (route: RoutePoint[]) =>
+  route.slice(1).some((point, index) => distanceNm(route[index] as RoutePoint, point) > longSoloLegNm);
 
 type Rule = {
   paragraph: string;
@@ -89,10 +91,50 @@ export function privatePilotProgress(entries: LogbookEntry[], options: PrivatePi
   const inClass = flights.filter((entry) => entry.categoryClass === singleEngineLand);
   const rules: [Rule, LogbookEntry[]][] = [
     // 61.109(a): 40 hours of flight time (any aircraft: the paragraph does not restrict the total).
-    [{ paragraph: '61.109(a)', label: 'Total flight time', required: 40, unit: 'hours', missingLabel: 'hours total', credit: (entry) => entry.totalHours }, flights],
-    [{ paragraph: '61.109(a)', label: 'Flight training from an authorized instructor', required: 20, unit: 'hours', missingLabel: 'hours of dual', credit: dual }, flights],
-    [{ paragraph: '61.109(a)(1)', label: 'Cross-country flight training', required: 3, unit: 'hours', missingLabel: 'hours of dual cross-country', credit: (entry) => (isCrossCountry(entry) ? Math.min(dual(entry), entry.crossCountryHours ?? 0) : 0) }, inClass],
-    [{ paragraph: '61.109(a)(2)', label: 'Night flight training', required: 3, unit: 'hours', missingLabel: 'hours of dual night', credit: (entry) => Math.min(dual(entry), entry.nightHours ?? 0) }, inClass],
+    [
+      {
+        paragraph: '61.109(a)',
+        label: 'Total flight time',
+        required: 40,
+        unit: 'hours',
+        missingLabel: 'hours total',
+        credit: (entry) => entry.totalHours,
+      },
+      flights,
+    ],
+    [
+      {
+        paragraph: '61.109(a)',
+        label: 'Flight training from an authorized instructor',
+        required: 20,
+        unit: 'hours',
+        missingLabel: 'hours of dual',
+        credit: dual,
+      },
+      flights,
+    ],
+    [
+      {
+        paragraph: '61.109(a)(1)',
+        label: 'Cross-country flight training',
+        required: 3,
+        unit: 'hours',
+        missingLabel: 'hours of dual cross-country',
+        credit: (entry) => (isCrossCountry(entry) ? Math.min(dual(entry), entry.crossCountryHours ?? 0) : 0),
+      },
+      inClass,
+    ],
+    [
+      {
+        paragraph: '61.109(a)(2)',
+        label: 'Night flight training',
+        required: 3,
+        unit: 'hours',
+        missingLabel: 'hours of dual night',
+        credit: (entry) => Math.min(dual(entry), entry.nightHours ?? 0),
+      },
+      inClass,
+    ],
     [
       {
         paragraph: '61.109(a)(2)(i)',
@@ -100,7 +142,14 @@ export function privatePilotProgress(entries: LogbookEntry[], options: PrivatePi
         required: 1,
         unit: 'flights',
         missingLabel: 'night cross-countries over 100 nm',
-        credit: (entry) => (dual(entry) > 0 && (entry.nightHours ?? 0) > 0 && isCrossCountry(entry) && entry.route && routeNm(entry.route) > nightCrossCountryNm ? 1 : 0),
+        credit: (entry) =>
+          dual(entry) > 0 &&
+          (entry.nightHours ?? 0) > 0 &&
+          isCrossCountry(entry) &&
+          entry.route &&
+          routeNm(entry.route) > nightCrossCountryNm
+            ? 1
+            : 0,
       },
       inClass,
     ],
@@ -115,7 +164,17 @@ export function privatePilotProgress(entries: LogbookEntry[], options: PrivatePi
       },
       inClass,
     ],
-    [{ paragraph: '61.109(a)(3)', label: 'Instrument training', required: 3, unit: 'hours', missingLabel: 'hours of instrument training', credit: (entry) => Math.min(dual(entry), entry.instrumentHours ?? 0) }, inClass],
+    [
+      {
+        paragraph: '61.109(a)(3)',
+        label: 'Instrument training',
+        required: 3,
+        unit: 'hours',
+        missingLabel: 'hours of instrument training',
+        credit: (entry) => Math.min(dual(entry), entry.instrumentHours ?? 0),
+      },
+      inClass,
+    ],
     [
       {
         paragraph: '61.109(a)(4)',
@@ -127,8 +186,21 @@ export function privatePilotProgress(entries: LogbookEntry[], options: PrivatePi
       },
       inClass,
     ],
-    [{ paragraph: '61.109(a)(5)', label: 'Solo flight time', required: 10, unit: 'hours', missingLabel: 'hours solo', credit: solo }, inClass],
-    [{ paragraph: '61.109(a)(5)(i)', label: 'Solo cross-country', required: 5, unit: 'hours', missingLabel: 'hours of solo cross-country', credit: (entry) => (isCrossCountry(entry) ? Math.min(solo(entry), entry.crossCountryHours ?? 0) : 0) }, inClass],
+    [
+      { paragraph: '61.109(a)(5)', label: 'Solo flight time', required: 10, unit: 'hours', missingLabel: 'hours solo', credit: solo },
+      inClass,
+    ],
+    [
+      {
+        paragraph: '61.109(a)(5)(i)',
+        label: 'Solo cross-country',
+        required: 5,
+        unit: 'hours',
+        missingLabel: 'hours of solo cross-country',
+        credit: (entry) => (isCrossCountry(entry) ? Math.min(solo(entry), entry.crossCountryHours ?? 0) : 0),
+      },
+      inClass,
+    ],
     [
       {
         paragraph: '61.109(a)(5)(ii)',
@@ -137,7 +209,13 @@ export function privatePilotProgress(entries: LogbookEntry[], options: PrivatePi
         unit: 'flights',
         missingLabel: 'long solo cross-countries',
         credit: (entry) =>
-          solo(entry) > 0 && entry.route && routeNm(entry.route) >= longSoloNm && fullStopPoints(entry.route) >= longSoloPoints && hasLongLeg(entry.route) ? 1 : 0,
+          solo(entry) > 0 &&
+          entry.route &&
+          routeNm(entry.route) >= longSoloNm &&
+          fullStopPoints(entry.route) >= longSoloPoints &&
+          hasLongLeg(entry.route)
+            ? 1
+            : 0,
       },
       inClass,
     ],
@@ -148,7 +226,8 @@ export function privatePilotProgress(entries: LogbookEntry[], options: PrivatePi
         required: 3,
         unit: 'take-offs and full-stop landings',
         missingLabel: 'towered full-stop landings',
-        credit: (entry) => (solo(entry) > 0 && entry.route ? entry.route.slice(1).filter((point) => point.fullStop && point.towered).length : 0),
+        credit: (entry) =>
+          solo(entry) > 0 && entry.route ? entry.route.slice(1).filter((point) => point.fullStop && point.towered).length : 0,
       },
       inClass,
     ],

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { buildChain, canonicalContent, chainStart, entryHash, sha256Hex, verifyChain } from './signature.ts';
 
 const signedFields = ['date', 'totalHours', 'dualReceivedHours', 'route', 'remarks'] as const;
-const entry = (id: string, fields: Record<string, unknown>) => ({ id, date: '2024-03-01', totalHours: 1.2, dualReceivedHours: 1.2, ...fields });
+const entry = (id: string, fields: Record<string, unknown>) => ({
+  id,
+  date: '2024-03-01',
+  totalHours: 1.2,
+  dualReceivedHours: 1.2,
+  ...fields,
+});
 
 describe('canonicalContent', () => {
   it('keeps only the signed fields, in a stable key order at every depth', () => {
@@ -64,7 +70,12 @@ describe('the chain over a student’s signed entries', () => {
   it('finds a deleted entry', async () => {
     const current = await hashed();
     const chain = await buildChain(current);
-    expect(await verifyChain(chain, [current[0], current[2]].filter((item) => item !== undefined))).toEqual({
+    expect(
+      await verifyChain(
+        chain,
+        [current[0], current[2]].filter((item) => item !== undefined),
+      ),
+    ).toEqual({
       valid: false,
       index: 1,
       entryId: 'b',
@@ -75,7 +86,12 @@ describe('the chain over a student’s signed entries', () => {
   it('finds reordered entries', async () => {
     const current = await hashed();
     const chain = await buildChain(current);
-    expect(await verifyChain(chain, [current[1], current[0], current[2]].filter((item) => item !== undefined))).toEqual({
+    expect(
+      await verifyChain(
+        chain,
+        [current[1], current[0], current[2]].filter((item) => item !== undefined),
+      ),
+    ).toEqual({
       valid: false,
       index: 0,
       entryId: 'a',

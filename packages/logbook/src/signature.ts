@@ -19,7 +19,9 @@ function normalise(value: SignedValue, path: string): SignedValue {
   if (typeof value === 'string') return value.normalize('NFC').trim();
   if (Array.isArray(value)) return value.map((item, index) => normalise(item, `${path}[${index}]`));
   if (value && typeof value === 'object') {
-    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort();
+    const keys = Object.keys(value)
+      .filter((key) => value[key] !== undefined)
+      .sort();
     return Object.fromEntries(keys.map((key) => [key, normalise(value[key] as SignedValue, `${path}.${key}`)]));
   }
   return value;
@@ -80,7 +82,8 @@ export type ChainVerification = { valid: true } | ({ valid: false } & ChainBreak
 export async function verifyChain(stored: ChainLink[], current: { entryId: string; entryHash: string }[]): Promise<ChainVerification> {
   let previous = chainStart;
   for (const [index, link] of stored.entries()) {
-    if ((await sha256Hex(previous + link.entryHash)) !== link.link) return { valid: false, index, entryId: link.entryId, reason: 'link-altered' };
+    if ((await sha256Hex(previous + link.entryHash)) !== link.link)
+      return { valid: false, index, entryId: link.entryId, reason: 'link-altered' };
     previous = link.link;
     const now = current[index];
     if (now?.entryId !== link.entryId) {
