@@ -37,9 +37,12 @@ const round = (hours: number) => Math.round(hours * 10) / 10;
 const routeNm = (route: RoutePoint[]) =>
   route.slice(1).reduce((total, point, index) => total + distanceNm(route[index] as RoutePoint, point), 0);
 
-/** Full-stop landing points of a route (61.109(a)(5)(ii)): the departure counts as one, as the FAA reads it, and each other place landed at to a full stop. */
+/**
+ * Distinct places landed at to a full stop (61.109(a)(5)(ii) "full-stop landings at three points"). Only landings
+ * count: a departure counts when the flight lands back there, as it usually does.
+ */
 const fullStopPoints = (route: RoutePoint[]) => {
-  const places = route.filter((point, index) => index === 0 || point.fullStop);
+  const places = route.slice(1).filter((point) => point.fullStop);
   return new Set(places.map((point) => point.airport ?? `${point.latitude.toFixed(3)},${point.longitude.toFixed(3)}`)).size;
 };
 /** Whether a leg, take-off to the next landing, spans more than 50 nm in a straight line. */

@@ -28,6 +28,7 @@ describe('canonicalContent', () => {
 
   it('refuses a number that is not finite, naming the field', () => {
     expect(() => canonicalContent({ totalHours: Number.NaN }, signedFields)).toThrow(/entry\.totalHours/);
+    expect(() => canonicalContent({ date: new Date('2024-03-01') }, signedFields)).toThrow(/entry\.date/);
   });
 });
 

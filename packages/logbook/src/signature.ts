@@ -18,13 +18,16 @@ function normalise(value: SignedValue, path: string): SignedValue {
   }
   if (typeof value === 'string') return value.normalize('NFC').trim();
   if (Array.isArray(value)) return value.map((item, index) => normalise(item, `${path}[${index}]`));
-  if (value && typeof value === 'object') {
+  if (value === null || typeof value === 'boolean') return value;
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) {
+    throw new TypeError(`${path} must be text, a number, true or false, null, a list or a plain object`);
+  }
+  {
     const keys = Object.keys(value)
       .filter((key) => value[key] !== undefined)
       .sort();
     return Object.fromEntries(keys.map((key) => [key, normalise(value[key] as SignedValue, `${path}.${key}`)]));
   }
-  return value;
 }
 
 /**
