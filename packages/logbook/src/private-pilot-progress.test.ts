@@ -47,7 +47,7 @@ const entries: LogbookEntry[] = [
   // Test preparation in April and in January: only April is within 2 calendar months of a June test.
   { id: 'prep-old', date: '2024-01-02', categoryClass: sel, totalHours: 1, dualReceivedHours: 1, practicalTestPreparation: true },
   { id: 'prep', date: '2024-04-25', categoryClass: sel, totalHours: 1.2, dualReceivedHours: 1.2, practicalTestPreparation: true },
-  // A multi-engine flight counts toward the total only.
+  // A multi-engine flight counts toward the total only: the 20 hours of training are in a single-engine airplane.
   { id: 'multi', date: '2024-04-26', categoryClass: 'airplane multiengine land', totalHours: 1, dualReceivedHours: 1 },
 ];
 
@@ -78,7 +78,7 @@ describe('privatePilotProgress (14 CFR 61.109(a))', () => {
 
   it('sums the hours and names the flights that count', () => {
     expect(byParagraph('61.109(a)', /Total/)).toMatchObject({ done: 24.4, missing: '24.4 of 40 hours total' });
-    expect(byParagraph('61.109(a)', /instructor/)).toMatchObject({ done: 20.2, missing: null });
+    expect(byParagraph('61.109(a)', /instructor/)).toMatchObject({ done: 19.2, missing: '19.2 of 20 hours of dual' });
     expect(byParagraph('61.109(a)(1)')).toMatchObject({ done: 2, flights: ['dual-xc'], missing: '2 of 3 hours of dual cross-country' });
     expect(byParagraph('61.109(a)(2)')).toMatchObject({ done: 1.5, flights: ['dual-10'] });
     expect(byParagraph('61.109(a)(3)')).toMatchObject({ done: 1, flights: ['dual-1', 'dual-2'] });

@@ -4,8 +4,10 @@ import type { LogbookEntry, RoutePoint } from './logbook-entry.ts';
 
 /**
  * Progress toward the aeronautical experience of 14 CFR 61.109(a), private pilot, airplane single-engine land.
- * The numbers follow the text of 61.109(a) as Skylog's authors know it (eCFR could not be fetched when this was
- * written: check against the current text). Simulator credit (61.109(k)) is not counted: only flights are read.
+ * The numbers follow the text of 61.109(a) (checked against a published copy current through October 2024, not
+ * eCFR itself: check again when the rule changes). The 20 hours of training and 10 of solo are in single-engine
+ * airplanes, as is each item under them; only the 40 hours total may be in any aircraft. Simulator and training
+ * device credit (61.109(k)) is not counted: only flights are read.
  */
 
 export type Requirement = {
@@ -114,7 +116,7 @@ export function privatePilotProgress(entries: LogbookEntry[], options: PrivatePi
         missingLabel: 'hours of dual',
         credit: dual,
       },
-      flights,
+      inClass,
     ],
     [
       {
