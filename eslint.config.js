@@ -31,19 +31,21 @@ const webBoundaries = {
 
 /** The packages the apps share never reach back into an app (ARCHITECTURE.md, Packages). */
 const trackFormatsNotAnalysis = 'The flight analysis reads track formats, never the reverse.';
+const logbookOnTop = 'The logbook reads track formats and the flight analysis, never the reverse.';
 const packageBoundaries = {
   zones: [
     {
       target: './packages/contracts',
-      from: ['./apps', './packages/track-formats', './packages/flight-analysis'],
+      from: ['./apps', './packages/track-formats', './packages/flight-analysis', './packages/logbook'],
       message: 'contracts import only zod.',
     },
     {
-      target: ['./packages/track-formats', './packages/flight-analysis'],
+      target: ['./packages/track-formats', './packages/flight-analysis', './packages/logbook'],
       from: ['./apps', './bench', './e2e'],
       message: 'The packages are pure: the apps import them, never the reverse.',
     },
     { target: './packages/track-formats', from: './packages/flight-analysis', message: trackFormatsNotAnalysis },
+    { target: ['./packages/track-formats', './packages/flight-analysis'], from: './packages/logbook', message: logbookOnTop },
   ],
 };
 
@@ -153,6 +155,8 @@ export default tseslint.config(
     ['packages/flight-analysis/src/**/*.ts'],
     ['packages/flight-analysis/src/**/*.test.ts', 'packages/flight-analysis/src/corpus-accuracy/**'],
   ),
+  // The logbook's rules are pure; its tests read the real flights of bench/corpus.
+  ...purePackageRules(['packages/logbook/src/**/*.ts'], ['packages/logbook/src/**/*.test.ts']),
   {
     // PostgreSQL cannot store every JavaScript string: contracts' `text()` refuses what it cannot.
     files: ['packages/contracts/src/**/*.ts'],

@@ -12,6 +12,7 @@ export default defineConfig({
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'track-formats', include: ['packages/track-formats/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'flight-analysis', include: ['packages/flight-analysis/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'logbook', include: ['packages/logbook/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {

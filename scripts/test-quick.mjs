@@ -27,7 +27,7 @@ for (const module of changedModules) {
 
 console.log(`${changed.length} files changed since ${base === 'HEAD' ? 'the last commit' : base}`);
 const run = (args) => spawnSync('npx', ['vitest', 'run', '--passWithNoTests', ...args], { stdio: 'inherit' }).status ?? 1;
-const unitStatus = run(['--changed', base, ...['contracts', 'flight-analysis', 'track-formats', 'server-unit', 'web'].flatMap((name) => ['--project', name])]);
+const unitStatus = run(['--changed', base, ...['contracts', 'flight-analysis', 'track-formats', 'logbook', 'server-unit', 'web'].flatMap((name) => ['--project', name])]);
 let httpStatus = 0;
 if (httpTests.size > 0) {
   console.log(`\nServer HTTP tests of the changed modules (PGlite): ${[...httpTests].join(', ')}`);

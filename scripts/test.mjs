@@ -24,7 +24,7 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
-// 1. Vitest: every project of vitest.config.ts (contracts, track-formats, flight-analysis, server on PGlite and,
+// 1. Vitest: every project of vitest.config.ts (contracts, track-formats, flight-analysis, logbook, server on PGlite and,
 //    when TEST_DATABASE_URL is set, PostgreSQL, web).
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: the server suite runs on PGlite only.');
 const vitestReport = path.join(reports, 'vitest.json');
