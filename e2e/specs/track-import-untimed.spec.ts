@@ -31,6 +31,8 @@ test("a route without times goes into a flight with its audio: take-off plus the
   const flight = page.getByLabel('Flight', { exact: true });
   await flight.selectOption((await flight.locator('option', { hasText: name }).getAttribute('value'))!);
   await page.getByLabel(trackInputLabel).setInputFiles(flightFixtures.plannedRoute);
+  // Read in the browser as soon as it is chosen, by the parser the server uses.
+  await expect(page.getByText(/^A path of \d+ points without times: Skylog will ask when it was flown\.$/)).toBeVisible();
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(fileField(page, trackInputLabel)).toContainText(untimedMessage);
   // The chosen file stays.

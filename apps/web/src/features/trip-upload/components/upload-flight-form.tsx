@@ -41,6 +41,7 @@ import {
   type Crew,
   type TrackTimes,
 } from '../api/upload-flight.ts';
+import { TrackPreviewLine } from './track-preview.tsx';
 
 const audioExtensions = ['.mp3', '.m4a', '.aac', '.wav', '.flac', '.ogg', '.opus', '.webm', '.amr'];
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.')).toLowerCase();
@@ -441,6 +442,7 @@ function UploadForm({ fleet, saveCategory, getFlightHref, crewChoices }: UploadF
           )}
         />
       ))}
+      <TrackPreviewLine file={track ?? null} />
       {track && trackHasNoTimes ? (
         <fieldset className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 md:grid-cols-2">
           <legend className="px-1 text-sm font-medium text-slate-800">When this track was flown</legend>
