@@ -499,7 +499,12 @@ describe.each(['local', 's3'] as const)('tus-js-client against listening Skylog 
 
       const onInstanceB = await runTusClient(wav, { endpoint: await endpointOf(b, tripId), uploadUrl: `${await baseOf(b)}${path}`, headers: await browser() });
       expect(onInstanceB.error).toBeNull();
-      expect(onInstanceB.requests.slice(0, 2)).toEqual(['HEAD', `PATCH ${offset}`]);
+      // Instance A may still be storing the bytes that arrived before the cut when B is first asked, so B's client
+      // resumes from that offset or from a later one, never from the start.
+      const [head, patch] = onInstanceB.requests;
+      expect(head).toBe('HEAD');
+      expect(Number(patch?.replace('PATCH ', ''))).toBeGreaterThanOrEqual(offset);
+      expect(offset).toBeGreaterThan(0);
       await expectProcessed(tripId, path);
     } finally {
       await proxy.close();
