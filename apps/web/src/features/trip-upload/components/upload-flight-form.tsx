@@ -442,7 +442,7 @@ function UploadForm({ fleet, saveCategory, getFlightHref, crewChoices }: UploadF
           )}
         />
       ))}
-      <TrackPreviewLine file={track ?? null} />
+      <TrackPreviewLine file={track ?? null} category={target === 'new' ? (fleet.find((plane) => plane.id === aircraftId)?.category ?? null) : null} />
       {track && trackHasNoTimes ? (
         <fieldset className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 md:grid-cols-2">
           <legend className="px-1 text-sm font-medium text-slate-800">When this track was flown</legend>
