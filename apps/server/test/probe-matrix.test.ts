@@ -279,7 +279,7 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
     );
   });
 
-  it('changes within the organization respect the finer scope (docs/product-decisions.md tenancy)', async () => {
+  it('changes within the organization respect the finer scope (docs/product.md "Flights and who sees them (tenancy)")', async () => {
     const ids = async (email: string) => skylogIdOf(t, email);
     const iris = await ids('instructor@skyline.test');
     const jonas = await ids('jonas.berg@skyline.test');

@@ -52,7 +52,7 @@ describe('role lists', () => {
     for (const value of ['pilot', '', 'Admin', null, undefined, 42, {}]) expect(isRole(value)).toBe(false);
   });
 
-  it('sorts roles into organization-wide and sub-organization scopes (docs/product-decisions.md, tenancy)', () => {
+  it('sorts roles into organization-wide and sub-organization scopes (docs/product.md "Role groups")', () => {
     expect(roles.filter(isOrgWideRole).sort()).toEqual(['admin', 'admin_secondary', 'org_admin', 'super_admin']);
     expect(roles.filter(isSubOrgRole).sort()).toEqual(['sub_org_admin', 'sub_org_admin_secondary']);
     for (const role of ['instructor', 'student']) {
