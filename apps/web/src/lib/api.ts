@@ -2,6 +2,7 @@ import { fillPath, type HasNoInput, type Operation, type OperationGroupName, typ
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { routes } from 'virtual:skylog-operation-routes';
 import { fetchApi, readJson } from './api-client.ts';
+import { withMessage } from './with-message.ts';
 
 type CallOptions = { signal?: AbortSignal };
 
@@ -15,16 +16,20 @@ type Call<Op extends Operation> =
 
 type InputArgument<Op extends Operation> = HasNoInput<Op> extends true ? [input?: undefined] : [input: OperationInput<Op>];
 
+/** A read's failure in the screen's own words (contracts' `messages.fetch…Failed`), keeping the server's status. */
+type QueryFailure = { failure?: string };
+
 /**
  * One operation of the client: call it, or ask for its query key (`key`) or TanStack Query options (`query`),
- * both derived from the table so a read and its invalidation cannot drift apart. `key()` without an input is
+ * both derived from the table so a read and its invalidation cannot drift apart (`query(input, { failure })`
+ * words a failed read as the screen does). `key()` without an input is
  * the prefix of every query of the operation (all pages and filters of a list), to invalidate them together;
  * `url` is its address, for a download link the browser follows itself.
  */
 export type ClientOperation<Op extends Operation> = Call<Op> & {
   key: (...input: InputArgument<Op> | []) => QueryKey;
   url: (...input: InputArgument<Op>) => string;
-  query: (...input: InputArgument<Op>) => ReturnType<typeof queryOptions<ApiResult<Op>, Error, ApiResult<Op>, QueryKey>>;
+  query: (...input: [...InputArgument<Op>, QueryFailure?]) => ReturnType<typeof queryOptions<ApiResult<Op>, Error, ApiResult<Op>, QueryKey>>;
 };
 
 /** The typed client: `api.aircraft.read({ params: { id } })`, one method per operation of the contracts' table. */
@@ -55,7 +60,11 @@ function clientOperation(route: Route, key: string) {
   return Object.assign((input: AnyInput, options?: CallOptions) => call(route, input, options), {
     key: keyOf,
     url: (input: AnyInput) => urlOf(route, input),
-    query: (input: AnyInput) => queryOptions({ queryKey: keyOf(input), queryFn: ({ signal }) => call(route, input, { signal }) }),
+    query: (input: AnyInput, { failure }: QueryFailure = {}) =>
+      queryOptions({
+        queryKey: keyOf(input),
+        queryFn: ({ signal }) => (failure === undefined ? call(route, input, { signal }) : withMessage(call(route, input, { signal }), failure)),
+      }),
   });
 }
 

@@ -1,7 +1,6 @@
 import { messages } from '@skylog/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { withMessage } from '../../../lib/with-message.ts';
 
 export type OverviewQuery = { timezone: string; sub_org_id?: string | undefined };
 
@@ -9,8 +8,7 @@ export type OverviewQuery = { timezone: string; sub_org_id?: string | undefined 
 export const useOverview = (query: OverviewQuery) =>
   useQuery(
     queryOptions({
-      queryKey: api.overview.read.key({ query }),
-      queryFn: ({ signal }) => withMessage(api.overview.read({ query }, { signal }), messages.fetchOverviewFailed),
+      ...api.overview.read.query({ query }, { failure: messages.fetchOverviewFailed }),
       staleTime: 0,
       placeholderData: keepPreviousData,
     }),

@@ -1,12 +1,6 @@
 import { messages } from '@skylog/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { withMessage } from '../../../lib/with-message.ts';
 
 export const usePerson = (id: string) =>
-  useQuery(
-    queryOptions({
-      queryKey: api.people.read.key({ params: { skylog_id: id } }),
-      queryFn: ({ signal }) => withMessage(api.people.read({ params: { skylog_id: id } }, { signal }), messages.fetchUserFailed),
-    }),
-  );
+  useQuery(api.people.read.query({ params: { skylog_id: id } }, { failure: messages.fetchUserFailed }));

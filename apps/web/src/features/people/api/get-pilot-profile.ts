@@ -2,7 +2,6 @@ import { messages, type pilotProfileListSchema } from '@skylog/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api.ts';
-import { withMessage } from '../../../lib/with-message.ts';
 
 export type PilotProfile = z.infer<typeof pilotProfileListSchema>['items'][number];
 
@@ -11,8 +10,7 @@ export const usePilotProfile = (userId: string) => {
   const input = { query: { user_id: userId } };
   return useQuery(
     queryOptions({
-      queryKey: api.pilotProfiles.list.key(input),
-      queryFn: ({ signal }) => withMessage(api.pilotProfiles.list(input, { signal }), messages.fetchPilotProfilesFailed),
+      ...api.pilotProfiles.list.query(input, { failure: messages.fetchPilotProfilesFailed }),
       select: (list): PilotProfile | null => list.items[0] ?? null,
     }),
   );

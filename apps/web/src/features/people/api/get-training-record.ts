@@ -1,7 +1,6 @@
 import { messages } from '@skylog/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { withMessage } from '../../../lib/with-message.ts';
 
 export type TrainingRecordQuery = { timezone: string; from?: string | undefined; to?: string | undefined };
 
@@ -10,8 +9,7 @@ export const useTrainingRecord = (personId: string, query: TrainingRecordQuery) 
   const input = { params: { skylog_id: personId }, query };
   return useQuery(
     queryOptions({
-      queryKey: api.training.record.key(input),
-      queryFn: ({ signal }) => withMessage(api.training.record(input, { signal }), messages.fetchTrainingRecordFailed),
+      ...api.training.record.query(input, { failure: messages.fetchTrainingRecordFailed }),
       staleTime: 0,
       placeholderData: keepPreviousData,
     }),
@@ -23,8 +21,7 @@ export const useStudentsTraining = (instructorId: string, query: TrainingRecordQ
   const input = { params: { skylog_id: instructorId }, query };
   return useQuery(
     queryOptions({
-      queryKey: api.training.studentsTraining.key(input),
-      queryFn: ({ signal }) => withMessage(api.training.studentsTraining(input, { signal }), messages.fetchTrainingRecordFailed),
+      ...api.training.studentsTraining.query(input, { failure: messages.fetchTrainingRecordFailed }),
       staleTime: 0,
       placeholderData: keepPreviousData,
     }),
