@@ -56,6 +56,7 @@ export function serveOperations<Group extends OperationGroup>(
     const handler = handlers[key] as unknown as OperationHandler<Operation>;
     const statuses = Object.keys(operation.responses).map(Number);
     const successStatus = statuses.find((status) => status !== 304) ?? 200;
+    const json = jsonResponses(operation);
     app.route({
       method: operation.method,
       url: operation.path,
@@ -70,7 +71,7 @@ export function serveOperations<Group extends OperationGroup>(
         ...(operation.query ? { querystring: operation.query } : {}),
         ...(operation.body ? { body: operation.body } : {}),
         ...(operation.headers ? { headers: operation.headers } : {}),
-        ...(hasJsonResponse(operation) ? { response: jsonResponses(operation) } : {}),
+        ...(Object.keys(json).length > 0 ? { response: json } : {}),
       },
       ...extras[key],
       handler: async (request, reply) => {
@@ -98,10 +99,6 @@ export function serveOperations<Group extends OperationGroup>(
       },
     });
   }
-}
-
-function hasJsonResponse(operation: Operation): boolean {
-  return Object.values(operation.responses).some((response) => response !== 'file');
 }
 
 /** The JSON answers Fastify serializes (and the API document describes); a file's body is the handler's own. */
