@@ -30,3 +30,5 @@ export * from './schemas/periods.ts';
 export * from './schemas/training.ts';
 export * from './schemas/account-security.ts';
 export * from './sign-in-providers.ts';
+export * from './endorsements.ts';
+export * from './schemas/logbook.ts';

@@ -26,6 +26,16 @@ export const limits = {
   mapMarkerTargetPx: 24,
   /** Rows one training-record CSV may hold (a flight and a student aboard each); more asks for fewer days. */
   trainingExportMaxRows: 100_000,
+  /** A logbook entry's hours and counts: one entry is one flight or session (docs/product.md "Logbook"). */
+  logbookMaxHoursPerEntry: 24,
+  logbookMaxCountPerEntry: 999,
+  logbookMaxRoutePoints: 30,
+  logbookRemarksMaxLength: 2000,
+  logbookPageSize: 25,
+  /** A logbook CSV to import (UTF-8 text): about 20,000 flights of ForeFlight's layout. */
+  logbookImportMaxBytes: 8 * 1_048_576,
+  /** Entries one person's logbook may hold; an import that would pass it is refused whole. */
+  logbookMaxEntries: 50_000,
   jsonBodyLimitBytes: 1_048_576,
   passwordMinLength: 10,
   passwordMaxLength: 128,

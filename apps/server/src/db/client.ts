@@ -101,8 +101,8 @@ async function migrateWithLock(pool: pg.Pool, run: (connection: pg.PoolClient) =
 
 /**
  * A table's owner (and a superuser) can switch the audit log's triggers off, so with a migration URL the
- * app's role owns nothing: the owner migrates, then grants it rows only, and on audit_log only SELECT and
- * INSERT. Granted again after every start (new tables), under the migration lock (concurrent GRANTs on
+ * app's role owns nothing: the owner migrates, then grants it rows only, and on audit_log and the logbook's
+ * signature chain only SELECT and INSERT. Granted again after every start (new tables), under the migration lock (concurrent GRANTs on
  * one object fail). The drizzle schema with the migration journal stays the owner's alone.
  */
 async function migrateAsOwner(migrationUrl: string, runtimePool: pg.Pool): Promise<void> {
@@ -121,6 +121,7 @@ async function migrateAsOwner(migrationUrl: string, runtimePool: pg.Pool): Promi
         grant usage on schema public to ${role};
         grant select, insert, update, delete on all tables in schema public to ${role};
         revoke update, delete, truncate on public.audit_log from ${role};
+        revoke update, delete, truncate on public.logbook_chain from ${role};
         grant usage, select on all sequences in schema public to ${role};
       `);
     });

@@ -9,6 +9,7 @@ import { clientConfigOperations } from './client-config.ts';
 import { debriefOperations } from './debrief.ts';
 import { healthOperations } from './health.ts';
 import { manualMarkersOperations } from './manual-markers.ts';
+import { logbookOperations } from './logbook.ts';
 import { mapOperations } from './map.ts';
 import { markersOperations } from './markers.ts';
 import { orgsOperations } from './orgs.ts';
@@ -44,6 +45,7 @@ export const operations = {
   debrief: debriefOperations,
   health: healthOperations,
   manualMarkers: manualMarkersOperations,
+  logbook: logbookOperations,
   map: mapOperations,
   markers: markersOperations,
   orgs: orgsOperations,
