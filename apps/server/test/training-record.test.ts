@@ -115,7 +115,7 @@ describe('GET /api/users/{id}/training-record', () => {
     // The straight tracks' own analyses found no landings; one flight gets known figures, one waits for its analysis.
     await query(
       t,
-      sql`update trips set flight_analysis = ${JSON.stringify({ version: 1, computed_at: '2026-03-02T12:00:00Z', phases: [], limitations: [], ...analysis })}::jsonb where id = ${flights.Circuits}`,
+      sql`update trips set flight_analysis = ${JSON.stringify({ version: 1, computed_at: '2026-03-02T12:00:00Z', phases: [], takeoffs: [], limitations: [], ...analysis })}::jsonb where id = ${flights.Circuits}`,
     );
     await query(t, sql`update trips set flight_analysis = null where id = ${flights['Safety pilot']}`);
     const debriefed = await s.call(who.instructor.email, 'PATCH', `/api/trips/${flights.Stalls}`, {

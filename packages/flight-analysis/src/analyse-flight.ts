@@ -21,9 +21,22 @@ import { findWorkloadClusters } from './workload.ts';
 /**
  * Bump when a rule changes: at start-up every stored analysis older than this is queued to be made again
  * (the analysis.requeue-stale job). 2: phases by aircraft category, full stop at taxi speed, go-arounds at any
- * airport; readbacks matched to the callsign called, with the readback that was due and its rule.
+ * airport; readbacks matched to the callsign called, with the readback that was due and its rule. 3: each
+ * take-off's time and place, which the logbook counts day and night take-offs from (14 CFR 61.57(b)).
  */
-export const analysisVersion = 2;
+export const analysisVersion = 3;
+
+/** The first fix at or after a time (the last one when none is): where a lift-off happened. */
+function fixAt(points: TrackPoint[], time: number): TrackPoint | undefined {
+  let low = 0;
+  let high = points.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((points[middle]?.timestamp ?? 0) < time) low = middle + 1;
+    else high = middle;
+  }
+  return points[low];
+}
 
 /** Readbacks heard in a flight before "every one complete" is worth saying. */
 const cleanReadbacksMinimum = 3;
@@ -190,6 +203,10 @@ export function analyseFlight(input: FlightInput, now = new Date()): FlightAnaly
     version: analysisVersion,
     computed_at: now.toISOString(),
     phases: phaseResult.phases,
+    takeoffs: phaseResult.takeoffs.flatMap(({ time }) => {
+      const fix = fixAt(judgedPoints, time);
+      return fix ? [{ time, latitude: fix.latitude, longitude: fix.longitude }] : [];
+    }),
     landings: phaseResult.landings,
     moments,
     readbacks,

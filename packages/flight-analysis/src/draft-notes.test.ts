@@ -19,6 +19,7 @@ const analysisWith = (moments: TeachableMoment[], landings = 0): FlightAnalysis 
   version: 1,
   computed_at: '2026-01-01T00:00:00.000Z',
   phases: [],
+  takeoffs: [],
   landings: [],
   moments,
   readbacks: [],

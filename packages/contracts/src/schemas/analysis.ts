@@ -219,6 +219,8 @@ export const flightAnalysisSchema = z.object({
   version: z.number().int(),
   computed_at: text(),
   phases: z.array(phaseSegmentSchema),
+  /** Each lift-off (touch-and-goes' and launches' included) and where it was: the logbook's day and night take-offs. */
+  takeoffs: z.array(z.object({ time: z.number(), latitude: z.number(), longitude: z.number() })),
   landings: z.array(landingSchema),
   moments: z.array(teachableMomentSchema),
   readbacks: z.array(readbackFindingSchema),

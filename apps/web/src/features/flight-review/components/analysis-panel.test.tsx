@@ -48,6 +48,7 @@ const analysis: TripAnalysis = {
       { phase: 'taxi', start, end: start + 120_000 },
       { phase: 'takeoff_roll', start: start + 120_000, end: start + 150_000 },
     ],
+    takeoffs: [],
     landings: [],
     moments: [wrongReadback],
     readbacks: [wrongReadback.readback!],
