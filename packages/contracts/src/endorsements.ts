@@ -22,8 +22,8 @@ export const endorsementKinds = [
 export type EndorsementKind = (typeof endorsementKinds)[number];
 
 /**
- * How long an endorsement is good for: `days` counts from the day it is given (61.87(n): "within the 90 days
- * preceding" the flight), `calendarMonths` to the end of that many calendar months after the month it is given
+ * How long an endorsement is good for: `days` after the day it is given (61.87(n): "within the 90 days
+ * preceding" the flight; 0 for one flight on that day, 61.93(c)(3)), `calendarMonths` to the end of that many calendar months after the month it is given
  * (61.39(a)(6)(i): training "within the preceding 2 calendar months"); null when the regulation sets no end.
  */
 export type EndorsementValidity = { days: number } | { calendarMonths: number } | null;
@@ -85,7 +85,7 @@ export const endorsementTemplates: Record<EndorsementKind, EndorsementTemplate> 
     title: 'Solo cross-country flight',
     regulation: '14 CFR 61.93(c)(3)',
     text: 'I have reviewed the cross-country planning of {student} and find it correct for the flight I authorize today in the {aircraft}; the preparation shows they can make the flight safely under the known conditions, with the limitations I have written in the remarks.',
-    validity: { days: 1 },
+    validity: { days: 0 },
     needsAircraft: true,
     solo: false,
   },

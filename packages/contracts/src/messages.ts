@@ -181,6 +181,8 @@ export const messages = {
   billingNotOneOff: 'Choose one of the items sold once (such as the recorder cable).',
   // The logbook (docs/product.md "Logbook")
   signatureNoLongerValid: 'Signature no longer valid',
+  logbookEntryNotFound: 'Logbook entry not found',
+  endorsementRequestNotFound: 'Endorsement request not found',
   signatureValid: 'Signed',
   signNeedsReauthentication: 'Enter your password (or a code from your authenticator app) to sign.',
   signNotInstructor: "Only the student's own instructor can sign their logbook.",

@@ -6,3 +6,5 @@ export * from './logbook-entry.ts';
 export * from './currency.ts';
 export * from './private-pilot-progress.ts';
 export * from './signature.ts';
+export * from './entry-from-flight.ts';
+export * from './rule-entry.ts';

@@ -70,6 +70,34 @@ export function mayOnPerson(actor: Actor, target: PersonFacts, action: PersonAct
   }
 }
 
+// Logbooks (docs/product.md "Logbook")
+
+export type LogbookAction = 'read' | 'edit' | 'sign';
+
+/**
+ * A pilot's logbook: the pilot reads and edits their own; a student's instructor reads, edits and signs theirs; an
+ * organization's admins read their school's (a super admin any). Sub-organization admins open no flights, so no
+ * logbooks either. Nobody signs their own entries.
+ */
+export function mayOnLogbook(actor: Actor, pilot: PersonFacts, action: LogbookAction): boolean {
+  const isOwn = actor.skylogId === pilot.skylogId;
+  const instructsPilot = actor.role === 'instructor' && pilot.userType === 'student' && pilot.isActorsStudent;
+  switch (action) {
+    case 'read':
+      return isOwn || instructsPilot || isSuperAdmin(actor) || (isOrgWideRole(actor.role) && inOrg(actor, pilot.orgId));
+    case 'edit':
+      return isOwn || instructsPilot;
+    case 'sign':
+      return instructsPilot && !isOwn;
+  }
+}
+
+/**
+ * Whether a refusal about a logbook may say so (403) rather than hide it (404): the pilot is someone the actor
+ * sees in their organization anyway (an instructor sees its students to link them), so "not yours" tells nothing new.
+ */
+export const mayKnowOfLogbook = (actor: Actor, pilot: PersonFacts) => mayOnLogbook(actor, pilot, 'read') || canSeePerson(actor, pilot);
+
 /** Only the owner changes their sign-in e-mail (docs/product.md "Sign-in e-mail and password"): admins resend an invitation or deactivate instead. */
 export const mayChangeSignInEmail = (actor: Actor, target: Pick<PersonFacts, 'skylogId'>) => actor.skylogId === target.skylogId;
 

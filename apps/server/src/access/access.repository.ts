@@ -8,7 +8,9 @@ import {
   apiTokens,
   audioUploads,
   billingAccounts,
+  endorsementRequests,
   invitations,
+  logbookEntries,
   manualMarkers,
   orgs,
   studentInstructor,
@@ -182,5 +184,18 @@ const findAircraftQuery = preparedQuery((db) =>
 /** Every aircraft route reads its aircraft first (access.requireAircraft). */
 export async function findAircraft(db: Database, id: string): Promise<AircraftRow | undefined> {
   const [row] = await findAircraftQuery(db, { id });
+  return row;
+}
+
+/** A logbook entry with what the rules decide by: its pilot. */
+export async function findLogbookEntry(db: Executor, id: string) {
+  const [row] = await db.select().from(logbookEntries).where(eq(logbookEntries.id, id)).limit(1);
+  return row;
+}
+export type LogbookEntryRow = typeof logbookEntries.$inferSelect;
+
+/** A request for an endorsement, open or answered, with its student. */
+export async function findEndorsementRequest(db: Executor, id: string) {
+  const [row] = await db.select().from(endorsementRequests).where(eq(endorsementRequests.id, id)).limit(1);
   return row;
 }

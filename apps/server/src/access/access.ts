@@ -5,13 +5,15 @@ import { AppError, badRequest, forbidden, notFound } from '../lib/app-error.ts';
 import type { RequestUser } from '../lib/request-user.ts';
 import type { PersonRow } from '../db/columns.ts';
 import * as facts from './access.repository.ts';
-import type { AircraftRow, AudioUploadRow, BillingAccount, ManualMarkerRow } from './access.repository.ts';
+import type { AircraftRow, AudioUploadRow, BillingAccount, LogbookEntryRow, ManualMarkerRow } from './access.repository.ts';
 import {
   mayChangeSignInEmail,
   mayGrantRole,
+  mayKnowOfLogbook,
   mayManageLink,
   mayOnAircraft,
   mayOnAuditRecord,
+  mayOnLogbook,
   mayOnOwnRow,
   mayOnPerson,
   mayOnSubOrg,
@@ -22,6 +24,7 @@ import {
   reachOrg,
   reachSubOrg,
   seatChoiceScope,
+  type LogbookAction,
   type PersonAction,
   type PersonFacts,
   type TripAction,
@@ -81,7 +84,7 @@ const toPersonFacts = (user: Pick<PersonUser, 'skylogId' | 'orgId' | 'subOrgId' 
   isActorsInstructor: links.instructors.has(user.skylogId),
 });
 
-async function personFacts(ctx: AppContext, actor: RequestUser, user: PersonUser): Promise<PersonFacts> {
+async function personFacts(ctx: AppContext, actor: RequestUser, user: Pick<PersonUser, 'skylogId' | 'orgId' | 'subOrgId' | 'userType'>): Promise<PersonFacts> {
   const link = await facts.findLinksBetween(ctx.db, actor.skylogId, user.skylogId);
   return toPersonFacts(user, {
     students: new Set(link.aInstructsB ? [user.skylogId] : []),
@@ -95,6 +98,58 @@ export async function requirePerson(ctx: AppContext, actor: RequestUser, skylogI
   const target = await personFacts(ctx, actor, row.user);
   if (!mayOnPerson(actor, target, 'read') || !mayOnPerson(actor, target, action)) return refuse(ctx, actor, { resource: `users/${skylogId}`, orgId: row.user.orgId }, at, userNotFound());
   return row;
+}
+
+/**
+ * A pilot's logbook (docs/product.md "Logbook"): the pilot's row when the actor may do `action` to it. Someone
+ * who may not even know of it gets 404; someone who sees the pilot anyway (an instructor, the organization's
+ * students) but may not do this gets 403: "only the student's own instructor can sign".
+ */
+export async function requireLogbook(ctx: AppContext, actor: RequestUser, pilotId: string, action: LogbookAction, at: AccessContext): Promise<PersonRow> {
+  const row = await facts.findPerson(ctx.db, pilotId);
+  if (!row) throw userNotFound();
+  await decideLogbook(ctx, actor, row.user, action, { resource: `users/${pilotId}/logbook`, orgId: row.user.orgId }, at);
+  return row;
+}
+
+export type LogbookRights = { canRead: boolean; canEdit: boolean; canSign: boolean };
+
+/** The rights an actor has over a pilot's logbook, for the buttons of a screen and the crew of a flight (the operations still decide). */
+export async function logbookRights(ctx: AppContext, actor: RequestUser, pilot: Pick<PersonUser, 'skylogId' | 'orgId' | 'subOrgId' | 'userType'>): Promise<LogbookRights> {
+  const target = await personFacts(ctx, actor, pilot);
+  return { canRead: mayOnLogbook(actor, target, 'read'), canEdit: mayOnLogbook(actor, target, 'edit'), canSign: mayOnLogbook(actor, target, 'sign') };
+}
+
+async function decideLogbook(ctx: AppContext, actor: RequestUser, pilot: PersonUser, action: LogbookAction, row: RefusedRow, at: AccessContext) {
+  const target = await personFacts(ctx, actor, pilot);
+  if (mayOnLogbook(actor, target, action)) return;
+  if (!mayKnowOfLogbook(actor, target)) await refuse(ctx, actor, row, at, notFound(messages.logbookEntryNotFound));
+  await refuse(ctx, actor, row, at, forbidden(action === 'sign' ? messages.signNotInstructor : messages.logbookEntryNotEditable));
+}
+
+/** One logbook entry and its pilot, when the actor may do `action` to it (as `requireLogbook` decides). */
+export async function requireLogbookEntry(
+  ctx: AppContext,
+  actor: RequestUser,
+  id: string,
+  action: LogbookAction,
+  at: AccessContext,
+): Promise<{ entry: LogbookEntryRow; pilot: PersonRow }> {
+  const entry = await facts.findLogbookEntry(ctx.db, id);
+  const pilot = entry && (await facts.findPerson(ctx.db, entry.pilotId));
+  if (!entry || !pilot) throw notFound(messages.logbookEntryNotFound);
+  await decideLogbook(ctx, actor, pilot.user, action, { resource: `logbook/${id}`, orgId: pilot.user.orgId }, at);
+  return { entry, pilot };
+}
+
+/** A request for an endorsement the actor may close: the student's own, or one to the student's instructor. */
+export async function requireEndorsementRequest(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
+  const request = await facts.findEndorsementRequest(ctx.db, id);
+  const student = request && (await facts.findPerson(ctx.db, request.studentId));
+  if (!request || !student) throw notFound(messages.endorsementRequestNotFound);
+  const action: LogbookAction = actor.skylogId === request.studentId ? 'edit' : 'sign';
+  await decideLogbook(ctx, actor, student.user, action, { resource: `endorsement-requests/${id}`, orgId: student.user.orgId }, at);
+  return { request, student };
 }
 
 export type PersonPermissions = { can_edit: boolean; can_administer: boolean; can_delete: boolean };

@@ -23,7 +23,13 @@ function fieldNames(instancePath: string, params: unknown): string[] {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return send(reply, { status: error.status, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      return send(reply, {
+        status: error.status,
+        code: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.rows ? { rows: error.rows } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

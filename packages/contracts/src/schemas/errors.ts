@@ -62,6 +62,8 @@ export const apiErrorSchema = z.object({
   code: z.enum(errorCodes),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** A file refused whole (a logbook import): each row's problem, so it can be corrected at once. */
+  rows: z.array(z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })).optional(),
 });
 
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

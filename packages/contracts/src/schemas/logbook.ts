@@ -296,6 +296,31 @@ export const logbookVerificationSchema = z.object({
 });
 export type LogbookVerification = z.infer<typeof logbookVerificationSchema>;
 
+/** Each currency rule as the screens and the summary name it (14 CFR 61.56, 61.57). */
+export const currencyTexts = {
+  '61.57(a)': {
+    label: 'Passengers, day',
+    explanation: 'Three take-offs and three landings within the preceding 90 days, as sole manipulator of the controls, in the same category and class (14 CFR 61.57(a)).',
+  },
+  '61.57(a) tailwheel': {
+    label: 'Passengers, tailwheel',
+    explanation: 'In a tailwheel airplane the three landings must be to a full stop (14 CFR 61.57(a)(1)(ii)).',
+  },
+  '61.57(b)': {
+    label: 'Passengers, night',
+    explanation: 'Three take-offs and three landings to a full stop between 1 hour after sunset and 1 hour before sunrise, within the preceding 90 days (14 CFR 61.57(b)).',
+  },
+  '61.57(c)': {
+    label: 'Instrument',
+    explanation: 'Six instrument approaches, holding procedures and intercepting and tracking courses within the preceding 6 calendar months; after 6 more, only an instrument proficiency check (14 CFR 61.57(c), (d)).',
+  },
+  '61.56': {
+    label: 'Flight review',
+    explanation: 'A flight review (or a practical test) within the preceding 24 calendar months (14 CFR 61.56(c)).',
+  },
+} as const;
+export type CurrencyRuleName = keyof typeof currencyTexts;
+
 export const currencySchema = z.object({
   rule: text(),
   label: text(),

@@ -20,7 +20,7 @@ import { requireTripRow } from '../../access/access.ts';
 import type { AppContext, NotesModel } from '../../lib/app-context.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { setTranscriptionNotes } from '../transcription/transcription.service.ts';
-import { openFieldFinder, type FieldFinder } from '../map/map.service.ts';
+import { sharedFieldFinder } from '../map/map.service.ts';
 import * as repository from './analysis.repository.ts';
 import { queueAnalysis } from './queue-analysis.ts';
 
@@ -58,14 +58,10 @@ async function draftWithModel(model: NotesModel, summary: string): Promise<{ dra
   }
 }
 
-/** The airport database, opened once when a first analysis needs it (null where Node has no node:sqlite). */
-let fieldFinder: Promise<FieldFinder | null> | undefined;
-
 /** The database's fields under and around the track, for go-arounds and touch-and-goes away from the home field. */
 async function fieldsNear(points: TrackPoint[], category: AircraftCategory | null): Promise<KnownField[]> {
   if (points.length === 0) return [];
-  fieldFinder ??= openFieldFinder().catch(() => null);
-  const finder = await fieldFinder;
+  const finder = await sharedFieldFinder();
   return finder === null ? [] : finder.find(points, category);
 }
 

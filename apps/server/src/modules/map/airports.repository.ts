@@ -132,3 +132,26 @@ export function findFieldsAround(
     category,
   );
 }
+
+/** A landing this close to an airport's reference point (degrees, about 3 NM) was at that airport. */
+const landingReachDeg = 0.05;
+
+/**
+ * The identifier of the open field nearest a touchdown or lift-off, within about 3 NM, for the logbook's route;
+ * null away from any. The database says nothing reliable about control towers, so a towered landing is the pilot's
+ * to mark.
+ */
+export function findNearestFieldIdent(db: DatabaseSync, place: { latitude: number; longitude: number }, category: AircraftCategory | null): string | null {
+  const fieldTypes = fieldTypesFor(category);
+  const rows = db
+    .prepare(
+      `SELECT icao AS ident, latitude, longitude FROM airports NOT INDEXED
+       WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ? AND type IN (${fieldTypes.map(() => '?').join(', ')})`,
+    )
+    .all(place.latitude - landingReachDeg, place.latitude + landingReachDeg, place.longitude - landingReachDeg, place.longitude + landingReachDeg, ...fieldTypes);
+  // Near enough for a flat comparison: a degree of longitude shrinks with the cosine of the latitude.
+  const cos = Math.cos((place.latitude * Math.PI) / 180);
+  const squared = (row: (typeof rows)[number]) => (Number(row.latitude) - place.latitude) ** 2 + ((Number(row.longitude) - place.longitude) * cos) ** 2;
+  const nearest = rows.reduce<(typeof rows)[number] | undefined>((best, row) => (best === undefined || squared(row) < squared(best) ? row : best), undefined);
+  return nearest ? String(nearest.ident) : null;
+}

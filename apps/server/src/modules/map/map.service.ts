@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { AircraftCategory, MapBounds, MapFeatures } from '@skylog/contracts';
-import { findFieldsAround, openAirports } from './airports.repository.ts';
+import { findFieldsAround, findNearestFieldIdent, openAirports } from './airports.repository.ts';
 import type { MapDataRequest, MapDataResponse } from './map-data.worker.ts';
 
 type Pending = { resolve: (features: MapFeatures) => void; reject: (error: Error) => void };
@@ -48,6 +48,8 @@ export function getMapFeatures(bounds: MapBounds): Promise<MapFeatures> {
 
 export type FieldFinder = {
   find: (points: readonly { latitude: number; longitude: number }[], category: AircraftCategory | null) => ReturnType<typeof findFieldsAround>;
+  /** The identifier of the field at a touchdown or lift-off (the logbook's route), null away from any. */
+  nearestIdent: (place: { latitude: number; longitude: number }, category: AircraftCategory | null) => string | null;
   close: () => void;
 };
 
@@ -57,5 +59,19 @@ export type FieldFinder = {
  */
 export async function openFieldFinder(): Promise<FieldFinder | null> {
   const db = await openAirports();
-  return db === null ? null : { find: (points, category) => findFieldsAround(db, points, category), close: () => db.close() };
+  return db === null
+    ? null
+    : {
+        find: (points, category) => findFieldsAround(db, points, category),
+        nearestIdent: (place, category) => findNearestFieldIdent(db, place, category),
+        close: () => db.close(),
+      };
+}
+
+/** The airport database, opened once when a first analysis or logbook entry needs it (null where Node has no node:sqlite). */
+let shared: Promise<FieldFinder | null> | undefined;
+
+export function sharedFieldFinder(): Promise<FieldFinder | null> {
+  shared ??= openFieldFinder().catch(() => null);
+  return shared;
 }

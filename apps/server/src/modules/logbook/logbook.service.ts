@@ -1,0 +1,429 @@
+import {
+  currencyTexts,
+  dayIn,
+  endorsementTemplates,
+  limits,
+  logbookFieldLabels,
+  logbookFieldsSchema,
+  logbookHourFields,
+  logbookTimeExceedsMessage,
+  logbookTrackFields,
+  messages,
+  type AircraftCategory,
+  type CategoryClassName,
+  type CurrencyRuleName,
+  type CurrencyStatus,
+  type LogbookEntry,
+  type LogbookField,
+  type LogbookFields,
+  type LogbookList,
+  type LogbookSummary,
+  type ProgressRequirement,
+  type logbookEntryCreateSchema,
+  type logbookEntryUpdateSchema,
+  type logbookListQuerySchema,
+} from '@skylog/contracts';
+import {
+  dayPassengerCurrency,
+  emptyLogbookFields,
+  entryFromFlight,
+  flightReviewCurrency,
+  instrumentCurrency,
+  nightPassengerCurrency,
+  privatePilotProgress,
+  ruleEntry,
+  type Currency,
+  type LogbookEntry as RuleEntry,
+  type PilotRole,
+  type Requirement,
+  type TrackValues,
+} from '@skylog/logbook';
+import type { z } from 'zod';
+import { logbookRights, requireLogbook, requireLogbookEntry, requireTrip, type LogbookRights } from '../../access/access.ts';
+import { findStudentIdsOf } from '../../access/access.repository.ts';
+import type { Executor } from '../../db/client.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import type { RequestUser } from '../../lib/request-user.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
+import { sharedFieldFinder } from '../map/map.service.ts';
+import { awaitsSignature, latestSignatures, toEntry, totalsOf, type EntryPilot } from './entry-view.ts';
+import * as repository from './logbook.repository.ts';
+import type { EndorsementRow, EntryRow } from './logbook.repository.ts';
+
+/**
+ * The pilot's logbook (docs/product.md "Logbook"): entries made from each flight for everyone aboard, edited by the
+ * pilot (and a student's instructor) with every change audited, and what the logbook adds up to: totals, currency
+ * (14 CFR 61.56, 61.57) and progress toward the certificate (61.109(a)).
+ */
+
+const today = () => dayIn(new Date(), 'UTC');
+
+const pilotOf = (user: { skylogId: string; name: string | null; userType: string }): EntryPilot => ({
+  skylog_id: user.skylogId,
+  name: user.name,
+  user_type: user.userType,
+});
+
+/** The class a fleet's category is flown in when nothing more is known: training airplanes are single-engine land. */
+const categoryClassOf: Record<AircraftCategory, CategoryClassName> = {
+  airplane: 'airplane single-engine land',
+  helicopter: 'rotorcraft helicopter',
+  gyroplane: 'rotorcraft gyroplane',
+  glider: 'glider',
+  lighter_than_air: 'lighter-than-air balloon',
+  powered_lift: 'powered-lift',
+  powered_parachute: 'powered parachute',
+  weight_shift_control: 'weight-shift-control',
+};
+
+const roleOf = (userType: string | null): PilotRole => (userType === 'student' ? 'student' : userType === 'instructor' ? 'instructor' : 'other');
+
+const pickTrackValues = (values: TrackValues, except: readonly string[]): Partial<LogbookFields> =>
+  Object.fromEntries(Object.entries(values).filter(([field]) => !except.includes(field)));
+
+/**
+ * Makes or refreshes the logbook entries of a flight, one per pilot aboard, from its track and analysis. A field
+ * the pilot typed keeps their value; a signed entry keeps its content (only what the track says is updated beside
+ * it), so a new analysis never voids a signature. An entry of someone no longer aboard goes, unless it was signed
+ * or typed in. Offered to the analysis job and to the flight's logbook screen: the caller has the flight.
+ */
+export async function fillLogbookFromFlight(db: Executor, tripId: string): Promise<void> {
+  const flight = await repository.findFlightForLogbook(db, tripId);
+  if (!flight) return;
+  const finder = await sharedFieldFinder();
+  const category = flight.category ?? null;
+  const points = (flight.points ?? []).map((point) => ({ time: point.timestamp, latitude: point.latitude, longitude: point.longitude }));
+  const analysis = flight.analysis;
+  const seats = [
+    { pilotId: flight.leftSeat, userType: flight.leftType, orgId: flight.leftOrg, seat: 'left' as const, other: flight.rightSeat },
+    { pilotId: flight.rightSeat, userType: flight.rightType, orgId: flight.rightOrg, seat: 'right' as const, other: flight.leftSeat },
+  ].filter((seat): seat is typeof seat & { pilotId: string } => seat.pilotId !== null);
+  const existing = await repository.listTripEntries(db, tripId);
+  const signed = latestSignatures(await repository.listSignaturesOfEntries(db, existing.map((entry) => entry.id)));
+
+  for (const seat of seats) {
+    const values = entryFromFlight({
+      beginTime: flight.beginTime?.getTime() ?? flight.createdAt.getTime(),
+      endTime: flight.endTime?.getTime() ?? flight.beginTime?.getTime() ?? flight.createdAt.getTime(),
+      points,
+      takeoffs: analysis?.takeoffs ?? [],
+      landings: (analysis?.landings ?? []).map((landing) => ({
+        time: landing.touchdown_time,
+        latitude: landing.latitude,
+        longitude: landing.longitude,
+        fullStop: landing.kind === 'full_stop',
+      })),
+      aircraft: { makeModel: flight.aircraftType, identification: flight.tailNumber, categoryClass: categoryClassOf[category ?? 'airplane'] },
+      role: roleOf(seat.userType),
+      seat: seat.seat,
+      otherSeatOccupied: seat.other !== null,
+      airportAt: (place) => finder?.nearestIdent(place, category) ?? null,
+    });
+    const entry = existing.find((candidate) => candidate.pilotId === seat.pilotId);
+    if (!entry) {
+      await repository.insertEntries(db, [
+        {
+          orgId: seat.orgId,
+          pilotId: seat.pilotId,
+          tripId,
+          source: 'flight',
+          fields: { ...emptyLogbookFields(values.date, values.category_class), ...values },
+          trackValues: values,
+          typed: [],
+          importedAttestation: null,
+        },
+      ]);
+    } else if (signed.has(entry.id)) {
+      await repository.updateEntry(db, entry.id, { fields: entry.fields, trackValues: values });
+    } else {
+      await repository.updateEntry(db, entry.id, { fields: { ...entry.fields, ...pickTrackValues(values, entry.typed) }, trackValues: values });
+    }
+  }
+  const aboard = new Set(seats.map((seat) => seat.pilotId));
+  for (const entry of existing) {
+    if (!aboard.has(entry.pilotId) && !signed.has(entry.id) && entry.typed.length === 0) await repository.deleteEntry(db, entry.id);
+  }
+}
+
+/** The first problem of an entry's content, in the field's words, as a 400 naming it. */
+export function requireValidFields(fields: LogbookFields): LogbookFields {
+  const parsed = logbookFieldsSchema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.map(String).join('.') || 'body';
+  throw badRequest(issue.message, { [field]: issue.message });
+}
+
+/**
+ * No part of an entry is longer than its total time, and no entry of a flight logs more than the flight lasted
+ * (its recording, rounded up to the tenth a logbook keeps).
+ */
+export function requireTimesWithin(fields: LogbookFields, flightMs: number | null | undefined): void {
+  for (const field of logbookHourFields) {
+    if (fields[field] > fields.total_hours + 1e-9) {
+      const message = logbookTimeExceedsMessage(logbookFieldLabels[field], 'the total time', fields.total_hours);
+      throw badRequest(message, { [field]: message });
+    }
+  }
+  if (flightMs === null || flightMs === undefined) return;
+  const flightHours = Math.ceil(flightMs / 360_000) / 10;
+  for (const field of ['total_hours', 'block_hours'] as const) {
+    const value = fields[field];
+    if (value !== null && value > flightHours + 1e-9) {
+      const message = logbookTimeExceedsMessage(logbookFieldLabels[field], "the flight's time", flightHours);
+      throw badRequest(message, { [field]: message });
+    }
+  }
+}
+
+async function entriesWithSignatures(ctx: AppContext, pilotId: string) {
+  const [entries, signatures] = await Promise.all([repository.listEntriesOf(ctx.db, [pilotId]), repository.listSignaturesOfPilot(ctx.db, pilotId)]);
+  return { entries, signatures: latestSignatures(signatures) };
+}
+
+type ListQuery = z.infer<typeof logbookListQuerySchema>;
+
+const routeText = (fields: LogbookFields) => fields.route.map((point) => point.airport ?? '').join(' ');
+
+function matches(entry: EntryRow, query: ListQuery, awaiting: boolean): boolean {
+  const { fields } = entry;
+  if (query.from && fields.date < query.from) return false;
+  if (query.to && fields.date > query.to) return false;
+  if (query.category_class && fields.category_class !== query.category_class) return false;
+  if (query.unsigned === 'true' && !awaiting) return false;
+  if (query.search) {
+    const haystack = [fields.aircraft_make_model, fields.aircraft_identification, routeText(fields), fields.remarks].join(' ').toLowerCase();
+    if (!haystack.includes(query.search.toLowerCase())) return false;
+  }
+  return true;
+}
+
+/** A person's logbook, a page at a time, with the page's sums, what is brought forward and the total to date. */
+export async function listLogbook(ctx: AppContext, scope: RequestScope, pilotId: string, query: ListQuery): Promise<LogbookList> {
+  const { user } = await requireLogbook(ctx, scope.actor, pilotId, 'read', scope);
+  const [{ entries, signatures }, rights] = await Promise.all([entriesWithSignatures(ctx, pilotId), logbookRights(ctx, scope.actor, user)]);
+  const filtered = entries.filter((entry) => matches(entry, query, awaitsSignature(entry, signatures.get(entry.id))));
+  const direction = query.order === 'asc' ? 1 : -1;
+  const sortValue = (entry: EntryRow) => entry.fields[query.sort] ?? '';
+  // A stable sort: entries equal on the column keep the logbook's own order.
+  const sorted = query.sort === 'date' && direction === 1 ? filtered : [...filtered].sort((a, b) => (sortValue(a) < sortValue(b) ? -direction : sortValue(a) > sortValue(b) ? direction : 0));
+  const start = query.page * query.page_size;
+  const page = sorted.slice(start, start + query.page_size);
+  return {
+    items: page.map((entry) => toEntry(entry, pilotOf(user), signatures.get(entry.id), rights)),
+    total: sorted.length,
+    page_totals: totalsOf(page),
+    brought_forward: totalsOf(sorted.slice(0, start)),
+    to_date: totalsOf(sorted.slice(0, start + page.length)),
+  };
+}
+
+/** Every entry of a pilot's logbook in its order, with their signatures: what the exports print. */
+export async function allEntriesOf(ctx: AppContext, user: { skylogId: string; name: string | null; userType: string }): Promise<LogbookEntry[]> {
+  const { entries, signatures } = await entriesWithSignatures(ctx, user.skylogId);
+  const rights = { canRead: true, canEdit: false, canSign: false };
+  return entries.map((entry) => toEntry(entry, pilotOf(user), signatures.get(entry.id), rights));
+}
+
+async function entryView(ctx: AppContext, actor: RequestUser, entry: EntryRow, pilot: EntryPilot & { orgId: string | null; subOrgId: string | null }, rights?: LogbookRights) {
+  const signatures = latestSignatures(await repository.listSignaturesOfEntries(ctx.db, [entry.id]));
+  const granted = rights ?? (await logbookRights(ctx, actor, { skylogId: pilot.skylog_id, orgId: pilot.orgId, subOrgId: pilot.subOrgId, userType: pilot.user_type }));
+  return toEntry(entry, { skylog_id: pilot.skylog_id, name: pilot.name, user_type: pilot.user_type }, signatures.get(entry.id), granted);
+}
+
+const entryPilot = (user: { skylogId: string; name: string | null; userType: string; orgId: string | null; subOrgId: string | null }) => ({
+  ...pilotOf(user),
+  orgId: user.orgId,
+  subOrgId: user.subOrgId,
+});
+
+export async function getEntry(ctx: AppContext, scope: RequestScope, id: string): Promise<LogbookEntry> {
+  const { entry, pilot } = await requireLogbookEntry(ctx, scope.actor, id, 'read', scope);
+  return entryView(ctx, scope.actor, entry, entryPilot(pilot.user));
+}
+
+/** An entry typed by hand: a simulator session, a flight from before Skylog, one without a recording. */
+export async function createEntry(ctx: AppContext, scope: RequestScope, pilotId: string, input: z.infer<typeof logbookEntryCreateSchema>) {
+  const { actor, operation } = scope;
+  const { user } = await requireLogbook(ctx, actor, pilotId, 'edit', scope);
+  if ((await repository.countEntriesOf(ctx.db, pilotId)) >= limits.logbookMaxEntries) throw badRequest(messages.logbookFull);
+  const fields = requireValidFields({ ...emptyLogbookFields(input.date, input.category_class), ...input });
+  requireTimesWithin(fields, null);
+  const [entry] = await repository.insertEntries(ctx.db, [
+    { orgId: user.orgId, pilotId, tripId: null, source: 'manual', fields, trackValues: null, typed: [], importedAttestation: null },
+  ]);
+  await ctx.audit.record({ actor, action: operation, resource: `logbook/${entry!.id}`, status: 'success', details: { pilot: pilotId, created: fields } });
+  return entryView(ctx, actor, entry!, entryPilot(user));
+}
+
+/**
+ * Changes an entry. A typed field is the pilot's from then on (the track no longer replaces it); a field given back
+ * to the track takes the track's value again. A change to a signed field voids the signature until it is undone.
+ */
+export async function updateEntry(ctx: AppContext, scope: RequestScope, id: string, input: z.infer<typeof logbookEntryUpdateSchema>) {
+  const { actor, operation } = scope;
+  const { entry, pilot } = await requireLogbookEntry(ctx, actor, id, 'edit', scope);
+  const { restore_from_track: restore = [], ...typedValues } = input;
+  const typedFields = Object.keys(typedValues) as LogbookField[];
+  const track = entry.trackValues ?? {};
+  const restored = Object.fromEntries(restore.filter((field) => field in track).map((field) => [field, track[field]]));
+  const fields = requireValidFields({ ...entry.fields, ...restored, ...typedValues });
+  requireTimesWithin(fields, entry.tripId ? await repository.findTripDurationMs(ctx.db, entry.tripId) : null);
+  const typed = [...new Set([...entry.typed.filter((field) => !restore.includes(field as (typeof logbookTrackFields)[number])), ...typedFields])];
+  const changes = Object.fromEntries(
+    (Object.keys(fields) as LogbookField[])
+      .filter((field) => JSON.stringify(fields[field]) !== JSON.stringify(entry.fields[field]))
+      .map((field) => [field, { from: entry.fields[field], to: fields[field] }]),
+  );
+  const updated = await repository.updateEntry(ctx.db, id, { fields, typed });
+  await ctx.audit.record({ actor, action: operation, resource: `logbook/${id}`, status: 'success', details: { pilot: entry.pilotId, changes, restored: restore } });
+  return entryView(ctx, actor, updated, entryPilot(pilot.user));
+}
+
+/** Deletes an entry; a signed one leaves its link in the pilot's chain, which verification then reports. */
+export async function deleteEntry(ctx: AppContext, scope: RequestScope, id: string): Promise<null> {
+  const { actor, operation } = scope;
+  const { entry } = await requireLogbookEntry(ctx, actor, id, 'edit', scope);
+  await repository.deleteEntry(ctx.db, id);
+  await ctx.audit.record({ actor, action: operation, resource: `logbook/${id}`, status: 'success', details: { pilot: entry.pilotId, deleted: entry.fields } });
+  return null;
+}
+
+/**
+ * A flight's entries, one per pilot aboard whose logbook the reader may open; made from the flight first when one
+ * is missing (a crew changed after the analysis).
+ */
+export async function getTripEntries(ctx: AppContext, scope: RequestScope, tripId: string): Promise<{ items: LogbookEntry[] }> {
+  const { actor } = scope;
+  const trip = await requireTrip(ctx, actor, tripId, 'read', scope);
+  let entries = await repository.listTripEntries(ctx.db, tripId);
+  const aboard = [trip.leftSeat, trip.rightSeat].filter((id): id is string => id !== null);
+  if (aboard.some((id) => !entries.some((entry) => entry.pilotId === id))) {
+    await ctx.db.transaction((tx) => fillLogbookFromFlight(tx, tripId));
+    entries = await repository.listTripEntries(ctx.db, tripId);
+  }
+  const people = new Map((await repository.findPeople(ctx.db, entries.map((entry) => entry.pilotId))).map((person) => [person.skylogId, person]));
+  const items: LogbookEntry[] = [];
+  for (const entry of entries) {
+    const person = people.get(entry.pilotId);
+    if (!person) continue;
+    const rights = await logbookRights(ctx, actor, person);
+    if (rights.canRead) items.push(await entryView(ctx, actor, entry, entryPilot(person), rights));
+  }
+  return { items };
+}
+
+// What the logbook adds up to
+
+const asCurrency = (name: CurrencyRuleName, currency: Currency, suffix = ''): CurrencyStatus => ({
+  rule: currency.rule,
+  label: `${currencyTexts[name].label}${suffix}`,
+  current: currency.current,
+  current_through: currency.currentThrough,
+  lapses_on: currency.lapsesOn,
+  lapsing_soon: currency.lapsingSoon,
+  explanation: currencyTexts[name].explanation,
+});
+
+/**
+ * The currencies a pilot's logbook speaks to: passengers day and night in each category and class flown (tailwheel
+ * apart, 61.57(a)(1)(ii)), instrument once an approach or a check is logged, and the flight review for a certificated
+ * pilot or one logged (61.56(g) spares a student pilot with a solo endorsement).
+ */
+export function currenciesOf(entries: RuleEntry[], userType: string, asOf: string): CurrencyStatus[] {
+  const flown = [...new Set([...entries].reverse().filter((entry) => (entry.landings ?? 0) > 0).map((entry) => entry.categoryClass))];
+  const list: CurrencyStatus[] = [];
+  for (const categoryClass of flown) {
+    const suffix = flown.length > 1 ? ` (${categoryClass})` : '';
+    list.push(asCurrency('61.57(a)', dayPassengerCurrency(entries, { asOf, categoryClass }), suffix));
+    list.push(asCurrency('61.57(b)', nightPassengerCurrency(entries, { asOf, categoryClass }), suffix));
+    if (entries.some((entry) => entry.categoryClass === categoryClass && entry.tailwheel))
+      list.push(asCurrency('61.57(a) tailwheel', dayPassengerCurrency(entries, { asOf, categoryClass, tailwheel: true }), suffix));
+  }
+  if (entries.some((entry) => (entry.approaches ?? 0) > 0 || entry.instrumentProficiencyCheck)) list.push(asCurrency('61.57(c)', instrumentCurrency(entries, { asOf })));
+  if (userType !== 'student' || entries.some((entry) => entry.flightReview)) list.push(asCurrency('61.56', flightReviewCurrency(entries, { asOf })));
+  return list;
+}
+
+/** The solo endorsement in force or last given (61.87(n), (p)): good through its expiry. */
+export function soloEndorsementOf(endorsements: readonly EndorsementRow[], asOf: string): LogbookSummary['solo_endorsement'] {
+  const latest = endorsements.filter((endorsement) => endorsementTemplates[endorsement.kind].solo).sort((a, b) => b.signedAt.getTime() - a.signedAt.getTime())[0];
+  if (!latest) return null;
+  return { endorsement_id: latest.id, expires_on: latest.expiresOn, current: latest.expiresOn === null || asOf <= latest.expiresOn };
+}
+
+const asProgress = (requirement: Requirement): ProgressRequirement => ({
+  paragraph: requirement.paragraph,
+  label: requirement.label,
+  required: requirement.required,
+  done: requirement.done,
+  unit: requirement.unit,
+  entries: requirement.flights,
+  missing: requirement.missing,
+});
+
+/** A person's totals, currency with the day each lapses, solo endorsement, and progress toward the certificate. */
+export async function getSummary(ctx: AppContext, scope: RequestScope, pilotId: string): Promise<LogbookSummary> {
+  const { user } = await requireLogbook(ctx, scope.actor, pilotId, 'read', scope);
+  const [entries, endorsements] = await Promise.all([repository.listEntriesOf(ctx.db, [pilotId]), repository.listEndorsementsOf(ctx.db, [pilotId])]);
+  const asOf = today();
+  const rules = entries.map((entry) => ruleEntry(entry.id, entry.fields));
+  const privatePilot = privatePilotProgress(rules, { asOf }).map(asProgress);
+  return {
+    pilot: pilotOf(user),
+    as_of: asOf,
+    totals: totalsOf(entries),
+    currency: currenciesOf(rules, user.userType, asOf),
+    solo_endorsement: soloEndorsementOf(endorsements, asOf),
+    progress:
+      user.userType === 'student'
+        ? [
+            {
+              certificate: 'Private pilot, airplane single-engine land',
+              regulation: '14 CFR 61.109(a)',
+              met: privatePilot.every((requirement) => requirement.missing === null),
+              requirements: privatePilot,
+            },
+          ]
+        : [],
+  };
+}
+
+/**
+ * An instructor's students with the day each currency lapses and their solo endorsement: the instructor's own view,
+ * or an administrator's of one of their instructors.
+ */
+export async function getStudentsCurrency(ctx: AppContext, scope: RequestScope, instructorId: string) {
+  await requireLogbook(ctx, scope.actor, instructorId, 'read', scope);
+  const studentIds = await findStudentIdsOf(ctx.db, instructorId);
+  const [people, entries, endorsements, signatures] = await Promise.all([
+    repository.findPeople(ctx.db, studentIds),
+    repository.listEntriesOf(ctx.db, studentIds),
+    repository.listEndorsementsOf(ctx.db, studentIds),
+    Promise.all(studentIds.map((id) => repository.listSignaturesOfPilot(ctx.db, id))),
+  ]);
+  const signed = latestSignatures(signatures.flat());
+  const asOf = today();
+  return {
+    items: people
+      .sort((a, b) => (a.name ?? a.email).localeCompare(b.name ?? b.email))
+      .map((student) => {
+        const own = entries.filter((entry) => entry.pilotId === student.skylogId);
+        return {
+          student: { skylog_id: student.skylogId, name: student.name },
+          currency: currenciesOf(
+            own.map((entry) => ruleEntry(entry.id, entry.fields)),
+            student.userType,
+            asOf,
+          ),
+          solo_endorsement: soloEndorsementOf(
+            endorsements.filter((endorsement) => endorsement.studentId === student.skylogId),
+            asOf,
+          ),
+          awaiting_signature: own.filter((entry) => awaitsSignature(entry, signed.get(entry.id))).length,
+        };
+      }),
+  };
+}
+

@@ -1,0 +1,147 @@
+import {
+  chainBreakMessage,
+  dayIn,
+  messages,
+  type LogbookEntry,
+  type LogbookVerification,
+  type logbookSignBodySchema,
+} from '@skylog/contracts';
+import { sha256Hex, verifyChain } from '@skylog/logbook';
+import type { z } from 'zod';
+import { logbookRights, requireLogbook, requireLogbookEntry } from '../../access/access.ts';
+import { findStudentIdsOf } from '../../access/access.repository.ts';
+import type { AppContext } from '../../lib/app-context.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
+import type { RequestScope } from '../../lib/serve-operations.ts';
+import { requireReauthentication } from '../account-security/reauthenticate.ts';
+import { awaitsSignature, changedSinceSigning, entryContent, latestSignatures, toEntry } from './entry-view.ts';
+import * as repository from './logbook.repository.ts';
+import { getEntry } from './logbook.service.ts';
+import { openRequestsOf } from './endorsements.service.ts';
+
+/**
+ * Instructors' electronic signatures of their students' entries (AC 120-78; docs/product.md "Logbook"): given
+ * only after the instructor proves it is them again, stored with their certificate and the SHA-256 of the entry's
+ * canonical content, and linked into the student's hash chain so that a deleted or reordered signature shows.
+ */
+
+/** The instructor's certificate must be in force on the day they sign (14 CFR 61.197 keeps it for 24 calendar months). */
+function requireCertificateInForce(expires: string): void {
+  if (expires < dayIn(new Date(), 'UTC')) {
+    const message = 'Your instructor certificate has expired: renew it before signing.';
+    throw badRequest(message, { certificate_expires: message });
+  }
+}
+
+export async function signEntry(ctx: AppContext, scope: RequestScope, id: string, input: z.infer<typeof logbookSignBodySchema>): Promise<LogbookEntry> {
+  const { actor, operation } = scope;
+  const { entry } = await requireLogbookEntry(ctx, actor, id, 'sign', scope);
+  requireCertificateInForce(input.certificate_expires);
+  const method = await requireReauthentication(ctx, scope, input);
+  const [instructor] = await repository.findPeople(ctx.db, [actor.skylogId]);
+  const instructorName = instructor?.name ?? actor.email;
+  const signature = await ctx.db.transaction(async (tx) => {
+    await repository.lockLogbookOf(tx, entry.pilotId);
+    // Read again under the lock: the entry as it is now is what gets signed.
+    const current = latestSignatures(await repository.listSignaturesOfEntries(tx, [id])).get(id);
+    const now = await repository.findEntry(tx, id);
+    if (!now) throw badRequest(messages.logbookEntryNotFound);
+    if (current && current.instructorId === actor.skylogId && changedSinceSigning(now, current).length === 0) throw conflict(messages.signAlreadyValid);
+    const content = entryContent(now);
+    const entryHash = await sha256Hex(content);
+    const signed = await repository.insertSignature(tx, {
+      entryId: id,
+      pilotId: entry.pilotId,
+      instructorId: actor.skylogId,
+      instructorName,
+      certificateNumber: input.certificate_number,
+      certificateExpires: input.certificate_expires,
+      method,
+      entryHash,
+      signedContent: content,
+    });
+    const previous = await repository.lastChainLink(tx, entry.pilotId);
+    await repository.appendChainLink(tx, {
+      pilotId: entry.pilotId,
+      position: (previous?.position ?? 0) + 1,
+      signatureId: signed.id,
+      entryId: id,
+      entryDate: now.fields.date,
+      entryHash,
+      link: await sha256Hex((previous?.link ?? '0'.repeat(64)) + entryHash),
+    });
+    return signed;
+  });
+  await ctx.audit.record({
+    actor,
+    action: operation,
+    resource: `logbook/${id}`,
+    status: 'success',
+    details: { pilot: entry.pilotId, signature: signature.id, hash: signature.entryHash, method, certificate_number: input.certificate_number },
+  });
+  return getEntry(ctx, scope, id);
+}
+
+/**
+ * Checks a pilot's logbook: every signature against its entry as it is now, and the hash chain over the signatures
+ * in the order they were given (a signature missing, its entry deleted, or one out of order breaks it).
+ */
+export async function verifyLogbook(ctx: AppContext, scope: RequestScope, pilotId: string): Promise<LogbookVerification> {
+  await requireLogbook(ctx, scope.actor, pilotId, 'read', scope);
+  const [chain, signatures, entries] = await Promise.all([
+    repository.listChain(ctx.db, pilotId),
+    repository.listSignaturesOfPilot(ctx.db, pilotId),
+    repository.listEntriesOf(ctx.db, [pilotId]),
+  ]);
+  const result = await verifyChain(
+    chain.map((link) => ({ entryId: link.signatureId, entryHash: link.entryHash, link: link.link })),
+    signatures.map((signature) => ({ entryId: signature.id, entryHash: signature.entryHash })),
+  );
+  const latest = latestSignatures(signatures);
+  const invalid = entries.flatMap((entry) => {
+    const signature = latest.get(entry.id);
+    const changed = signature ? changedSinceSigning(entry, signature) : [];
+    return changed.length > 0 ? [{ entry_id: entry.id, date: entry.fields.date, changed_fields: changed }] : [];
+  });
+  const brokenLink = result.valid ? undefined : chain[result.index];
+  const brokenSignature = result.valid ? undefined : signatures.find((signature) => signature.id === result.entryId);
+  return {
+    checked_at: new Date().toISOString(),
+    signatures: signatures.length,
+    chain: {
+      valid: result.valid,
+      break: result.valid
+        ? null
+        : {
+            index: result.index,
+            signature_id: result.entryId,
+            entry_id: brokenLink?.entryId ?? brokenSignature?.entryId ?? null,
+            reason: result.reason,
+            message: chainBreakMessage(result.reason, brokenLink?.entryDate ?? null),
+          },
+    },
+    invalid_entries: invalid,
+  };
+}
+
+/** The instructor's students' entries awaiting their signature (never signed, or changed since), and open requests. */
+export async function getSigningQueue(ctx: AppContext, scope: RequestScope) {
+  const { actor } = scope;
+  const studentIds = await findStudentIdsOf(ctx.db, actor.skylogId);
+  const [people, entries, signatures, requests] = await Promise.all([
+    repository.findPeople(ctx.db, studentIds),
+    repository.listEntriesOf(ctx.db, studentIds),
+    Promise.all(studentIds.map((id) => repository.listSignaturesOfPilot(ctx.db, id))),
+    openRequestsOf(ctx, studentIds),
+  ]);
+  const latest = latestSignatures(signatures.flat());
+  const byId = new Map(people.map((person) => [person.skylogId, person]));
+  const waiting = entries.filter((entry) => awaitsSignature(entry, latest.get(entry.id)) && entry.fields.total_hours > 0);
+  const rights = new Map(await Promise.all(people.map(async (person) => [person.skylogId, await logbookRights(ctx, actor, person)] as const)));
+  const items: LogbookEntry[] = waiting.flatMap((entry) => {
+    const person = byId.get(entry.pilotId);
+    const granted = rights.get(entry.pilotId);
+    return person && granted ? [toEntry(entry, { skylog_id: person.skylogId, name: person.name, user_type: person.userType }, latest.get(entry.id), granted)] : [];
+  });
+  return { entries: items, endorsement_requests: requests };
+}
