@@ -6,4 +6,5 @@ export * from './logbook-entry.ts';
 export * from './currency.ts';
 export type { Requirement } from './progress.ts';
 export * from './private-pilot-progress.ts';
+export * from './instrument-rating-progress.ts';
 export * from './signature.ts';
