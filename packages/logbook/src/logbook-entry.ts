@@ -15,18 +15,45 @@ export type RoutePoint = {
   towered?: boolean;
 };
 
+/**
+ * The kinds of ground training device 14 CFR 61.65(h) and (i) give different credit: a full flight simulator or
+ * flight training device (14 CFR part 60), or an advanced or basic aviation training device (AC 61-136).
+ */
+export const trainingDevices = [
+  'full-flight-simulator',
+  'flight-training-device',
+  'advanced-aviation-training-device',
+  'basic-aviation-training-device',
+] as const;
+export type TrainingDevice = (typeof trainingDevices)[number];
+
 export type LogbookEntry = {
   id: string;
   date: string;
   categoryClass: CategoryClass;
   tailwheel?: boolean;
   totalHours: number;
+  /** Pilot-in-command time as 61.51(e) lets it be logged (a student's solo, a rated pilot as sole manipulator). */
+  picHours?: number;
   dualReceivedHours?: number;
   soloHours?: number;
   crossCountryHours?: number;
   nightHours?: number;
-  /** Actual and simulated instrument time, and training in it (61.109(a)(3)). */
+  /**
+   * Actual plus simulated instrument time: 61.57(c), 61.65(d)(2) and 61.109(a)(3) count both alike. With an
+   * instructor aboard (dualReceivedHours) it is instrument training.
+   */
   instrumentHours?: number;
+  /**
+   * Time in a full flight simulator, flight training device or aviation training device. An entry with it is a
+   * session in a device, not a flight: the progress rules read none of its flight columns (total, PIC, solo,
+   * cross-country, night, landings) and credit only what 61.65(h)-(j) and 61.109(k) allow, from its
+   * dualReceivedHours (instruction in the device) and instrumentHours (instrument time in the device).
+   * Its categoryClass is that of the aircraft the device represents.
+   */
+  simulatorHours?: number;
+  /** The device of a session with simulatorHours; when unknown, the rules give the least credit, a basic ATD's. */
+  trainingDevice?: TrainingDevice;
   dayTakeoffs?: number;
   nightTakeoffs?: number;
   /** Every landing, touch-and-goes included, day and night. */
@@ -35,6 +62,10 @@ export type LogbookEntry = {
   nightFullStopLandings?: number;
   /** Instrument approaches flown (61.57(c)(1)(i)). */
   approaches?: number;
+  /** The kind of each approach flown, e.g. "ILS", "RNAV (GPS)", "VOR" (61.65(d)(2)(ii)(C): three different kinds). */
+  approachTypes?: string[];
+  /** The flight was flown under IFR on a flight plan filed with ATC (61.65(d)(2)(ii)). */
+  ifrFlightPlan?: boolean;
   holds?: number;
   /** Intercepting and tracking courses through navigational systems was done (61.57(c)(1)(iii)). */
   courseTracking?: boolean;
@@ -44,6 +75,6 @@ export type LogbookEntry = {
   instrumentProficiencyCheck?: boolean;
   /** Dual training flown in preparation for the practical test (61.109(a)(4)). */
   practicalTestPreparation?: boolean;
-  /** Departure then each landing; needed for the cross-country distances of 61.109(a). */
+  /** Departure then each landing; needed for the cross-country distances of 61.109(a) and 61.65(d)(2)(ii). */
   route?: RoutePoint[];
 };

@@ -1,27 +1,15 @@
 import { checkDate, startOfCalendarMonth } from './calendar.ts';
 import { distanceNm } from './cross-country.ts';
 import type { LogbookEntry, RoutePoint } from './logbook-entry.ts';
+import { cappedCredits, dual, isCrossCountry, isDeviceSession, requirement, routeNm, type Requirement, type Rule } from './progress.ts';
 
 /**
  * Progress toward the aeronautical experience of 14 CFR 61.109(a), private pilot, airplane single-engine land.
- * The numbers follow the text of 61.109(a) (checked against a published copy current through October 2024, not
- * eCFR itself: check again when the rule changes). The 20 hours of training and 10 of solo are in single-engine
- * airplanes, as is each item under them; only the 40 hours total may be in any aircraft. Simulator and training
- * device credit (61.109(k)) is not counted: only flights are read.
+ * The numbers follow the text of 61.109(a) and (k), read in published copies rather than eCFR
+ * (packages/logbook/README.md "What the numbers were checked against"): check again when the rule changes. The 20
+ * hours of training and 10 of solo are in single-engine airplanes, as is each item under them; only the 40 hours
+ * total may be in any aircraft.
  */
-
-export type Requirement = {
-  /** The paragraph of 14 CFR 61.109(a) it comes from. */
-  paragraph: string;
-  label: string;
-  required: number;
-  done: number;
-  unit: 'hours' | 'take-offs and full-stop landings' | 'flights';
-  /** The ids of the entries that count toward it. */
-  flights: string[];
-  /** What is still missing, in words ("2 of 3 towered take-offs and full-stop landings"); null when met. */
-  missing: string | null;
-};
 
 const singleEngineLand = 'airplane single-engine land';
 /** 61.109(a)(2)(i): a night cross-country of over 100 nm total distance. */
@@ -32,12 +20,13 @@ const longSoloPoints = 3;
 const longSoloLegNm = 50;
 /** 61.109(a)(4): test preparation within the preceding 2 calendar months from the month of the test. */
 const testPreparationCalendarMonths = 2;
-
-const round = (hours: number) => Math.round(hours * 10) / 10;
-
-/** Total distance of the route: the sum of its legs, departure to each landing in turn. */
-const routeNm = (route: RoutePoint[]) =>
-  route.slice(1).reduce((total, point, index) => total + distanceNm(route[index] as RoutePoint, point), 0);
+/**
+ * 61.109(k)(1): at most 2.5 hours of training from an authorized instructor in a full flight simulator or flight
+ * training device representing the category and class sought may be credited toward the training time of the
+ * section. The FAA grants aviation training devices the same 2.5 hours by letter of authorization (AC 61-136), so
+ * any device counts. The 5 hours of a part 142 training center course (61.109(k)(2)) are not counted.
+ */
+const deviceTrainingCap = { name: '61.109(k)(1)', hours: 2.5 };
 
 /**
  * Distinct places landed at to a full stop (61.109(a)(5)(ii) "full-stop landings at three points"). Only landings
@@ -51,35 +40,7 @@ const fullStopPoints = (route: RoutePoint[]) => {
 const hasLongLeg = (route: RoutePoint[]) =>
   route.slice(1).some((point, index) => distanceNm(route[index] as RoutePoint, point) > longSoloLegNm);
 
-type Rule = {
-  paragraph: string;
-  label: string;
-  required: number;
-  unit: Requirement['unit'];
-  missingLabel: string;
-  /** What the entry contributes (hours, landings or 1 flight); 0 when it does not count. */
-  credit: (entry: LogbookEntry) => number;
-};
-
-function requirement(rule: Rule, entries: LogbookEntry[]): Requirement {
-  const counting = entries.map((entry) => ({ entry, credit: rule.credit(entry) })).filter(({ credit }) => credit > 0);
-  const done = round(counting.reduce((total, { credit }) => total + credit, 0));
-  const shown = Math.min(done, rule.required);
-  const missing = done >= rule.required ? null : `${shown} of ${rule.required} ${rule.missingLabel}`;
-  return {
-    paragraph: rule.paragraph,
-    label: rule.label,
-    required: rule.required,
-    done,
-    unit: rule.unit,
-    flights: counting.map(({ entry }) => entry.id),
-    missing,
-  };
-}
-
-const dual = (entry: LogbookEntry) => entry.dualReceivedHours ?? 0;
 const solo = (entry: LogbookEntry) => entry.soloHours ?? 0;
-const isCrossCountry = (entry: LogbookEntry) => (entry.crossCountryHours ?? 0) > 0;
 
 export type PrivatePilotProgressOptions = {
   /** The practical test's date; test preparation counts from the first day of the second calendar month before it. Without it, the as-of date. */
@@ -92,8 +53,18 @@ export function privatePilotProgress(entries: LogbookEntry[], options: PrivatePi
   const asOf = checkDate(options.asOf);
   const testDate = checkDate(options.testDate ?? asOf);
   const preparationFrom = startOfCalendarMonth(testDate, -testPreparationCalendarMonths);
-  const flights = entries.filter((entry) => entry.date <= asOf);
+  const logged = entries.filter((entry) => entry.date <= asOf);
+  const flights = logged.filter((entry) => !isDeviceSession(entry));
   const inClass = flights.filter((entry) => entry.categoryClass === singleEngineLand);
+  // 61.109(k)(1): instruction in a device representing a single-engine airplane, up to 2.5 hours, oldest first. It
+  // counts toward the 40 hours and the 20 of training only: each item under them says "in a single-engine airplane".
+  const deviceCredits = cappedCredits(
+    logged.filter((entry) => isDeviceSession(entry) && entry.categoryClass === singleEngineLand),
+    (entry) => Math.min(dual(entry), entry.simulatorHours ?? 0),
+    () => [deviceTrainingCap],
+  );
+  const sessions = logged.filter((entry) => deviceCredits.has(entry.id));
+  const deviceCredit = (entry: LogbookEntry) => deviceCredits.get(entry.id) ?? 0;
   const rules: [Rule, LogbookEntry[]][] = [
     // 61.109(a): 40 hours of flight time (any aircraft: the paragraph does not restrict the total).
     [
@@ -103,9 +74,9 @@ export function privatePilotProgress(entries: LogbookEntry[], options: PrivatePi
         required: 40,
         unit: 'hours',
         missingLabel: 'hours total',
-        credit: (entry) => entry.totalHours,
+        credit: (entry) => (isDeviceSession(entry) ? deviceCredit(entry) : entry.totalHours),
       },
-      flights,
+      [...flights, ...sessions],
     ],
     [
       {
@@ -114,9 +85,9 @@ export function privatePilotProgress(entries: LogbookEntry[], options: PrivatePi
         required: 20,
         unit: 'hours',
         missingLabel: 'hours of dual',
-        credit: dual,
+        credit: (entry) => (isDeviceSession(entry) ? deviceCredit(entry) : dual(entry)),
       },
-      inClass,
+      [...inClass, ...sessions],
     ],
     [
       {
@@ -169,6 +140,7 @@ export function privatePilotProgress(entries: LogbookEntry[], options: PrivatePi
       },
       inClass,
     ],
+    // 61.109(a)(3) is flight training "in a single-engine airplane": device time does not count.
     [
       {
         paragraph: '61.109(a)(3)',
