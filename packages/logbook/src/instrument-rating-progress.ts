@@ -1,5 +1,6 @@
 import { checkDate, startOfCalendarMonth } from './calendar.ts';
-import type { LogbookEntry, TrainingDevice } from './logbook-entry.ts';
+import type { TrainingDevice } from '@skylog/contracts';
+import type { LogbookEntry } from './logbook-entry.ts';
 import {
   cappedCredits,
   dual,

@@ -1,3 +1,5 @@
+import type { TrainingDevice } from '@skylog/contracts';
+
 /** What the rules read from a logbook entry (14 CFR 61.51(b)); hours are decimal hours. */
 
 /** Category and class as 61.5 names them, e.g. "airplane single-engine land". */
@@ -15,17 +17,6 @@ export type RoutePoint = {
   towered?: boolean;
 };
 
-/**
- * The kinds of ground training device 14 CFR 61.65(h) and (i) give different credit: a full flight simulator or
- * flight training device (14 CFR part 60), or an advanced or basic aviation training device (AC 61-136).
- */
-export const trainingDevices = [
-  'full-flight-simulator',
-  'flight-training-device',
-  'advanced-aviation-training-device',
-  'basic-aviation-training-device',
-] as const;
-export type TrainingDevice = (typeof trainingDevices)[number];
 
 export type LogbookEntry = {
   id: string;

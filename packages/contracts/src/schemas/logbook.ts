@@ -26,6 +26,18 @@ export const categoryClasses = [
 ] as const;
 export type CategoryClassName = (typeof categoryClasses)[number];
 
+/**
+ * The kinds of ground training device 14 CFR 61.65(h) and (i) give different credit: a full flight simulator or
+ * flight training device (14 CFR part 60), or an advanced or basic aviation training device (AC 61-136).
+ */
+export const trainingDevices = [
+  'full-flight-simulator',
+  'flight-training-device',
+  'advanced-aviation-training-device',
+  'basic-aviation-training-device',
+] as const;
+export type TrainingDevice = (typeof trainingDevices)[number];
+
 export const logbookEntrySources = ['flight', 'import', 'manual'] as const;
 export type LogbookEntrySource = (typeof logbookEntrySources)[number];
 
@@ -79,6 +91,8 @@ export const logbookFieldsShape = {
   simulated_instrument_hours: hours('Simulated instrument'),
   safety_pilot: shortText('Safety pilot', limits.nameMaxLength),
   simulator_hours: hours('Simulator or training device'),
+  /** Which kind of device the simulator time was in (61.65(h), (i) credit them differently); null for a flight. */
+  training_device: z.enum(trainingDevices, { error: 'Choose a kind of training device' }).nullable(),
   day_takeoffs: count('Day take-offs'),
   night_takeoffs: count('Night take-offs'),
   day_full_stop_landings: count('Day full-stop landings'),
@@ -88,6 +102,8 @@ export const logbookFieldsShape = {
   approach_types: shortText('Approach types', 200),
   holds: count('Holds'),
   course_tracking: z.boolean(),
+  /** Flown under IFR on a flight plan (the instrument cross-country of 61.65(d)(2)(ii)). */
+  ifr_flight_plan: z.boolean(),
   flight_review: z.boolean(),
   instrument_proficiency_check: z.boolean(),
   practical_test_preparation: z.boolean(),
@@ -158,6 +174,7 @@ export const logbookFieldLabels: Record<LogbookField, string> = {
   simulated_instrument_hours: 'Simulated instrument',
   safety_pilot: 'Safety pilot',
   simulator_hours: 'Simulator or training device',
+  training_device: 'Training device',
   day_takeoffs: 'Day take-offs',
   night_takeoffs: 'Night take-offs',
   day_full_stop_landings: 'Day full-stop landings',
@@ -167,6 +184,7 @@ export const logbookFieldLabels: Record<LogbookField, string> = {
   approach_types: 'Approach types',
   holds: 'Holds',
   course_tracking: 'Course tracking',
+  ifr_flight_plan: 'IFR flight plan',
   flight_review: 'Flight review',
   instrument_proficiency_check: 'Instrument proficiency check',
   practical_test_preparation: 'Practical test preparation',

@@ -115,3 +115,13 @@ export async function deleteIdentity(db: Executor, authId: string, id: string): 
     .returning({ id: authAccount.id });
   return deleted.length > 0;
 }
+
+/** The encrypted key of a person's confirmed authenticator app, to check a code outside sign-in (re-authentication). */
+export async function findAuthenticatorSecret(db: Executor, authId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ secret: authTwoFactor.secret })
+    .from(authTwoFactor)
+    .where(and(eq(authTwoFactor.userId, authId), eq(authTwoFactor.verified, true)))
+    .limit(1);
+  return row?.secret;
+}

@@ -5,7 +5,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { requireCurrentPassword } from '../users/current-password.ts';
-import { findFactors } from './account-security.repository.ts';
+import { findAuthenticatorSecret } from './account-security.repository.ts';
 import { withFreshTotpCode } from './second-factor.ts';
 
 /** What a person gives again at a moment that must be theirs: their password, or a code of their authenticator app. */
@@ -19,11 +19,11 @@ export type Reauthentication = { password?: string | undefined; code?: string | 
  */
 export async function requireReauthentication(ctx: AppContext, { actor, ip }: RequestScope, proof: Reauthentication): Promise<'password' | 'authenticator'> {
   if (proof.code) {
-    const { authenticator } = actor.authId ? await findFactors(ctx.db, actor.authId) : { authenticator: undefined };
-    if (!actor.authId || !authenticator?.verified) throw forbidden(accountMessages.twoFactorNotOn, { code: accountMessages.twoFactorNotOn });
+    const encrypted = actor.authId ? await findAuthenticatorSecret(ctx.db, actor.authId) : undefined;
+    if (!encrypted) throw forbidden(accountMessages.twoFactorNotOn, { code: accountMessages.twoFactorNotOn });
     const code = proof.code;
     await withFreshTotpCode(ctx.db, actor.authId, code, async () => {
-      const secret = await symmetricDecrypt({ key: ctx.config.authSecret, data: authenticator.secret });
+      const secret = await symmetricDecrypt({ key: ctx.config.authSecret, data: encrypted });
       const ok = await createOTP(secret, { period: limits.totpPeriodSeconds, digits: limits.totpDigits }).verify(code);
       if (!ok) throw forbidden(accountMessages.twoFactorCodeWrong, { code: accountMessages.twoFactorCodeWrong });
       return { ok };

@@ -20,6 +20,7 @@ import { requireTripRow } from '../../access/access.ts';
 import type { AppContext, NotesModel } from '../../lib/app-context.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { setTranscriptionNotes } from '../transcription/transcription.service.ts';
+import { fillLogbookFromFlight } from '../logbook/logbook.service.ts';
 import { sharedFieldFinder } from '../map/map.service.ts';
 import * as repository from './analysis.repository.ts';
 import { queueAnalysis } from './queue-analysis.ts';
@@ -103,6 +104,8 @@ export async function analyseTrip(ctx: AppContext, tripId: string): Promise<void
   await ctx.db.transaction(async (tx) => {
     await repository.storeAnalysis(tx, tripId, notes);
     await setTranscriptionNotes(tx, tripId, [notes.well, notes.improve].filter(Boolean).join('\n') || null);
+    // The logbook entries of everyone aboard follow the flight's analysis (docs/product.md "Logbook").
+    await fillLogbookFromFlight(tx, tripId);
   });
 }
 

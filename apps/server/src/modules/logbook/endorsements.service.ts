@@ -155,10 +155,9 @@ export async function requestEndorsement(ctx: AppContext, scope: RequestScope, s
 }
 
 /** The student withdraws their request, or their instructor declines it. */
-export async function closeRequest(ctx: AppContext, scope: RequestScope, id: string): Promise<null> {
+export async function closeRequest(ctx: AppContext, scope: RequestScope, id: string): Promise<void> {
   const { actor, operation } = scope;
   await requireEndorsementRequest(ctx, actor, id, scope);
   if (!(await repository.closeEndorsementRequest(ctx.db, id, actor.skylogId, null))) throw conflict(messages.endorsementRequestClosed);
   await ctx.audit.record({ actor, action: operation, resource: `endorsement-requests/${id}`, status: 'success' });
-  return null;
 }

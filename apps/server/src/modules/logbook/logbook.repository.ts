@@ -37,8 +37,9 @@ export async function findEntry(db: Executor, id: string): Promise<EntryRow | un
   return row;
 }
 
-export function countEntriesOf(db: Executor, pilotId: string): Promise<number> {
-  return db.$count(logbookEntries, eq(logbookEntries.pilotId, pilotId));
+export async function countEntriesOf(db: Executor, pilotId: string): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(logbookEntries).where(eq(logbookEntries.pilotId, pilotId));
+  return row?.count ?? 0;
 }
 
 export function listTripEntries(db: Executor, tripId: string): Promise<EntryRow[]> {

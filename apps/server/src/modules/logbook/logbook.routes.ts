@@ -21,7 +21,10 @@ export const logbookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       create: async ({ scope, params, body }) => createEntry(ctx, scope, params.skylog_id, body),
       read: async ({ scope, params }) => getEntry(ctx, scope, params.id),
       update: async ({ scope, params, body }) => updateEntry(ctx, scope, params.id, body),
-      remove: async ({ scope, params }) => deleteEntry(ctx, scope, params.id),
+      remove: async ({ scope, params }) => {
+        await deleteEntry(ctx, scope, params.id);
+        return undefined;
+      },
       forTrip: async ({ scope, params }) => getTripEntries(ctx, scope, params.id),
       sign: async ({ scope, params, body }) => signEntry(ctx, scope, params.id, body),
       verify: async ({ scope, params }) => verifyLogbook(ctx, scope, params.skylog_id),
@@ -36,7 +39,10 @@ export const logbookRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       endorsements: async ({ scope, params }) => listEndorsements(ctx, scope, params.skylog_id),
       endorse: async ({ scope, params, body }) => giveEndorsement(ctx, scope, params.skylog_id, body),
       requestEndorsement: async ({ scope, params, body }) => requestEndorsement(ctx, scope, params.skylog_id, body),
-      closeRequest: async ({ scope, params }) => closeRequest(ctx, scope, params.id),
+      closeRequest: async ({ scope, params }) => {
+        await closeRequest(ctx, scope, params.id);
+        return undefined;
+      },
     },
     { importCsv: { bodyLimit: importBodyLimit } },
   );

@@ -7,7 +7,7 @@ import {
   logbookFieldsSchema,
   logbookHourFields,
   logbookTimeExceedsMessage,
-  logbookTrackFields,
+  type logbookTrackFields,
   messages,
   type AircraftCategory,
   type CategoryClassName,
@@ -19,6 +19,7 @@ import {
   type LogbookList,
   type LogbookSummary,
   type ProgressRequirement,
+  type Rating,
   type logbookEntryCreateSchema,
   type logbookEntryUpdateSchema,
   type logbookListQuerySchema,
@@ -30,6 +31,7 @@ import {
   flightReviewCurrency,
   instrumentCurrency,
   nightPassengerCurrency,
+  instrumentRatingProgress,
   privatePilotProgress,
   ruleEntry,
   type Currency,
@@ -282,12 +284,11 @@ export async function updateEntry(ctx: AppContext, scope: RequestScope, id: stri
 }
 
 /** Deletes an entry; a signed one leaves its link in the pilot's chain, which verification then reports. */
-export async function deleteEntry(ctx: AppContext, scope: RequestScope, id: string): Promise<null> {
+export async function deleteEntry(ctx: AppContext, scope: RequestScope, id: string): Promise<void> {
   const { actor, operation } = scope;
   const { entry } = await requireLogbookEntry(ctx, actor, id, 'edit', scope);
   await repository.deleteEntry(ctx.db, id);
   await ctx.audit.record({ actor, action: operation, resource: `logbook/${id}`, status: 'success', details: { pilot: entry.pilotId, deleted: entry.fields } });
-  return null;
 }
 
 /**
@@ -332,14 +333,17 @@ const asCurrency = (name: CurrencyRuleName, currency: Currency, suffix = ''): Cu
  * pilot or one logged (61.56(g) spares a student pilot with a solo endorsement).
  */
 export function currenciesOf(entries: RuleEntry[], userType: string, asOf: string): CurrencyStatus[] {
-  const flown = [...new Set([...entries].reverse().filter((entry) => (entry.landings ?? 0) > 0).map((entry) => entry.categoryClass))];
+  // Landings in a simulator session do not carry passengers (61.57(a)(1) asks for them in an aircraft, or an
+  // approved simulator used under a training program this logbook does not know of).
+  const flights = entries.filter((entry) => !((entry.simulatorHours ?? 0) > 0));
+  const flown = [...new Set([...flights].reverse().filter((entry) => (entry.landings ?? 0) > 0).map((entry) => entry.categoryClass))];
   const list: CurrencyStatus[] = [];
   for (const categoryClass of flown) {
     const suffix = flown.length > 1 ? ` (${categoryClass})` : '';
-    list.push(asCurrency('61.57(a)', dayPassengerCurrency(entries, { asOf, categoryClass }), suffix));
-    list.push(asCurrency('61.57(b)', nightPassengerCurrency(entries, { asOf, categoryClass }), suffix));
-    if (entries.some((entry) => entry.categoryClass === categoryClass && entry.tailwheel))
-      list.push(asCurrency('61.57(a) tailwheel', dayPassengerCurrency(entries, { asOf, categoryClass, tailwheel: true }), suffix));
+    list.push(asCurrency('61.57(a)', dayPassengerCurrency(flights, { asOf, categoryClass }), suffix));
+    list.push(asCurrency('61.57(b)', nightPassengerCurrency(flights, { asOf, categoryClass }), suffix));
+    if (flights.some((entry) => entry.categoryClass === categoryClass && entry.tailwheel))
+      list.push(asCurrency('61.57(a) tailwheel', dayPassengerCurrency(flights, { asOf, categoryClass, tailwheel: true }), suffix));
   }
   if (entries.some((entry) => (entry.approaches ?? 0) > 0 || entry.instrumentProficiencyCheck)) list.push(asCurrency('61.57(c)', instrumentCurrency(entries, { asOf })));
   if (userType !== 'student' || entries.some((entry) => entry.flightReview)) list.push(asCurrency('61.56', flightReviewCurrency(entries, { asOf })));
@@ -359,9 +363,30 @@ const asProgress = (requirement: Requirement): ProgressRequirement => ({
   required: requirement.required,
   done: requirement.done,
   unit: requirement.unit,
-  entries: requirement.flights,
+  entries: requirement.entries,
   missing: requirement.missing,
 });
+
+const asProgressBars = (certificate: string, regulation: string, requirements: Requirement[]) => ({
+  certificate,
+  regulation,
+  met: requirements.every((requirement) => requirement.missing === null),
+  requirements: requirements.map(asProgress),
+});
+
+/**
+ * The certificates a pilot's logbook counts toward: a student the private pilot certificate (61.109(a)); anyone
+ * without an instrument rating who has logged instrument time, the instrument rating (61.65(d)).
+ */
+function progressOf(rules: RuleEntry[], user: { userType: string; certifications: string[] }, asOf: string): LogbookSummary['progress'] {
+  const progress: LogbookSummary['progress'] = [];
+  if (user.userType === 'student')
+    progress.push(asProgressBars('Private pilot, airplane single-engine land', '14 CFR 61.109(a)', privatePilotProgress(rules, { asOf })));
+  const isInstrumentRated = user.certifications.includes('Instrument Rating' satisfies Rating);
+  if (!isInstrumentRated && rules.some((entry) => (entry.instrumentHours ?? 0) > 0))
+    progress.push(asProgressBars('Instrument rating, airplane', '14 CFR 61.65(d)', instrumentRatingProgress(rules, { asOf })));
+  return progress;
+}
 
 /** A person's totals, currency with the day each lapses, solo endorsement, and progress toward the certificate. */
 export async function getSummary(ctx: AppContext, scope: RequestScope, pilotId: string): Promise<LogbookSummary> {
@@ -369,24 +394,13 @@ export async function getSummary(ctx: AppContext, scope: RequestScope, pilotId: 
   const [entries, endorsements] = await Promise.all([repository.listEntriesOf(ctx.db, [pilotId]), repository.listEndorsementsOf(ctx.db, [pilotId])]);
   const asOf = today();
   const rules = entries.map((entry) => ruleEntry(entry.id, entry.fields));
-  const privatePilot = privatePilotProgress(rules, { asOf }).map(asProgress);
   return {
     pilot: pilotOf(user),
     as_of: asOf,
     totals: totalsOf(entries),
     currency: currenciesOf(rules, user.userType, asOf),
     solo_endorsement: soloEndorsementOf(endorsements, asOf),
-    progress:
-      user.userType === 'student'
-        ? [
-            {
-              certificate: 'Private pilot, airplane single-engine land',
-              regulation: '14 CFR 61.109(a)',
-              met: privatePilot.every((requirement) => requirement.missing === null),
-              requirements: privatePilot,
-            },
-          ]
-        : [],
+    progress: progressOf(rules, user, asOf),
   };
 }
 
