@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { flightPhaseLabels, phaseColours, units, type FlightAnalysis, type Marker, type TrackPoint } from '@skylog/contracts';
+import { createPdfDocument, formatTime } from '../../lib/pdf-document.ts';
 
 /** What one page of debrief shows; times are epoch milliseconds, the zone an IANA name. */
 export type DebriefPage = {
@@ -25,10 +24,6 @@ export type DebriefPage = {
   madeAt: Date;
 };
 
-// DejaVu Sans covers Latin, Greek and Cyrillic names (Łukasz, Zoë, Дмитрий); PDF's built-in fonts stop at Latin-1.
-const fontFolder = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const fonts = { regular: path.join(fontFolder, 'DejaVuSans.ttf'), bold: path.join(fontFolder, 'DejaVuSans-Bold.ttf') };
-
 const page = { width: 595.28, height: 841.89, margin: 36 };
 const contentWidth = page.width - 2 * page.margin;
 const ink = '#0f172a';
@@ -41,17 +36,6 @@ const profileSamples = 500;
 type Doc = PDFKit.PDFDocument;
 type Box = { x: number; y: number; width: number; height: number };
 
-/** A time of day in the reader's zone; with the date, the zone's name too ("02 Mar 2026, 11:00 CET"). */
-function formatTime(instant: Date | number, timezone: string, withDate: boolean): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone,
-    ...(withDate ? { year: 'numeric', month: 'short', day: '2-digit', timeZoneName: 'short' } : {}),
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
-}
-
 const formatDuration = (ms: number) => {
   const minutes = Math.round(ms / 60_000);
   return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min` : `${minutes} min`;
@@ -63,21 +47,11 @@ const formatDuration = (ms: number) => {
  * to fit one A4 page; long notes end with an ellipsis rather than spilling onto a second.
  */
 export async function renderDebriefPdf(data: DebriefPage): Promise<Buffer> {
-  // Loaded on the first debrief: PDFKit and its font engine take a quarter of a second to import.
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
+  const { doc, bytes } = await createPdfDocument({
     size: 'A4',
     margin: page.margin,
     info: { Title: `Debrief: ${data.tripName}`, Author: data.instructor ?? 'Skylog', Creator: 'Skylog', CreationDate: data.madeAt },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
 
   let y = drawHeading(doc, data);
   drawMap(doc, data, { x: page.margin, y, width: contentWidth, height: 250 });
@@ -89,8 +63,7 @@ export async function renderDebriefPdf(data: DebriefPage): Promise<Buffer> {
   drawNotes(doc, data, { x: page.margin + columnWidth + 18, y, width: columnWidth, height: bottom - y });
   drawFooter(doc, data);
   doc.end();
-  await finished;
-  return Buffer.concat(chunks);
+  return bytes;
 }
 
 function drawHeading(doc: Doc, data: DebriefPage): number {
