@@ -16,6 +16,7 @@ import {
   logbookListSchema,
   logbookPdfQuerySchema,
   logbookSignBodySchema,
+  logbookSummaryQuerySchema,
   logbookSummarySchema,
   logbookVerificationSchema,
   signingQueueSchema,
@@ -115,6 +116,7 @@ export const logbookOperations = defineOperations({
     access: 'authenticated',
     summary: "A person's totals, currency (61.56, 61.57) with the day each lapses, solo endorsement, and progress toward 61.109 and 61.65",
     params: skylogIdParamsSchema,
+    query: logbookSummaryQuerySchema,
     responses: { 200: logbookSummarySchema },
   },
   importCsv: {

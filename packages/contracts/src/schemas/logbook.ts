@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endorsementKinds } from '../endorsements.ts';
 import { limits } from '../limits.ts';
-import { dayField } from './periods.ts';
+import { dayField, timeZoneField } from './periods.ts';
 import { text } from './text.ts';
 
 /**
@@ -362,6 +362,9 @@ export const progressRequirementSchema = z.object({
 });
 export type ProgressRequirement = z.infer<typeof progressRequirementSchema>;
 
+/** The day currency and progress are read on (today by default): "will I still be current on the day of my trip?" */
+export const logbookSummaryQuerySchema = z.object({ as_of: dayField('As of').optional() });
+
 export const logbookSummarySchema = z.object({
   pilot: z.object({ skylog_id: z.uuid(), name: text().nullable(), user_type: text() }),
   as_of: text(),
@@ -395,7 +398,7 @@ export type LogbookImportReport = z.infer<typeof logbookImportReportSchema>;
 export const logbookExportQuerySchema = z.object({ layout: z.enum(logbookCsvLayouts).default('foreflight') });
 export const logbookPdfQuerySchema = z.object({
   layout: z.enum(logbookPdfLayouts).default('us'),
-  timezone: text().default('UTC'),
+  timezone: timeZoneField,
 });
 
 /** Endorsements (AC 61-65): given by the student's instructor, signed like entries, never edited. */

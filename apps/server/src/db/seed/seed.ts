@@ -9,6 +9,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { countAccounts, insertAccount, isEmailTaken } from '../../modules/accounts/accounts.repository.ts';
 import type { Database, Executor } from '../client.ts';
 import { aircraft, authTwoFactor, authUser, orgs, studentInstructor, subOrgs } from '../schema/index.ts';
+import { seedDemoLogbook } from './seed-demo-logbook.ts';
 import { seedDemoTrips } from './seed-demo-trips.ts';
 import { demoLinks, demoPeople, demoRoleAccounts, demoSchool, otherSchool, type DemoPerson } from './demo-school.ts';
 
@@ -58,6 +59,7 @@ export async function seedDemoSchool(db: Database, password: string | undefined,
     for (const person of otherSchool.people) await add(person, other!.id);
     await linkInstructors(tx, ids);
     if (options.flights) await seedDemoTrips(options.flights, tx);
+    await seedDemoLogbook(tx);
     if (isPasswordGenerated && options.credentialsFile) writeCredentials(options.credentialsFile, credentialLines(emails, demoPassword, true, Boolean(options.authenticator)));
   });
   options.flights?.jobs.wake();

@@ -1,3 +1,4 @@
+import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { accountMessages, limits, messages } from '@skylog/contracts';
 import { symmetricDecrypt } from 'better-auth/crypto';
@@ -7,6 +8,8 @@ import type { RequestScope } from '../../lib/serve-operations.ts';
 import { requireCurrentPassword } from '../users/current-password.ts';
 import { findAuthenticatorSecret } from './account-security.repository.ts';
 import { withFreshTotpCode } from './second-factor.ts';
+
+const importedKeyPrefix = 'base32:';
 
 /** What a person gives again at a moment that must be theirs: their password, or a code of their authenticator app. */
 export type Reauthentication = { password?: string | undefined; code?: string | undefined };
@@ -23,7 +26,9 @@ export async function requireReauthentication(ctx: AppContext, { actor, ip }: Re
     if (!encrypted) throw forbidden(accountMessages.twoFactorNotOn, { code: accountMessages.twoFactorNotOn });
     const code = proof.code;
     await withFreshTotpCode(ctx.db, actor.authId, code, async () => {
-      const secret = await symmetricDecrypt({ key: ctx.config.authSecret, data: encrypted });
+      const decrypted = await symmetricDecrypt({ key: ctx.config.authSecret, data: encrypted });
+      // A key brought from another app is kept as `base32:<key>` (better-auth's two-factor plugin's own format).
+      const secret = decrypted.startsWith(importedKeyPrefix) ? base32.decode(decrypted.slice(importedKeyPrefix.length).toUpperCase()) : decrypted;
       const ok = await createOTP(secret, { period: limits.totpPeriodSeconds, digits: limits.totpDigits }).verify(code);
       if (!ok) throw forbidden(accountMessages.twoFactorCodeWrong, { code: accountMessages.twoFactorCodeWrong });
       return { ok };

@@ -51,6 +51,10 @@ const endorsementRecord = (row: Omit<EndorsementRow, 'id' | 'orgId' | 'title' | 
   expires_on: row.expiresOn,
 });
 
+/** The SHA-256 an endorsement is signed with: its text, student, instructor, certificate, time and expiry. */
+export const endorsementHash = (row: Parameters<typeof endorsementRecord>[0]): Promise<string> =>
+  sha256Hex(canonicalContent(endorsementRecord(row), signedEndorsementFields));
+
 /** The last day an endorsement given on `day` is good for (null: no end). */
 export function expiryOf(validity: EndorsementValidity, day: string): string | null {
   if (validity === null) return null;
@@ -59,7 +63,7 @@ export function expiryOf(validity: EndorsementValidity, day: string): string | n
 
 async function toEndorsement(row: EndorsementRow, studentName: string | null, asOf: string): Promise<Endorsement> {
   // The instructor id is cleared when their account is deleted: the hash was taken with it.
-  const hash = row.instructorId === null ? row.hash : await sha256Hex(canonicalContent(endorsementRecord(row), signedEndorsementFields));
+  const hash = row.instructorId === null ? row.hash : await endorsementHash(row);
   return {
     id: row.id,
     kind: row.kind,
@@ -134,7 +138,7 @@ export async function giveEndorsement(ctx: AppContext, scope: RequestScope, stud
     method,
     expiresOn,
   };
-  const hash = await sha256Hex(canonicalContent(endorsementRecord(values), signedEndorsementFields));
+  const hash = await endorsementHash(values);
   const row = await ctx.db.transaction(async (tx) => {
     const inserted = await repository.insertEndorsement(tx, { ...values, hash });
     if (input.request_id && !(await repository.closeEndorsementRequest(tx, input.request_id, actor.skylogId, inserted.id)))

@@ -389,10 +389,10 @@ function progressOf(rules: RuleEntry[], user: { userType: string; certifications
 }
 
 /** A person's totals, currency with the day each lapses, solo endorsement, and progress toward the certificate. */
-export async function getSummary(ctx: AppContext, scope: RequestScope, pilotId: string): Promise<LogbookSummary> {
+export async function getSummary(ctx: AppContext, scope: RequestScope, pilotId: string, asOfDay?: string): Promise<LogbookSummary> {
   const { user } = await requireLogbook(ctx, scope.actor, pilotId, 'read', scope);
   const [entries, endorsements] = await Promise.all([repository.listEntriesOf(ctx.db, [pilotId]), repository.listEndorsementsOf(ctx.db, [pilotId])]);
-  const asOf = today();
+  const asOf = asOfDay ?? today();
   const rules = entries.map((entry) => ruleEntry(entry.id, entry.fields));
   return {
     pilot: pilotOf(user),

@@ -6,16 +6,18 @@ import {
   type LogbookVerification,
   type logbookSignBodySchema,
 } from '@skylog/contracts';
-import { sha256Hex, verifyChain } from '@skylog/logbook';
+import { chainStart, sha256Hex, verifyChain } from '@skylog/logbook';
 import type { z } from 'zod';
 import { logbookRights, requireLogbook, requireLogbookEntry } from '../../access/access.ts';
 import { findStudentIdsOf } from '../../access/access.repository.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { badRequest, conflict } from '../../lib/app-error.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { requireReauthentication } from '../account-security/reauthenticate.ts';
 import { awaitsSignature, changedSinceSigning, entryContent, latestSignatures, toEntry } from './entry-view.ts';
 import * as repository from './logbook.repository.ts';
+import type { EntryRow, SignatureRow } from './logbook.repository.ts';
 import { getEntry } from './logbook.service.ts';
 import { openRequestsOf } from './endorsements.service.ts';
 
@@ -33,6 +35,37 @@ function requireCertificateInForce(expires: string): void {
   }
 }
 
+export type Signer = {
+  instructorId: string;
+  instructorName: string;
+  certificateNumber: string;
+  certificateExpires: string;
+  method: 'password' | 'authenticator';
+  /** When it was signed; now unless a record is being written as it was (the demo school's history). */
+  signedAt?: Date;
+};
+
+/**
+ * Stores a signature of the entry as it is and links it into its pilot's chain. Offered to the seed as well: it
+ * takes the executor of a transaction that holds the pilot's logbook lock (`lockLogbookOf`) and decides nothing.
+ */
+export async function appendSignature(tx: Executor, entry: EntryRow, signer: Signer): Promise<SignatureRow> {
+  const content = entryContent(entry);
+  const entryHash = await sha256Hex(content);
+  const signed = await repository.insertSignature(tx, { entryId: entry.id, pilotId: entry.pilotId, ...signer, entryHash, signedContent: content });
+  const previous = await repository.lastChainLink(tx, entry.pilotId);
+  await repository.appendChainLink(tx, {
+    pilotId: entry.pilotId,
+    position: (previous?.position ?? 0) + 1,
+    signatureId: signed.id,
+    entryId: entry.id,
+    entryDate: entry.fields.date,
+    entryHash,
+    link: await sha256Hex((previous?.link ?? chainStart) + entryHash),
+  });
+  return signed;
+}
+
 export async function signEntry(ctx: AppContext, scope: RequestScope, id: string, input: z.infer<typeof logbookSignBodySchema>): Promise<LogbookEntry> {
   const { actor, operation } = scope;
   const { entry } = await requireLogbookEntry(ctx, actor, id, 'sign', scope);
@@ -45,32 +78,15 @@ export async function signEntry(ctx: AppContext, scope: RequestScope, id: string
     // Read again under the lock: the entry as it is now is what gets signed.
     const current = latestSignatures(await repository.listSignaturesOfEntries(tx, [id])).get(id);
     const now = await repository.findEntry(tx, id);
-    if (!now) throw badRequest(messages.logbookEntryNotFound);
+    if (!now) throw notFound(messages.logbookEntryNotFound);
     if (current && current.instructorId === actor.skylogId && changedSinceSigning(now, current).length === 0) throw conflict(messages.signAlreadyValid);
-    const content = entryContent(now);
-    const entryHash = await sha256Hex(content);
-    const signed = await repository.insertSignature(tx, {
-      entryId: id,
-      pilotId: entry.pilotId,
+    return appendSignature(tx, now, {
       instructorId: actor.skylogId,
       instructorName,
       certificateNumber: input.certificate_number,
       certificateExpires: input.certificate_expires,
       method,
-      entryHash,
-      signedContent: content,
     });
-    const previous = await repository.lastChainLink(tx, entry.pilotId);
-    await repository.appendChainLink(tx, {
-      pilotId: entry.pilotId,
-      position: (previous?.position ?? 0) + 1,
-      signatureId: signed.id,
-      entryId: id,
-      entryDate: now.fields.date,
-      entryHash,
-      link: await sha256Hex((previous?.link ?? '0'.repeat(64)) + entryHash),
-    });
-    return signed;
   });
   await ctx.audit.record({
     actor,
