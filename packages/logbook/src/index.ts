@@ -6,3 +6,4 @@ export * from './logbook-entry.ts';
 export * from './currency.ts';
 export * from './private-pilot-progress.ts';
 export * from './signature.ts';
+export * from './logbook-csv/index.ts';
