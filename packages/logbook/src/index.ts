@@ -10,3 +10,4 @@ export * from './instrument-rating-progress.ts';
 export * from './signature.ts';
 export * from './entry-from-flight.ts';
 export * from './rule-entry.ts';
+export * from './logbook-csv/index.ts';
