@@ -41,6 +41,9 @@ export function canonicalContent(entry: Record<string, unknown>, signedFields: r
   return JSON.stringify(normalise(picked, 'entry'));
 }
 
+/** One value as canonical text (keys sorted, numbers and text normalised): two values are the same entry content when these are equal. */
+export const canonicalValue = (value: unknown): string => JSON.stringify(normalise((value ?? null) as SignedValue, 'value'));
+
 const hex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** SHA-256 of a text's UTF-8 bytes, in lowercase hexadecimal. */

@@ -301,6 +301,8 @@ function readFlight(
     simulated_instrument_hours: cells.hours('SimulatedInstrument'),
     safety_pilot: readSafetyPilot(cells),
     simulator_hours: cells.hours('SimulatedFlight'),
+    // Which kind of device the layout does not say: typed in Skylog where 61.65(h), (i) need it.
+    training_device: null,
     day_takeoffs: cells.count('DayTakeoffs', 'Takeoff Day'),
     night_takeoffs: cells.count('NightTakeoffs', 'Takeoff Night'),
     day_full_stop_landings: dayFullStop,
@@ -310,6 +312,7 @@ function readFlight(
     approach_types: approachTypes,
     holds: cells.count('Holds'),
     course_tracking: false,
+    ifr_flight_plan: false,
     // A practical test counts as a flight review (14 CFR 61.56(d)).
     flight_review: cells.flag('FlightReview') || cells.flag('Checkride'),
     instrument_proficiency_check: cells.flag('IPC'),

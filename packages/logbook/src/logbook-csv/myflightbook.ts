@@ -229,6 +229,8 @@ export function readMyFlightbookCsv(text: string): CsvReadResult {
       simulated_instrument_hours: cells.hours('Simulated Instrument'),
       safety_pilot: cells.text(properties.safetyPilot),
       simulator_hours: cells.hours('Ground Simulator'),
+      // Which kind of device the layout does not say: typed in Skylog where 61.65(h), (i) need it.
+      training_device: null,
       day_takeoffs: takeoffs.day,
       night_takeoffs: takeoffs.night,
       day_full_stop_landings: dayFullStop,
@@ -238,6 +240,7 @@ export function readMyFlightbookCsv(text: string): CsvReadResult {
       approach_types: cells.text(properties.approachNames),
       holds: readHolds(cells),
       course_tracking: cells.flag(properties.courseTracking),
+      ifr_flight_plan: false,
       flight_review: cells.flag(properties.flightReview) || cells.flag(readOnlyProperties.biennialFlightReview) || isCheckride,
       instrument_proficiency_check: cells.flag(properties.ipc) || cells.flag(instrumentCheckride),
       practical_test_preparation: false,

@@ -7,7 +7,7 @@ import {
   type LogbookSignature,
   type LogbookTotals,
 } from '@skylog/contracts';
-import { canonicalContent, sha256Hex } from '@skylog/logbook';
+import { canonicalContent, canonicalValue, sha256Hex } from '@skylog/logbook';
 import type { EntryRow, SignatureRow } from './logbook.repository.ts';
 
 /**
@@ -27,7 +27,7 @@ export const entryHashOf = (entry: Pick<EntryRow, 'id' | 'pilotId' | 'fields'>):
 export function changedSinceSigning(entry: Pick<EntryRow, 'id' | 'pilotId' | 'fields'>, signature: Pick<SignatureRow, 'signedContent'>): string[] {
   const now = JSON.parse(entryContent(entry)) as Record<string, unknown>;
   const then = JSON.parse(signature.signedContent) as Record<string, unknown>;
-  return signedFields.filter((field) => JSON.stringify(now[field]) !== JSON.stringify(then[field]));
+  return signedFields.filter((field) => !sameValue(now[field], then[field]));
 }
 
 /** The signature that stands for each entry: its newest. */
@@ -57,7 +57,7 @@ export function toSignature(entry: EntryRow, signature: SignatureRow): LogbookSi
 export const awaitsSignature = (entry: EntryRow, signature: SignatureRow | undefined) =>
   signature === undefined || changedSinceSigning(entry, signature).length > 0;
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+export const sameValue = (a: unknown, b: unknown) => canonicalValue(a) === canonicalValue(b);
 
 /** The fields showing the track's value: filled by it, not typed over, and equal to it. */
 export function fromTrack(entry: Pick<EntryRow, 'fields' | 'trackValues' | 'typed'>): string[] {

@@ -49,7 +49,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import type { RequestUser } from '../../lib/request-user.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { sharedFieldFinder } from '../map/map.service.ts';
-import { awaitsSignature, latestSignatures, toEntry, totalsOf, type EntryPilot } from './entry-view.ts';
+import { awaitsSignature, latestSignatures, sameValue, toEntry, totalsOf, type EntryPilot } from './entry-view.ts';
 import * as repository from './logbook.repository.ts';
 import type { EndorsementRow, EntryRow } from './logbook.repository.ts';
 
@@ -275,7 +275,7 @@ export async function updateEntry(ctx: AppContext, scope: RequestScope, id: stri
   const typed = [...new Set([...entry.typed.filter((field) => !restore.includes(field as (typeof logbookTrackFields)[number])), ...typedFields])];
   const changes = Object.fromEntries(
     (Object.keys(fields) as LogbookField[])
-      .filter((field) => JSON.stringify(fields[field]) !== JSON.stringify(entry.fields[field]))
+      .filter((field) => !sameValue(fields[field], entry.fields[field]))
       .map((field) => [field, { from: entry.fields[field], to: fields[field] }]),
   );
   const updated = await repository.updateEntry(ctx.db, id, { fields, typed });
