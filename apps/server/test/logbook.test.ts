@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchool, type School } from './factories.ts';
 import { createTestApp, query, type TestApp } from './helper.ts';
 import { personPassword, sessions } from './people-helper.ts';
+import { readPdf } from './support/pdf.ts';
 import { tripsApi } from './trips-helper.ts';
 
 /**
@@ -324,5 +325,69 @@ describe('the logbook', () => {
     expect(missing).toContain('3.5 of 40 hours total');
     expect(missing).toContain('4 of 10 night take-offs and full-stop landings');
     expect(summary.totals).toMatchObject({ entries: 2, total_hours: 3.5, night_hours: 1.5 });
+  });
+
+  it.each(['foreflight', 'myflightbook'] as const)('exports the logbook as %s CSV and imports it into another pilot’s logbook with the same content', async (layout) => {
+    const exported = await s.call(who.student.email, 'GET', `/api/users/${who.student.id}/logbook.csv?layout=${layout}`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const original = logbookListSchema.parse((await s.call(who.student.email, 'GET', `/api/users/${who.student.id}/logbook?page_size=200`)).json()).items;
+    const pilot = await school.addPerson('instructor');
+    const imported = await s.call(pilot.email, 'POST', `/api/users/${pilot.id}/logbook/import`, { layout, csv: exported.body });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toEqual({ imported: original.length, skipped_duplicates: 0 });
+    const copy = logbookListSchema.parse((await s.call(pilot.email, 'GET', `/api/users/${pilot.id}/logbook?page_size=200`)).json()).items;
+    const carried = (entry: LogbookEntry) => ({
+      date: entry.date,
+      aircraft: entry.aircraft_identification,
+      total: entry.total_hours,
+      times: [entry.pic_hours, entry.solo_hours, entry.dual_received_hours, entry.cross_country_hours, entry.night_hours, entry.actual_instrument_hours],
+      landings: [entry.day_full_stop_landings, entry.night_full_stop_landings, entry.landings],
+      route: entry.route.map((point) => point.airport),
+      remarks: entry.remarks,
+    });
+    expect(copy.map(carried)).toEqual(original.map(carried));
+    // A signature travels as a note, never as a Skylog signature.
+    expect(copy.every((entry) => entry.signature === null && entry.source === 'import')).toBe(true);
+    expect(copy.some((entry) => entry.imported_attestation?.includes('Iris') || entry.imported_attestation?.includes('Signed'))).toBe(true);
+    // The same file again adds nothing.
+    const again = await s.call(pilot.email, 'POST', `/api/users/${pilot.id}/logbook/import`, { layout, csv: exported.body });
+    expect(again.json()).toEqual({ imported: 0, skipped_duplicates: original.length });
+  });
+
+  it('refuses a CSV with an unknown column, a bad date or a negative time whole, with a report per row, importing nothing', async () => {
+    const pilot = await school.addPerson('instructor');
+    const csv = [
+      'Date,Model,Tail Number,Category/Class,Total Flight Time,PIC,Landings,Comments,Favourite Colour',
+      '2026-03-01,C172,N1,ASEL,1.2,1.2,1,Fine,Blue',
+      '2026-13-45,C172,N1,ASEL,1.0,1.0,1,Bad date,Red',
+      '2026-03-03,C172,N1,ASEL,-1.0,0,1,Negative,Green',
+    ].join('\n');
+    const refused = await s.call(pilot.email, 'POST', `/api/users/${pilot.id}/logbook/import`, { layout: 'myflightbook', csv });
+    expect(refused.statusCode).toBe(400);
+    const body = refused.json();
+    expect(body.message).toBe(messages.logbookImportRefused);
+    expect(body.rows.map((row: { row: number }) => row.row)).toEqual([1, 3, 4]);
+    expect(body.rows[0].message).toContain('Favourite Colour');
+    expect(body.rows[1].field).toBe('date');
+    expect(body.rows[2].field).toBe('total_hours');
+    const list = logbookListSchema.parse((await s.call(pilot.email, 'GET', `/api/users/${pilot.id}/logbook`)).json());
+    expect(list.total).toBe(0);
+  });
+
+  it('prints the logbook in the US and EASA layouts with each signature’s state and the chain’s check on every page', async () => {
+    const entry = await entryOf(who.student.email, crossCountryTrip, who.student.id);
+    const changed = await edit(who.student.email, entry.id, { remarks: 'Changed after signing' });
+    expect(logbookEntrySchema.parse(changed.json()).signature?.status).toBe('invalid');
+    for (const layout of ['us', 'easa']) {
+      const printed = await s.call(who.instructor.email, 'GET', `/api/users/${who.student.id}/logbook.pdf?layout=${layout}&timezone=America/Chicago`);
+      expect(printed.statusCode, printed.body.slice(0, 200)).toBe(200);
+      expect(printed.headers['content-type']).toBe('application/pdf');
+      const pdf = await readPdf(printed.rawPayload);
+      expect(pdf.text).toContain(messages.signatureNoLongerValid);
+      for (const page of pdf.pageTexts) expect(page).toMatch(/Signatures checked/);
+    }
+    expect((await s.call(who.student.email, 'GET', `/api/users/${who.student.id}/logbook.pdf?timezone=Mars/Olympus`)).statusCode).toBe(400);
+    await edit(who.student.email, entry.id, { remarks: entry.remarks });
   });
 });

@@ -280,7 +280,7 @@ function readFlight(
   const fields: LogbookFields = {
     date: readDay(cells.text('Date')),
     aircraft_make_model: plane?.makeModel ?? null,
-    aircraft_identification: id,
+    aircraft_identification: id !== null && isNoIdentification(id) ? null : id,
     // A placeholder when the aircraft gives none: the row then has a problem and is not imported.
     category_class:
       plane !== undefined && 'categoryClass' in plane.categoryClass ? plane.categoryClass.categoryClass : 'airplane single-engine land',
@@ -382,6 +382,10 @@ type AircraftRow = { id: string; fields: LogbookFields };
  * identification but not these get an AircraftID of their own ("N12345-2"), and an entry without an
  * identification one named after nothing ("NO-ID-1"), since every flight needs an aircraft.
  */
+/** The AircraftID written for an entry without an identification, read back as none. */
+const noIdentification = 'NO-ID';
+const isNoIdentification = (id: string) => new RegExp(`^${noIdentification}(-\\d+)?$`, 'i').test(id);
+
 function aircraftRows(entries: readonly ExportedEntry[]): { rows: AircraftRow[]; idOf: (fields: LogbookFields) => string } {
   const rows: AircraftRow[] = [];
   const byDescription = new Map<string, string>();
@@ -390,9 +394,9 @@ function aircraftRows(entries: readonly ExportedEntry[]): { rows: AircraftRow[];
   for (const { fields } of entries) {
     const description = describe(fields);
     if (byDescription.has(description)) continue;
-    const base = fields.aircraft_identification ?? 'NO-ID';
+    const base = fields.aircraft_identification ?? noIdentification;
     const taken = new Set(rows.map((row) => row.id.toUpperCase()));
-    let id = fields.aircraft_identification ?? 'NO-ID-1';
+    let id = fields.aircraft_identification ?? `${noIdentification}-1`;
     for (let n = 2; taken.has(id.toUpperCase()); n += 1) id = `${base}-${n}`;
     byDescription.set(description, id);
     rows.push({ id, fields });
