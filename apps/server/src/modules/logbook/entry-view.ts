@@ -68,6 +68,12 @@ export function fromTrack(entry: Pick<EntryRow, 'fields' | 'trackValues' | 'type
 
 export type EntryPilot = { skylog_id: string; name: string | null; user_type: string };
 
+export const pilotOf = (user: { skylogId: string; name: string | null; userType: string }): EntryPilot => ({
+  skylog_id: user.skylogId,
+  name: user.name,
+  user_type: user.userType,
+});
+
 export function toEntry(entry: EntryRow, pilot: EntryPilot, signature: SignatureRow | undefined, rights: { canEdit: boolean; canSign: boolean }): LogbookEntry {
   return {
     ...entry.fields,

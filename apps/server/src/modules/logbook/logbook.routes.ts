@@ -5,7 +5,8 @@ import { sendAttachment } from '../../lib/attachment.ts';
 import { serveOperations } from '../../lib/serve-operations.ts';
 import { closeRequest, giveEndorsement, listEndorsements, requestEndorsement } from './endorsements.service.ts';
 import { exportLogbookCsv, exportLogbookPdf, importLogbookCsv } from './logbook-transfer.service.ts';
-import { createEntry, deleteEntry, getEntry, getStudentsCurrency, getSummary, getTripEntries, listLogbook, updateEntry } from './logbook.service.ts';
+import { getStudentsCurrency, getSummary } from './logbook-summary.service.ts';
+import { createEntry, deleteEntry, getEntry, getTripEntries, listLogbook, updateEntry } from './logbook.service.ts';
 import { getSigningQueue, signEntry, verifyLogbook } from './signing.service.ts';
 
 /** A CSV file in JSON grows by its escaped quotes and line ends: room for the file's own limit. */
