@@ -1,49 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { readCorpusTrack, readFlightLabels } from '@skylog/flight-analysis/corpus-accuracy';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { parseTrackFile } from '@skylog/track-formats';
+import { readLogbookLabels } from './corpus-accuracy.ts';
 import { crossCountry, distanceNm } from './cross-country.ts';
 import { isNightForCurrency, nightTimeMs, type TimedPosition } from './night.ts';
 
 /**
  * The logbook's night and cross-country on real flights (bench/corpus/tracks), against what an instructor
  * logged for them by hand (logbook-labels.json; LOGBOOK-LABELLING.md says how). The take-off and landing times
- * are the hand-labelled ones of labels.json, so this measures the logbook's rules, not the event detection.
+ * are the hand-labelled ones of labels.json, so this measures the logbook's rules, not the event detection
+ * (corpus-accuracy.test.ts measures the two together).
  */
 
-const corpusDir = new URL('../../../bench/corpus/tracks/', import.meta.url);
-const readJson = (name: string): unknown => JSON.parse(readFileSync(new URL(name, corpusDir), 'utf8'));
+const flights = readFlightLabels();
+const logbookLabels = readLogbookLabels();
 
-const utcTime = z.iso.datetime().transform((value) => Date.parse(value));
-const events = z.object({
-  file: z.string(),
-  takeoffs: z.array(z.object({ time: utcTime })),
-  landings: z.array(z.object({ time: utcTime })),
-});
-const place = z.object({ airport: z.string(), latitude: z.number(), longitude: z.number() });
-const logbookLabel = z.object({
-  file: z.string(),
-  nightMinutes: z.number(),
-  nightTakeoffs: z.number().int(),
-  nightLandings: z.number().int(),
-  crossCountry: z.boolean(),
-  departure: place.optional(),
-  farthestLanding: place.optional(),
-  notes: z.string().min(1),
-});
-
-const flights = z.object({ flights: z.array(events) }).parse(readJson('labels.json')).flights;
-const logbookLabels = z.object({ version: z.literal(1), flights: z.array(logbookLabel) }).parse(readJson('logbook-labels.json')).flights;
-
-function trackOf(file: string): TimedPosition[] {
-  const bytes = gunzipSync(readFileSync(new URL(file, corpusDir)));
-  return parseTrackFile(file.replace(/\.gz$/i, ''), bytes).points.map((point) => ({
-    time: point.timestamp,
-    latitude: point.latitude,
-    longitude: point.longitude,
-  }));
-}
+const trackOf = (file: string): TimedPosition[] =>
+  readCorpusTrack(file).points.map((point) => ({ time: point.timestamp, latitude: point.latitude, longitude: point.longitude }));
 
 /** The fix nearest in time: the aircraft's place at a labelled take-off or landing. */
 const fixAt = (track: TimedPosition[], time: number): TimedPosition =>

@@ -1,4 +1,4 @@
-import type { CategoryClassName, LogbookFields, LogbookRoutePoint } from '@skylog/contracts';
+import type { AircraftCategory, CategoryClassName, FlightAnalysis, LogbookFields, LogbookRoutePoint } from '@skylog/contracts';
 import { crossCountry, type Place } from './cross-country.ts';
 import { flightTimes, type PilotRole, type Seat } from './flight-times.ts';
 import { isNightForCurrency, nightTimeMs, type TimedPosition } from './night.ts';
@@ -7,6 +7,18 @@ import { isNightForCurrency, nightTimeMs, type TimedPosition } from './night.ts'
  * What a flight's own recording says of one pilot's logbook entry (14 CFR 61.51(b)): the fields a track can tell.
  * Instrument time, approaches and holds cannot be seen in a GPS track and are left to the pilot.
  */
+
+/** The class a fleet's category is flown in when nothing more is known: training airplanes are single-engine land. */
+export const categoryClassOf: Record<AircraftCategory, CategoryClassName> = {
+  airplane: 'airplane single-engine land',
+  helicopter: 'rotorcraft helicopter',
+  gyroplane: 'rotorcraft gyroplane',
+  glider: 'glider',
+  lighter_than_air: 'lighter-than-air balloon',
+  powered_lift: 'powered-lift',
+  powered_parachute: 'powered parachute',
+  weight_shift_control: 'weight-shift-control',
+};
 
 export type FlightEvent = { time: number; latitude: number; longitude: number };
 export type FlightLanding = FlightEvent & { fullStop: boolean };
@@ -27,6 +39,21 @@ export type FlightForLogbook = {
   /** The identifier of the airport at a place (from the offline airport data), null away from any. */
   airportAt: (place: Place) => string | null;
 };
+
+/** A flight analysis's take-offs and touchdowns as an entry reads them; none before the flight is analysed. */
+export function eventsOfAnalysis(
+  analysis: Pick<FlightAnalysis, 'takeoffs' | 'landings'> | null | undefined,
+): Pick<FlightForLogbook, 'takeoffs' | 'landings'> {
+  return {
+    takeoffs: analysis?.takeoffs ?? [],
+    landings: (analysis?.landings ?? []).map((landing) => ({
+      time: landing.touchdown_time,
+      latitude: landing.latitude,
+      longitude: landing.longitude,
+      fullStop: landing.kind === 'full_stop',
+    })),
+  };
+}
 
 /** The track-filled part of an entry: exactly the fields of contracts' `logbookTrackFields`. */
 export type TrackValues = Pick<

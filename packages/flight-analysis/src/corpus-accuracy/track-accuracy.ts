@@ -163,18 +163,21 @@ const unreadFlight = (label: FlightLabel, error: string): FlightScore => {
   };
 };
 
-/** Reads, parses and scores one labelled file (gzip-compressed, as committed). */
 /**
  * The airports around a track for its category, as the analysis job gives them (the caller reads its airport
  * database; none where Node has no node:sqlite).
  */
 export type FieldsAround = (points: TrackPoint[], category: AircraftCategory) => KnownField[];
 
-/** One labelled flight. */
+/** Reads and parses one corpus file (gzip-compressed, as committed); throws when the parser cannot read it. */
+export const readCorpusTrack = (file: string, dir = trackCorpusDir): ReturnType<typeof parseCorpusTrack> =>
+  parseCorpusTrack(path.basename(file, '.gz'), gunzipSync(readFileSync(path.join(dir, file))));
+
+/** Reads, parses and scores one labelled flight. */
 export function scoreCorpusFile(label: FlightLabel, fieldsAround: FieldsAround, dir = trackCorpusDir): FlightScore {
   let read: ReturnType<typeof parseCorpusTrack>;
   try {
-    read = parseCorpusTrack(path.basename(label.file, '.gz'), gunzipSync(readFileSync(path.join(dir, label.file))));
+    read = readCorpusTrack(label.file, dir);
   } catch (error) {
     return unreadFlight(label, error instanceof Error ? error.message : String(error));
   }

@@ -6,8 +6,6 @@ import {
   logbookTimeExceedsMessage,
   type logbookTrackFields,
   messages,
-  type AircraftCategory,
-  type CategoryClassName,
   type LogbookEntry,
   type LogbookField,
   type LogbookFields,
@@ -17,8 +15,10 @@ import {
   type logbookListQuerySchema,
 } from '@skylog/contracts';
 import {
+  categoryClassOf,
   emptyLogbookFields,
   entryFromFlight,
+  eventsOfAnalysis,
   type PilotRole,
   type TrackValues,
 } from '@skylog/logbook';
@@ -40,19 +40,6 @@ import type { EntryRow } from './logbook.repository.ts';
  * (14 CFR 61.56, 61.57) and progress toward the certificate (61.109(a)).
  */
 
-
-/** The class a fleet's category is flown in when nothing more is known: training airplanes are single-engine land. */
-const categoryClassOf: Record<AircraftCategory, CategoryClassName> = {
-  airplane: 'airplane single-engine land',
-  helicopter: 'rotorcraft helicopter',
-  gyroplane: 'rotorcraft gyroplane',
-  glider: 'glider',
-  lighter_than_air: 'lighter-than-air balloon',
-  powered_lift: 'powered-lift',
-  powered_parachute: 'powered parachute',
-  weight_shift_control: 'weight-shift-control',
-};
-
 const roleOf = (userType: string | null): PilotRole => (userType === 'student' ? 'student' : userType === 'instructor' ? 'instructor' : 'other');
 
 const pickTrackValues = (values: TrackValues, except: readonly string[]): Partial<LogbookFields> =>
@@ -70,7 +57,6 @@ export async function fillLogbookFromFlight(db: Executor, tripId: string): Promi
   const finder = await sharedFieldFinder();
   const category = flight.category ?? null;
   const points = (flight.points ?? []).map((point) => ({ time: point.timestamp, latitude: point.latitude, longitude: point.longitude }));
-  const analysis = flight.analysis;
   const seats = [
     { pilotId: flight.leftSeat, userType: flight.leftType, orgId: flight.leftOrg, seat: 'left' as const, other: flight.rightSeat },
     { pilotId: flight.rightSeat, userType: flight.rightType, orgId: flight.rightOrg, seat: 'right' as const, other: flight.leftSeat },
@@ -83,13 +69,7 @@ export async function fillLogbookFromFlight(db: Executor, tripId: string): Promi
       beginTime: flight.beginTime?.getTime() ?? flight.createdAt.getTime(),
       endTime: flight.endTime?.getTime() ?? flight.beginTime?.getTime() ?? flight.createdAt.getTime(),
       points,
-      takeoffs: analysis?.takeoffs ?? [],
-      landings: (analysis?.landings ?? []).map((landing) => ({
-        time: landing.touchdown_time,
-        latitude: landing.latitude,
-        longitude: landing.longitude,
-        fullStop: landing.kind === 'full_stop',
-      })),
+      ...eventsOfAnalysis(flight.analysis),
       aircraft: { makeModel: flight.aircraftType, identification: flight.tailNumber, categoryClass: categoryClassOf[category ?? 'airplane'] },
       role: roleOf(seat.userType),
       seat: seat.seat,
