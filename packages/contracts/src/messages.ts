@@ -194,15 +194,6 @@ export const messages = {
   endorsementRequestClosed: 'This request was already answered or withdrawn.',
   fetchLogbookFailed: 'Failed to fetch the logbook',
   chainIntact: 'Every signature matches its entry and the chain is complete.',
-  notSigned: 'Not signed',
-  fromTrack: 'From the track',
-  useTrackValue: "Use the track's value",
-  instrumentByHand: 'Instrument time, approaches and holds cannot come from a GPS track: enter them by hand.',
-  entrySigned: 'Entry signed',
-  entryDeleted: 'Entry deleted',
-  endorsementGiven: 'Endorsement given',
-  endorsementRequested: 'Endorsement requested',
-  signingInstructorsOnly: 'Only instructors sign logbook entries and give endorsements.',
 } as const;
 
 export function uploadTooLargeMessage(limitBytes: number): string {
@@ -259,12 +250,6 @@ export function generateSessionFailedMessage(status: number, body: string): stri
 /** Why an entry's hour field is refused against the flight it records: it cannot be longer than the flight. */
 export function logbookTimeExceedsMessage(label: string, limit: string, hours: number): string {
   return `${label} cannot be more than ${limit} (${hours.toFixed(1)} h)`;
-}
-
-/** A logbook file taken whole: how many entries it added, and how many it already held. */
-export function logbookImportedMessage(imported: number, skippedDuplicates: number): string {
-  const entries = `${imported} ${imported === 1 ? 'entry' : 'entries'} imported`;
-  return skippedDuplicates > 0 ? `${entries}; ${skippedDuplicates} already in the logbook were left out.` : `${entries}.`;
 }
 
 /** What a broken hash chain means, in words (the entry is named by its date). */

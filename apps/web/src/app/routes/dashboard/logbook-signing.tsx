@@ -1,4 +1,4 @@
-import { messages } from '@skylog/contracts';
+import { logbookMessages, messages } from '@skylog/contracts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { useMe } from '../../../features/auth/api/get-me.ts';
@@ -16,7 +16,7 @@ export function Component() {
   return (
     <Screen title="Signing queue" description="Your students' entries awaiting your signature (AC 120-78) and the endorsements they asked for.">
       {!me ? <p className="text-sm text-slate-600">{messages.loading}</p> : null}
-      {me && !canSign ? <Alert tone="info">{messages.signingInstructorsOnly}</Alert> : null}
+      {me && !canSign ? <Alert tone="info">{logbookMessages.signingInstructorsOnly}</Alert> : null}
       {me && canSign ? (
         <>
           <SigningQueue hasAuthenticator={me.two_factor_enabled} />

@@ -5,6 +5,7 @@ import {
   endorsementRequestCreateSchema,
   endorsementTemplates,
   endorsementText,
+  logbookMessages,
   messages,
   type EndorsementRequest,
 } from '@skylog/contracts';
@@ -68,7 +69,7 @@ function EndorseForm({ target, hasAuthenticator, onClose }: { target: Endorsemen
       { studentId: target.student.skylog_id, body },
       {
         onSuccess: () => {
-          notify.success(messages.endorsementGiven);
+          notify.success(logbookMessages.endorsementGiven);
           onClose();
         },
         onError: (error) => showServerFieldErrors(form.setError, error, [...reauthFieldNames, 'kind', 'aircraft_make_model']),
@@ -129,7 +130,7 @@ function RequestForm({ studentId, onClose }: { studentId: string; onClose: () =>
   const handleSubmit = (body: RequestOutput) =>
     request.mutate(body, {
       onSuccess: () => {
-        notify.success(messages.endorsementRequested);
+        notify.success(logbookMessages.endorsementRequested);
         onClose();
       },
       onError: (error) => showServerFieldErrors(form.setError, error, ['kind', 'note']),

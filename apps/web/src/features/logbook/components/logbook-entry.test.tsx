@@ -1,4 +1,4 @@
-import { messages, type LogbookEntry } from '@skylog/contracts';
+import { logbookMessages, messages, type LogbookEntry } from '@skylog/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi, type ApiCall } from '../../../test-utils.tsx';
@@ -42,17 +42,17 @@ describe('LogbookEntry: what the track filled', () => {
     renderEntry();
     await screen.findByText('Total time', { selector: 'dt' });
 
-    expect(within(field('Dual received')).getByText(messages.fromTrack)).toBeTruthy();
+    expect(within(field('Dual received')).getByText(logbookMessages.fromTrack)).toBeTruthy();
     expect(within(field('Dual received')).getByText(': 1.3 h')).toBeTruthy();
-    expect(within(field('Total time')).queryByText(messages.fromTrack)).toBeNull();
+    expect(within(field('Total time')).queryByText(logbookMessages.fromTrack)).toBeNull();
     // Instrument time is never the track's, so nothing is offered there.
     expect(within(field('Simulated instrument')).queryByRole('button')).toBeNull();
 
-    await act(async () => fireEvent.click(within(field('Total time')).getByRole('button', { name: `${messages.useTrackValue} for Total time` })));
+    await act(async () => fireEvent.click(within(field('Total time')).getByRole('button', { name: `${logbookMessages.useTrackValue} for Total time` })));
     await waitFor(() => expect(changes(calls)).toEqual([{ method: 'PATCH', url: entryUrl, body: { restore_from_track: ['total_hours'] } }]));
-    await waitFor(() => expect(within(field('Total time')).getByText(messages.fromTrack)).toBeTruthy());
+    await waitFor(() => expect(within(field('Total time')).getByText(logbookMessages.fromTrack)).toBeTruthy());
     expect(within(field('Total time')).getByText('1.3 h')).toBeTruthy();
-    expect(screen.getByText(messages.instrumentByHand)).toBeTruthy();
+    expect(screen.getByText(logbookMessages.instrumentByHand)).toBeTruthy();
   });
 
   it('sends only the fields the pilot changed, so what the track gave stays the track’s', async () => {

@@ -1,4 +1,12 @@
-import { logbookFieldLabels, logbookTrackFields, messages, type LogbookEntry as Entry, type LogbookField, type LogbookSignature } from '@skylog/contracts';
+import {
+  logbookFieldLabels,
+  logbookMessages,
+  logbookTrackFields,
+  messages,
+  type LogbookEntry as Entry,
+  type LogbookField,
+  type LogbookSignature,
+} from '@skylog/contracts';
 import { Pencil, PenLine, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -52,7 +60,7 @@ export function LogbookEntry({ entry, heading, hasAuthenticator, onDeleted }: Lo
     if (!isConfirmed) return;
     deleteEntry.mutate(entry.id, {
       onSuccess: () => {
-        notify.success(messages.entryDeleted);
+        notify.success(logbookMessages.entryDeleted);
         onDeleted?.();
       },
       onError: (error) => notify.error(error.message),
@@ -98,7 +106,7 @@ export function LogbookEntry({ entry, heading, hasAuthenticator, onDeleted }: Lo
         </div>
       </header>
       {isEditing ? <EntryForm entry={entry} onDone={() => setIsEditing(false)} /> : <EntryFields entry={entry} />}
-      <p className="text-xs text-slate-500">{messages.instrumentByHand}</p>
+      <p className="text-xs text-slate-500">{logbookMessages.instrumentByHand}</p>
       <SignatureBlock signature={entry.signature} importedAttestation={entry.imported_attestation} />
       <SignDialog entry={isSigning ? entry : null} hasAuthenticator={hasAuthenticator} onClose={() => setIsSigning(false)} />
       {confirm.dialog}
@@ -153,8 +161,8 @@ function FieldValue({
       {canRestore && isTrackField(field) ? (
         <dd className="text-xs text-slate-600">
           The track says {valueText(field, trackValue, timezone)}.{' '}
-          <Button variant="link" className="text-xs" aria-label={`${messages.useTrackValue} for ${label}`} onClick={() => onRestore(field)}>
-            {messages.useTrackValue}
+          <Button variant="link" className="text-xs" aria-label={`${logbookMessages.useTrackValue} for ${label}`} onClick={() => onRestore(field)}>
+            {logbookMessages.useTrackValue}
           </Button>
         </dd>
       ) : null}
@@ -170,7 +178,7 @@ function FromTrackBadge({ trackValue }: { trackValue: string }) {
         tabIndex={0}
         className="inline-flex rounded-full bg-sky-100 px-1.5 py-0.5 text-[10px] font-medium text-sky-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
       >
-        {messages.fromTrack}
+        {logbookMessages.fromTrack}
         <span className="sr-only">: {trackValue}</span>
       </span>
     </Tooltip>
@@ -208,7 +216,7 @@ function SignatureBlock({ signature, importedAttestation }: { signature: Logbook
           ))}
         </dl>
       ) : (
-        <p className="text-sm text-slate-700">{messages.notSigned}</p>
+        <p className="text-sm text-slate-700">{logbookMessages.notSigned}</p>
       )}
       {signature?.status === 'invalid' ? (
         <Alert tone="error">

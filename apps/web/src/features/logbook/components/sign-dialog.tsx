@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { logbookSignBodySchema, messages, type LogbookEntry } from '@skylog/contracts';
+import { logbookMessages, logbookSignBodySchema, type LogbookEntry } from '@skylog/contracts';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -37,7 +37,7 @@ function SignForm({ entry, hasAuthenticator, onClose }: { entry: LogbookEntry; h
       { id: entry.id, body },
       {
         onSuccess: () => {
-          notify.success(messages.entrySigned);
+          notify.success(logbookMessages.entrySigned);
           onClose();
         },
         onError: (error) => showServerFieldErrors(form.setError, error, reauthFieldNames),
