@@ -9,7 +9,10 @@ export function Component() {
   const id = useParams().id!;
   const hasAuthenticator = useMe().data?.two_factor_enabled ?? false;
   return (
-    <Screen title="Logbook entries of the flight" description="Each pilot aboard logs the flight in their own logbook, filled from its track.">
+    <Screen
+      title="Logbook entries of the flight"
+      description="Each pilot aboard logs the flight in their own logbook, filled from its track."
+    >
       <Link to={paths.dashboard.flight.getHref(id)} className="self-start text-sm font-medium text-brand-700 hover:underline">
         Back to the flight
       </Link>

@@ -17,7 +17,9 @@ export function Component() {
         id={id}
         hasAuthenticator={me?.two_factor_enabled ?? false}
         onDeleted={(pilotId) =>
-          void navigate(pilotId === me?.skylog_id ? paths.dashboard.logbook.path : paths.dashboard.personLogbook.getHref(pilotId), { replace: true })
+          void navigate(pilotId === me?.skylog_id ? paths.dashboard.logbook.path : paths.dashboard.personLogbook.getHref(pilotId), {
+            replace: true,
+          })
         }
       />
     </Screen>

@@ -14,7 +14,10 @@ export function Component() {
   const me = useMe().data;
   const canSign = me !== undefined && canCallOperation(me.user_type, 'logbook.sign');
   return (
-    <Screen title="Signing queue" description="Your students' entries awaiting your signature (AC 120-78) and the endorsements they asked for.">
+    <Screen
+      title="Signing queue"
+      description="Your students' entries awaiting your signature (AC 120-78) and the endorsements they asked for."
+    >
       {!me ? <p className="text-sm text-slate-600">{messages.loading}</p> : null}
       {me && !canSign ? <Alert tone="info">{logbookMessages.signingInstructorsOnly}</Alert> : null}
       {me && canSign ? (

@@ -11,13 +11,18 @@ import { canCallOperation } from '../../../lib/operation-access.ts';
 export function Component() {
   const me = useMe().data;
   return (
-    <Screen title="Logbook" description="Your flights as 14 CFR 61.51 asks them logged, filled from each flight's track, with your instructor's signatures.">
+    <Screen
+      title="Logbook"
+      description="Your flights as 14 CFR 61.51 asks them logged, filled from each flight's track, with your instructor's signatures."
+    >
       {me ? (
         <PilotLogbook
           personId={me.skylog_id}
           viewer={logbookViewer(me)}
           signingHref={
-            canCallOperation(me.user_type, 'logbook.sign') && canOpen(me, paths.dashboard.logbookSigning.path) ? paths.dashboard.logbookSigning.path : null
+            canCallOperation(me.user_type, 'logbook.sign') && canOpen(me, paths.dashboard.logbookSigning.path)
+              ? paths.dashboard.logbookSigning.path
+              : null
           }
         />
       ) : (

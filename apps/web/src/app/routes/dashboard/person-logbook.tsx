@@ -14,7 +14,11 @@ export function Component() {
   useBreadcrumbTitle(useLogbookSummary(id).data?.pilot.name);
   return (
     <Screen title="Logbook">
-      {me ? <PilotLogbook personId={id} viewer={logbookViewer(me)} signingHref={null} /> : <p className="text-sm text-slate-600">{messages.loading}</p>}
+      {me ? (
+        <PilotLogbook personId={id} viewer={logbookViewer(me)} signingHref={null} />
+      ) : (
+        <p className="text-sm text-slate-600">{messages.loading}</p>
+      )}
     </Screen>
   );
 }

@@ -11,7 +11,9 @@ export const useEndorsements = (personId: string) =>
   useQuery(api.logbook.endorsements.query({ params: { skylog_id: personId } }, { failure: messages.fetchLogbookFailed }));
 
 export const useEndorse = () =>
-  useLogbookMutation(({ studentId, body }: { studentId: string; body: EndorseBody }) => api.logbook.endorse({ params: { skylog_id: studentId }, body }));
+  useLogbookMutation(({ studentId, body }: { studentId: string; body: EndorseBody }) =>
+    api.logbook.endorse({ params: { skylog_id: studentId }, body }),
+  );
 
 export const useRequestEndorsement = (studentId: string) =>
   useLogbookMutation((body: EndorsementRequestBody) => api.logbook.requestEndorsement({ params: { skylog_id: studentId }, body }));

@@ -15,6 +15,6 @@ export const useLogbook = (personId: string, query: LogbookListQuery) =>
 export const useLogbookSummary = (personId: string) =>
   useQuery(api.logbook.summary.query({ params: { skylog_id: personId } }, { failure: messages.fetchLogbookFailed }));
 
-/** The check of every signature and of the chain over them, asked for when the person presses Verify. */
-export const useLogbookVerification = (personId: string, isAsked: boolean) =>
-  useQuery({ ...api.logbook.verify.query({ params: { skylog_id: personId } }), enabled: isAsked, staleTime: 0 });
+/** The check of every signature and of the chain over them, made anew each time it is shown (never from the cache alone). */
+export const useLogbookVerification = (personId: string) =>
+  useQuery({ ...api.logbook.verify.query({ params: { skylog_id: personId } }), staleTime: 0 });

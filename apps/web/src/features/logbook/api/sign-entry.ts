@@ -5,4 +5,5 @@ import { useEntryMutation } from './logbook-mutation.ts';
 export type SignBody = OperationInput<Operations['logbook']['sign']>['body'];
 
 /** The instructor's signature (AC 120-78): the entry comes back signed, and leaves the signing queue. */
-export const useSignEntry = () => useEntryMutation(({ id, body }: { id: string; body: SignBody }) => api.logbook.sign({ params: { id }, body }));
+export const useSignEntry = () =>
+  useEntryMutation(({ id, body }: { id: string; body: SignBody }) => api.logbook.sign({ params: { id }, body }));

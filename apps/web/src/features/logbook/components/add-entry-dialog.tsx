@@ -18,7 +18,9 @@ type CreateOutput = z.output<typeof logbookEntryCreateSchema>;
 
 /** An entry typed by hand (a simulator session, a flight from before Skylog); the entry's own screen takes the rest. */
 export function AddEntryDialog({ personId, isOpen, onClose }: { personId: string; isOpen: boolean; onClose: () => void }) {
-  return <Modal title="Add an entry" content={isOpen ? <AddEntryForm personId={personId} onClose={onClose} /> : null} onRequestClose={onClose} />;
+  return (
+    <Modal title="Add an entry" content={isOpen ? <AddEntryForm personId={personId} onClose={onClose} /> : null} onRequestClose={onClose} />
+  );
 }
 
 function AddEntryForm({ personId, onClose }: { personId: string; onClose: () => void }) {
@@ -40,7 +42,12 @@ function AddEntryForm({ personId, onClose }: { personId: string; onClose: () => 
       {create.error ? <Alert tone="error">{create.error.message}</Alert> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <TextInput label={logbookFieldLabels.date} type="date" {...form.register('date')} error={errors.date?.message} autoFocus />
-        <SelectInput label={logbookFieldLabels.category_class} options={categoryOptions} {...form.register('category_class')} error={errors.category_class?.message} />
+        <SelectInput
+          label={logbookFieldLabels.category_class}
+          options={categoryOptions}
+          {...form.register('category_class')}
+          error={errors.category_class?.message}
+        />
         <TextInput
           label={`${logbookFieldLabels.total_hours} (hours)`}
           type="number"
@@ -60,7 +67,11 @@ function AddEntryForm({ personId, onClose }: { personId: string; onClose: () => 
           {...form.register('aircraft_make_model', { setValueAs: asOptionalText })}
           error={errors.aircraft_make_model?.message}
         />
-        <TextInput label={logbookFieldLabels.remarks} {...form.register('remarks', { setValueAs: asOptionalText })} error={errors.remarks?.message} />
+        <TextInput
+          label={logbookFieldLabels.remarks}
+          {...form.register('remarks', { setValueAs: asOptionalText })}
+          error={errors.remarks?.message}
+        />
       </div>
       <p className="text-xs text-slate-500">The entry opens next, for the time by kind, landings, instrument work and route.</p>
       <div className="flex justify-end gap-2">

@@ -45,7 +45,11 @@ export function CurrencyPanel({ summary }: { summary: LogbookSummary }) {
       {solo ? (
         <p className={`text-sm ${solo.current ? 'text-slate-800' : 'text-red-700'}`}>
           Solo endorsement (14 CFR 61.87(n)):{' '}
-          {solo.expires_on ? `${solo.current ? 'good through' : 'expired after'} ${dayText(solo.expires_on)}` : solo.current ? 'in force' : 'expired'}
+          {solo.expires_on
+            ? `${solo.current ? 'good through' : 'expired after'} ${dayText(solo.expires_on)}`
+            : solo.current
+              ? 'in force'
+              : 'expired'}
         </p>
       ) : summary.pilot.user_type === 'student' ? (
         <p className="text-sm text-slate-600">No solo endorsement in force (14 CFR 61.87(n)).</p>

@@ -39,7 +39,15 @@ type EndorseInput = z.input<typeof endorseFormSchema>;
 type EndorseOutput = z.output<typeof endorseFormSchema>;
 
 /** The student's instructor gives an endorsement (AC 61-65), signed as entries are: the dialog opens while `target` is set. */
-export function EndorseDialog({ target, hasAuthenticator, onClose }: { target: EndorsementTarget | null; hasAuthenticator: boolean; onClose: () => void }) {
+export function EndorseDialog({
+  target,
+  hasAuthenticator,
+  onClose,
+}: {
+  target: EndorsementTarget | null;
+  hasAuthenticator: boolean;
+  onClose: () => void;
+}) {
   return (
     <Modal
       title="Give an endorsement"

@@ -27,8 +27,8 @@ function EndorsementItem({ endorsement }: { endorsement: Endorsement }) {
       </div>
       <p className="text-sm text-slate-700">{endorsement.text}</p>
       <p className="text-xs text-slate-600">
-        {endorsement.instructor_name}, certificate {endorsement.certificate_number} (expires {dayText(endorsement.certificate_expires)}), signed{' '}
-        {formatDateTime(endorsement.signed_at, timezone)}
+        {endorsement.instructor_name}, certificate {endorsement.certificate_number} (expires {dayText(endorsement.certificate_expires)}),
+        signed {formatDateTime(endorsement.signed_at, timezone)}
         {endorsement.expires_on ? ` · ${isExpired ? 'expired after' : 'good through'} ${dayText(endorsement.expires_on)}` : ''}
       </p>
     </li>

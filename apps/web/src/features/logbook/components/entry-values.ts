@@ -1,4 +1,11 @@
-import { categoryClasses, logbookFieldLabels, type CategoryClassName, type LogbookField, type LogbookFields, type LogbookRoutePoint } from '@skylog/contracts';
+import {
+  categoryClasses,
+  logbookFieldLabels,
+  type CategoryClassName,
+  type LogbookField,
+  type LogbookFields,
+  type LogbookRoutePoint,
+} from '@skylog/contracts';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import type { Timezone } from '../../../lib/settings-store.ts';
 
@@ -65,10 +72,21 @@ export const entryGroups: ReadonlyArray<{ title: string; fields: readonly Logboo
       'simulator_hours',
     ],
   },
-  { title: 'Take-offs and landings', fields: ['day_takeoffs', 'night_takeoffs', 'day_full_stop_landings', 'night_full_stop_landings', 'landings'] },
+  {
+    title: 'Take-offs and landings',
+    fields: ['day_takeoffs', 'night_takeoffs', 'day_full_stop_landings', 'night_full_stop_landings', 'landings'],
+  },
   {
     title: 'Instrument',
-    fields: ['actual_instrument_hours', 'simulated_instrument_hours', 'safety_pilot', 'approaches', 'approach_types', 'holds', 'course_tracking'],
+    fields: [
+      'actual_instrument_hours',
+      'simulated_instrument_hours',
+      'safety_pilot',
+      'approaches',
+      'approach_types',
+      'holds',
+      'course_tracking',
+    ],
   },
   { title: 'Remarks', fields: ['flight_review', 'instrument_proficiency_check', 'practical_test_preparation', 'remarks'] },
 ];
@@ -104,13 +122,19 @@ export const hoursText = (hours: number) => hours.toFixed(1);
 
 /** A day (YYYY-MM-DD) as "4 Mar 2026". */
 export const dayText = (day: string) =>
-  new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** A paragraph of 14 CFR as a pilot looks it up, whether the server names the title or not. */
 export const regulationText = (rule: string) => (/^(14 CFR|FAA|AC )/.test(rule) ? rule : `14 CFR ${rule}`);
 
 const pointText = (point: LogbookRoutePoint) =>
-  point.airport ?? (point.latitude !== null && point.longitude !== null ? `${point.latitude.toFixed(2)}, ${point.longitude.toFixed(2)}` : '?');
+  point.airport ??
+  (point.latitude !== null && point.longitude !== null ? `${point.latitude.toFixed(2)}, ${point.longitude.toFixed(2)}` : '?');
 
 /** From – via – to, as a logbook's route column: a touch-and-go is marked, a full stop is not. */
 export function routeText(route: readonly LogbookRoutePoint[]): string {

@@ -75,13 +75,26 @@ describe('ImportDialog', () => {
     const upload = stubUpload({ status: 400, body: refusal });
     const dialog = await chooseAndImport('MyFlightbook');
 
-    await waitFor(() => expect(upload.calls).toEqual([{ method: 'POST', url: `/api/users/${ids.pilot}/logbook/import`, body: { layout: 'myflightbook', csv } }]));
+    await waitFor(() =>
+      expect(upload.calls).toEqual([
+        { method: 'POST', url: `/api/users/${ids.pilot}/logbook/import`, body: { layout: 'myflightbook', csv } },
+      ]),
+    );
     expect(within(dialog).getByRole('progressbar', { name: 'Sending the logbook' }).getAttribute('aria-valuenow')).toBe('50');
 
     await upload.respond();
     const report = await within(dialog).findByRole('table', { name: 'Rows to correct' });
     expect(within(dialog).getByText(messages.logbookImportRefused)).toBeTruthy();
-    expect(within(report).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      within(report)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([
       ['2', 'Date', 'Date must be a day (YYYY-MM-DD)'],
       ['3', 'Total time', 'Total time must be a number of hours'],
     ]);
@@ -89,7 +102,10 @@ describe('ImportDialog', () => {
   });
 
   it('says the server’s own message for a refusal without rows', async () => {
-    const upload = stubUpload({ status: 413, body: { status: 413, code: 'body_too_large', message: 'The file is larger than the 8 MB limit.' } });
+    const upload = stubUpload({
+      status: 413,
+      body: { status: 413, code: 'body_too_large', message: 'The file is larger than the 8 MB limit.' },
+    });
     const dialog = await chooseAndImport('ForeFlight');
     await waitFor(() => expect(upload.calls.map((call) => (call.body as { layout: string }).layout)).toEqual(['foreflight']));
     await upload.respond();

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { logbookCsvLayouts, logbookImportBodySchema, logbookImportedMessage, messages, type LogbookCsvLayout, type LogbookImportReport } from '@skylog/contracts';
+import {
+  logbookCsvLayouts,
+  logbookImportBodySchema,
+  logbookImportedMessage,
+  messages,
+  type LogbookCsvLayout,
+  type LogbookImportReport,
+} from '@skylog/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -23,12 +30,21 @@ type ImportOutput = z.output<typeof importFormSchema>;
 
 /** A ForeFlight or MyFlightbook logbook, taken whole or not at all: a refused file lists every row to correct. */
 export function ImportDialog({ personId, isOpen, onClose }: { personId: string; isOpen: boolean; onClose: () => void }) {
-  return <Modal title="Import a logbook" content={isOpen ? <ImportForm personId={personId} onClose={onClose} /> : null} onRequestClose={onClose} />;
+  return (
+    <Modal
+      title="Import a logbook"
+      content={isOpen ? <ImportForm personId={personId} onClose={onClose} /> : null}
+      onRequestClose={onClose}
+    />
+  );
 }
 
 function ImportForm({ personId, onClose }: { personId: string; onClose: () => void }) {
   const importLogbook = useImportLogbook(personId);
-  const form = useForm<ImportInput, unknown, ImportOutput>({ resolver: zodResolver(importFormSchema), defaultValues: { layout: 'foreflight' } });
+  const form = useForm<ImportInput, unknown, ImportOutput>({
+    resolver: zodResolver(importFormSchema),
+    defaultValues: { layout: 'foreflight' },
+  });
   const report = importReportOf(importLogbook.error);
 
   const handleSubmit = async ({ layout, file }: ImportOutput) => {

@@ -25,7 +25,8 @@ export function TripLogbookEntries({ tripId, hasAuthenticator }: { tripId: strin
   const entries = useTripLogbookEntries(tripId);
   if (entries.isError) return <Alert tone="error">{entries.error.message}</Alert>;
   if (entries.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
-  if (entries.data.items.length === 0) return <p className="text-sm text-slate-600">No pilot aboard this flight keeps a logbook entry for it.</p>;
+  if (entries.data.items.length === 0)
+    return <p className="text-sm text-slate-600">No pilot aboard this flight keeps a logbook entry for it.</p>;
   return (
     <>
       {entries.data.items.map((entry) => (

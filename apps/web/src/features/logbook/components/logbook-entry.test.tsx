@@ -34,10 +34,17 @@ describe('LogbookEntry: what the track filled', () => {
 
   it('marks each field the track gave, and offers the track’s value back where the pilot typed another', async () => {
     // The pilot logged the lesson's 1.3 hours as PIC too; the track gave none.
-    const typedOver = entryOf({ pic_hours: 1.3, total_hours: 1.4, from_track: ['date', 'dual_received_hours'], track_values: { total_hours: 1.3, pic_hours: 0, dual_received_hours: 1.3 } });
+    const typedOver = entryOf({
+      pic_hours: 1.3,
+      total_hours: 1.4,
+      from_track: ['date', 'dual_received_hours'],
+      track_values: { total_hours: 1.3, pic_hours: 0, dual_received_hours: 1.3 },
+    });
     const calls = serve(typedOver, (entry, call) => {
       const body = call.body as { restore_from_track?: string[] };
-      return body.restore_from_track?.includes('total_hours') ? { ...entry, total_hours: 1.3, from_track: [...entry.from_track, 'total_hours'] } : entry;
+      return body.restore_from_track?.includes('total_hours')
+        ? { ...entry, total_hours: 1.3, from_track: [...entry.from_track, 'total_hours'] }
+        : entry;
     });
     renderEntry();
     await screen.findByText('Total time', { selector: 'dt' });
@@ -48,8 +55,12 @@ describe('LogbookEntry: what the track filled', () => {
     // Instrument time is never the track's, so nothing is offered there.
     expect(within(field('Simulated instrument')).queryByRole('button')).toBeNull();
 
-    await act(async () => fireEvent.click(within(field('Total time')).getByRole('button', { name: `${logbookMessages.useTrackValue} for Total time` })));
-    await waitFor(() => expect(changes(calls)).toEqual([{ method: 'PATCH', url: entryUrl, body: { restore_from_track: ['total_hours'] } }]));
+    await act(async () =>
+      fireEvent.click(within(field('Total time')).getByRole('button', { name: `${logbookMessages.useTrackValue} for Total time` })),
+    );
+    await waitFor(() =>
+      expect(changes(calls)).toEqual([{ method: 'PATCH', url: entryUrl, body: { restore_from_track: ['total_hours'] } }]),
+    );
     await waitFor(() => expect(within(field('Total time')).getByText(logbookMessages.fromTrack)).toBeTruthy());
     expect(within(field('Total time')).getByText('1.3 h')).toBeTruthy();
     expect(screen.getByText(logbookMessages.instrumentByHand)).toBeTruthy();
@@ -87,7 +98,9 @@ describe('LogbookEntry: what the track filled', () => {
     serve(entryOf({ signature: signatureOf({ status: 'invalid', changed_fields: ['total_hours', 'night_hours'] }) }), (entry) => entry);
     renderEntry();
     const signature = await screen.findByRole('region', { name: 'Signature' });
-    expect(within(signature).getByRole('alert').textContent).toContain('Signature no longer valid: changed since signing — Total time, Night.');
+    expect(within(signature).getByRole('alert').textContent).toContain(
+      'Signature no longer valid: changed since signing — Total time, Night.',
+    );
   });
 });
 
@@ -128,7 +141,11 @@ describe('LogbookEntry: signing', () => {
   });
 
   it('offers the authenticator app’s code instead, to a signer who has one', async () => {
-    const calls = serve(entryOf({ can_sign: true }), (entry) => ({ ...entry, can_sign: false, signature: signatureOf({ method: 'authenticator' }) }));
+    const calls = serve(entryOf({ can_sign: true }), (entry) => ({
+      ...entry,
+      can_sign: false,
+      signature: signatureOf({ method: 'authenticator' }),
+    }));
     renderWithProviders(<LogbookEntryScreen id={ids.entry} hasAuthenticator onDeleted={() => undefined} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign the entry' });
@@ -138,7 +155,9 @@ describe('LogbookEntry: signing', () => {
     fireEvent.change(within(dialog).getByLabelText('Code from your authenticator app'), { target: { value: '492039' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Sign' })));
     await waitFor(() =>
-      expect(changes(calls).map((call) => call.body)).toEqual([{ certificate_number: '3344556CFI', certificate_expires: '2027-05-31', code: '492039' }]),
+      expect(changes(calls).map((call) => call.body)).toEqual([
+        { certificate_number: '3344556CFI', certificate_expires: '2027-05-31', code: '492039' },
+      ]),
     );
   });
 });

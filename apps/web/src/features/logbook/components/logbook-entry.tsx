@@ -122,11 +122,21 @@ function EntryFields({ entry }: { entry: Entry }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
       {entryGroups.map((group) => (
-        <section key={group.title} aria-label={group.title} className={group.title === 'Route' || group.title === 'Times' ? 'md:col-span-2' : ''}>
+        <section
+          key={group.title}
+          aria-label={group.title}
+          className={group.title === 'Route' || group.title === 'Times' ? 'md:col-span-2' : ''}
+        >
           <h3 className="mb-2 text-sm font-semibold text-slate-800">{group.title}</h3>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
             {group.fields.map((field) => (
-              <FieldValue key={field} entry={entry} field={field} timezone={timezone} onRestore={entry.can_edit ? handleRestore : undefined} />
+              <FieldValue
+                key={field}
+                entry={entry}
+                field={field}
+                timezone={timezone}
+                onRestore={entry.can_edit ? handleRestore : undefined}
+              />
             ))}
           </dl>
         </section>
@@ -161,7 +171,12 @@ function FieldValue({
       {canRestore && isTrackField(field) ? (
         <dd className="text-xs text-slate-600">
           The track says {valueText(field, trackValue, timezone)}.{' '}
-          <Button variant="link" className="text-xs" aria-label={`${logbookMessages.useTrackValue} for ${label}`} onClick={() => onRestore(field)}>
+          <Button
+            variant="link"
+            className="text-xs"
+            aria-label={`${logbookMessages.useTrackValue} for ${label}`}
+            onClick={() => onRestore(field)}
+          >
             {logbookMessages.useTrackValue}
           </Button>
         </dd>
@@ -205,7 +220,9 @@ function SignatureBlock({ signature, importedAttestation }: { signature: Logbook
   return (
     <section aria-label="Signature" className="flex flex-col gap-2 rounded-lg bg-slate-50 p-4">
       <h3 className="text-sm font-semibold text-slate-800">Signature</h3>
-      <p className="text-xs text-slate-500">An electronic signature as AC 120-78 describes it: who, with which certificate, when, and a hash of what was signed.</p>
+      <p className="text-xs text-slate-500">
+        An electronic signature as AC 120-78 describes it: who, with which certificate, when, and a hash of what was signed.
+      </p>
       {signature ? (
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
           {rows.map(([label, value]) => (
@@ -220,8 +237,8 @@ function SignatureBlock({ signature, importedAttestation }: { signature: Logbook
       )}
       {signature?.status === 'invalid' ? (
         <Alert tone="error">
-          {messages.signatureNoLongerValid}: changed since signing — {signature.changed_fields.map(fieldLabel).join(', ')}. Undoing the change makes it
-          valid again.
+          {messages.signatureNoLongerValid}: changed since signing — {signature.changed_fields.map(fieldLabel).join(', ')}. Undoing the
+          change makes it valid again.
         </Alert>
       ) : null}
       {importedAttestation ? (

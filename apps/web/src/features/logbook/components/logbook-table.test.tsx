@@ -16,9 +16,24 @@ const unsigned = entryOf({ id: '7a000000-0000-4000-8000-000000000013', date: '20
 const list = {
   items: [signed, changedSinceSigning, unsigned],
   total: 28,
-  page_totals: totalsOf({ entries: 3, total_hours: 3.9, dual_received_hours: 3.9, night_hours: 0.6, day_full_stop_landings: 3, night_full_stop_landings: 1 }),
+  page_totals: totalsOf({
+    entries: 3,
+    total_hours: 3.9,
+    dual_received_hours: 3.9,
+    night_hours: 0.6,
+    day_full_stop_landings: 3,
+    night_full_stop_landings: 1,
+  }),
   brought_forward: totalsOf({ entries: 25, total_hours: 40.2, pic_hours: 12.5, dual_received_hours: 27.7, night_full_stop_landings: 2 }),
-  to_date: totalsOf({ entries: 28, total_hours: 44.1, pic_hours: 12.5, dual_received_hours: 31.6, night_hours: 0.6, day_full_stop_landings: 3, night_full_stop_landings: 3 }),
+  to_date: totalsOf({
+    entries: 28,
+    total_hours: 44.1,
+    pic_hours: 12.5,
+    dual_received_hours: 31.6,
+    night_hours: 0.6,
+    day_full_stop_landings: 3,
+    night_full_stop_landings: 3,
+  }),
 };
 
 function serve() {
@@ -28,7 +43,9 @@ function serve() {
 /** The figures of a totals row, by the column headers above them. */
 function footRow(label: string) {
   const row = screen.getByRole('rowheader', { name: label }).closest('tr')!;
-  const [total, pic, dual, , , night, , landings] = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+  const [total, pic, dual, , , night, , landings] = within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
   return { total, pic, dual, night, landings };
 }
 
@@ -58,7 +75,9 @@ describe('LogbookTable', () => {
     expect(invalid.className).toContain('text-red-700');
 
     expect(within(await rowOf('2026-03-04')).getByText('Not signed')).toBeTruthy();
-    expect((await screen.findByRole('link', { name: '2026-03-04' })).getAttribute('href')).toBe(`/dashboard/logbook/entries/${unsigned.id}`);
+    expect((await screen.findByRole('link', { name: '2026-03-04' })).getAttribute('href')).toBe(
+      `/dashboard/logbook/entries/${unsigned.id}`,
+    );
   });
 
   it('asks for the entries awaiting a signature from the first page when that filter is ticked', async () => {

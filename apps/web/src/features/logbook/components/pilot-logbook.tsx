@@ -62,10 +62,18 @@ export function PilotLogbook({ personId, viewer, signingHref }: PilotLogbookProp
           </>
         ) : null}
         {logbookCsvLayouts.map((layout) => (
-          <DownloadLink key={layout} label={`Export CSV (${csvLayoutLabels[layout]})`} href={api.logbook.exportCsv.url({ params, query: { layout } })} />
+          <DownloadLink
+            key={layout}
+            label={`Export CSV (${csvLayoutLabels[layout]})`}
+            href={api.logbook.exportCsv.url({ params, query: { layout } })}
+          />
         ))}
         {pdfLayouts.map(({ layout, label }) => (
-          <DownloadLink key={layout} label={label} href={api.logbook.exportPdf.url({ params, query: { layout, timezone: timeZoneName(timezone) } })} />
+          <DownloadLink
+            key={layout}
+            label={label}
+            href={api.logbook.exportPdf.url({ params, query: { layout, timezone: timeZoneName(timezone) } })}
+          />
         ))}
         <Button variant="secondary" onClick={() => setChecks(checks + 1)}>
           <ShieldCheck size={16} aria-hidden className="mr-1" /> Verify signatures

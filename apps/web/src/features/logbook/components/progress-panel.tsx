@@ -15,7 +15,11 @@ function Requirement({ requirement }: { requirement: ProgressRequirement }) {
         label={label}
         valueText={`${amount(requirement.done)} of ${amount(requirement.required)} ${requirement.unit}`}
       />
-      {requirement.missing ? <p className="text-xs text-amber-800">Still to do: {requirement.missing}</p> : <p className="text-xs text-emerald-700">Met</p>}
+      {requirement.missing ? (
+        <p className="text-xs text-amber-800">Still to do: {requirement.missing}</p>
+      ) : (
+        <p className="text-xs text-emerald-700">Met</p>
+      )}
       {requirement.entries.length > 0 ? (
         <p className="flex flex-wrap gap-x-2 text-xs text-slate-600">
           Counted from:
@@ -33,14 +37,19 @@ function Requirement({ requirement }: { requirement: ProgressRequirement }) {
 /** What the logbook shows toward each certificate's aeronautical experience (14 CFR 61.109, 61.65), one bar per requirement. */
 export function ProgressPanel({ summary }: { summary: LogbookSummary }) {
   return (
-    <section aria-label="Progress toward the certificate" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-label="Progress toward the certificate"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 className="text-base font-semibold">Progress toward the certificate</h2>
       {summary.progress.length === 0 ? <p className="text-sm text-slate-600">No certificate in progress.</p> : null}
       {summary.progress.map((certificate) => (
         <div key={`${certificate.certificate}-${certificate.regulation}`} className="flex flex-col gap-1">
           <h3 className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-800">
             {certificate.certificate} — {regulationText(certificate.regulation)}
-            {certificate.met ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Every requirement met</span> : null}
+            {certificate.met ? (
+              <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Every requirement met</span>
+            ) : null}
           </h3>
           <ul className="divide-y divide-slate-100">
             {certificate.requirements.map((requirement) => (

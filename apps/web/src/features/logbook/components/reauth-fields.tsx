@@ -18,7 +18,8 @@ export const reauthFieldNames = ['password', 'code', 'certificate_number', 'cert
  */
 export function requireReauthentication(values: ReauthValues, context: z.RefinementCtx) {
   if (values.password || values.code) return;
-  for (const path of ['password', 'code'] as const) context.addIssue({ code: 'custom', message: messages.signNeedsReauthentication, path: [path] });
+  for (const path of ['password', 'code'] as const)
+    context.addIssue({ code: 'custom', message: messages.signNeedsReauthentication, path: [path] });
 }
 
 /**
@@ -38,11 +39,27 @@ export function ReauthFields({ hasAuthenticator }: { hasAuthenticator: boolean }
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 text-sm font-semibold text-slate-800">Your certificate and signature</legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextInput label="Certificate number" autoComplete="off" {...form.register('certificate_number')} error={errors.certificate_number?.message} />
-        <TextInput label="Certificate expiry" type="date" {...form.register('certificate_expires')} error={errors.certificate_expires?.message} />
+        <TextInput
+          label="Certificate number"
+          autoComplete="off"
+          {...form.register('certificate_number')}
+          error={errors.certificate_number?.message}
+        />
+        <TextInput
+          label="Certificate expiry"
+          type="date"
+          {...form.register('certificate_expires')}
+          error={errors.certificate_expires?.message}
+        />
       </div>
       {method === 'password' ? (
-        <TextInput label="Your password" type="password" autoComplete="current-password" {...form.register('password')} error={errors.password?.message} />
+        <TextInput
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          {...form.register('password')}
+          error={errors.password?.message}
+        />
       ) : (
         <CodeInput label="Code from your authenticator app" {...form.register('code')} error={errors.code?.message} />
       )}

@@ -16,7 +16,15 @@ type SignInput = z.input<typeof signFormSchema>;
 type SignOutput = z.output<typeof signFormSchema>;
 
 /** The instructor signs one entry: the dialog opens while `entry` is set. */
-export function SignDialog({ entry, hasAuthenticator, onClose }: { entry: LogbookEntry | null; hasAuthenticator: boolean; onClose: () => void }) {
+export function SignDialog({
+  entry,
+  hasAuthenticator,
+  onClose,
+}: {
+  entry: LogbookEntry | null;
+  hasAuthenticator: boolean;
+  onClose: () => void;
+}) {
   return (
     <Modal
       title="Sign the entry"
@@ -48,8 +56,9 @@ function SignForm({ entry, hasAuthenticator, onClose }: { entry: LogbookEntry; h
       <form onSubmit={form.handleSubmit(handleSubmit)} className="flex flex-col gap-4 p-6" noValidate>
         <h2 className="text-lg font-semibold">Sign the entry</h2>
         <p className="text-sm text-slate-700">
-          {entry.pilot.name ?? 'The pilot'}, {entry.date}: {entry.aircraft_identification ?? entry.aircraft_make_model ?? 'aircraft not named'},{' '}
-          {routeText(entry.route)}, {hoursText(entry.total_hours)} h total, {hoursText(entry.dual_received_hours)} h dual received.
+          {entry.pilot.name ?? 'The pilot'}, {entry.date}:{' '}
+          {entry.aircraft_identification ?? entry.aircraft_make_model ?? 'aircraft not named'}, {routeText(entry.route)},{' '}
+          {hoursText(entry.total_hours)} h total, {hoursText(entry.dual_received_hours)} h dual received.
         </p>
         {sign.error ? <Alert tone="error">{sign.error.message}</Alert> : null}
         <ReauthFields hasAuthenticator={hasAuthenticator} />

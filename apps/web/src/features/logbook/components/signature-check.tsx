@@ -10,7 +10,7 @@ import { fieldLabel } from './entry-values.ts';
  * its entry, and the hash chain over them, which a deleted or reordered signed entry breaks.
  */
 export function SignatureCheck({ personId }: { personId: string }) {
-  const check = useLogbookVerification(personId, true);
+  const check = useLogbookVerification(personId);
   if (check.isPending) return <p className="text-sm text-slate-600">Checking every signature…</p>;
   if (check.isError) return <Alert tone="error">{check.error.message}</Alert>;
   const { chain, invalid_entries: invalid, signatures } = check.data;

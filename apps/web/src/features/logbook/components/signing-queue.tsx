@@ -46,7 +46,10 @@ export function SigningQueue({ hasAuthenticator }: { hasAuthenticator: boolean }
   const { entries, endorsement_requests: requests } = queue.data;
   return (
     <>
-      <section aria-label="Entries awaiting signature" className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <section
+        aria-label="Entries awaiting signature"
+        className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
         <h2 className="text-base font-semibold">Entries awaiting your signature</h2>
         {entries.length === 0 ? (
           <p className="text-sm text-slate-600">Nothing to sign.</p>
@@ -82,7 +85,10 @@ export function SigningQueue({ hasAuthenticator }: { hasAuthenticator: boolean }
                     </td>
                     <td className="py-2">
                       {entry.can_sign ? (
-                        <Button aria-label={`Sign the entry of ${entry.date} for ${entry.pilot.name ?? 'the pilot'}`} onClick={() => setSigning(entry)}>
+                        <Button
+                          aria-label={`Sign the entry of ${entry.date} for ${entry.pilot.name ?? 'the pilot'}`}
+                          onClick={() => setSigning(entry)}
+                        >
                           Sign
                         </Button>
                       ) : null}

@@ -23,7 +23,8 @@ export function StudentsCurrency({ instructorId }: { instructorId: string }) {
   const students = useStudentsCurrency(instructorId);
   // One column per rule any student has, in the order the server gives them.
   const rules = new Map<string, string>();
-  for (const student of students.data?.items ?? []) for (const currency of student.currency) if (!rules.has(currency.rule)) rules.set(currency.rule, currency.label);
+  for (const student of students.data?.items ?? [])
+    for (const currency of student.currency) if (!rules.has(currency.rule)) rules.set(currency.rule, currency.label);
 
   return (
     <section aria-label="Your students' currency" className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -50,7 +51,10 @@ export function StudentsCurrency({ instructorId }: { instructorId: string }) {
               {students.data.items.map(({ student, currency, solo_endorsement: solo, awaiting_signature: awaiting }) => (
                 <tr key={student.skylog_id} className="whitespace-nowrap">
                   <td className={cell}>
-                    <Link to={paths.dashboard.personLogbook.getHref(student.skylog_id)} className="font-medium text-brand-700 hover:underline">
+                    <Link
+                      to={paths.dashboard.personLogbook.getHref(student.skylog_id)}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
                       {student.name ?? 'Unnamed student'}
                     </Link>
                   </td>
@@ -60,7 +64,11 @@ export function StudentsCurrency({ instructorId }: { instructorId: string }) {
                     </td>
                   ))}
                   <td className={`${cell} ${solo && !solo.current ? 'text-red-700' : ''}`}>
-                    {solo ? (solo.expires_on ? `${solo.current ? 'Good through' : 'Expired after'} ${dayText(solo.expires_on)}` : 'In force') : 'None'}
+                    {solo
+                      ? solo.expires_on
+                        ? `${solo.current ? 'Good through' : 'Expired after'} ${dayText(solo.expires_on)}`
+                        : 'In force'
+                      : 'None'}
                   </td>
                   <td className="py-2 tabular-nums">{awaiting}</td>
                 </tr>

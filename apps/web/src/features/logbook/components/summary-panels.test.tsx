@@ -39,7 +39,15 @@ const summary: LogbookSummary = {
       regulation: '14 CFR 61.109(a)',
       met: false,
       requirements: [
-        { paragraph: '61.109(a)', label: 'Total flight time', required: 40, done: 31.5, unit: 'hours', entries: [], missing: '31.5 of 40 hours total' },
+        {
+          paragraph: '61.109(a)',
+          label: 'Total flight time',
+          required: 40,
+          done: 31.5,
+          unit: 'hours',
+          entries: [],
+          missing: '31.5 of 40 hours total',
+        },
         {
           paragraph: '61.109(a)(2)',
           label: 'Night flight training',
@@ -49,7 +57,15 @@ const summary: LogbookSummary = {
           entries: nightEntries,
           missing: '1.2 of 3 hours of dual night',
         },
-        { paragraph: '61.109(a)(1)', label: 'Cross-country flight training', required: 3, done: 3.4, unit: 'hours', entries: [], missing: null },
+        {
+          paragraph: '61.109(a)(1)',
+          label: 'Cross-country flight training',
+          required: 3,
+          done: 3.4,
+          unit: 'hours',
+          entries: [],
+          missing: null,
+        },
       ],
     },
   ],
@@ -63,9 +79,11 @@ describe('ProgressPanel', () => {
     expect(night.getAttribute('aria-valuenow')).toBe('40');
     const item = night.closest('li')!;
     expect(within(item).getByText('Still to do: 1.2 of 3 hours of dual night')).toBeTruthy();
-    expect(within(item).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(
-      nightEntries.map((id) => `/dashboard/logbook/entries/${id}`),
-    );
+    expect(
+      within(item)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(nightEntries.map((id) => `/dashboard/logbook/entries/${id}`));
 
     const crossCountry = screen.getByRole('progressbar', { name: 'Cross-country flight training — 14 CFR 61.109(a)(1)' }).closest('li')!;
     expect(within(crossCountry).getByText('Met')).toBeTruthy();

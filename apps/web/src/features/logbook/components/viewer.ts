@@ -8,4 +8,8 @@ export type LogbookViewer = {
   hasAuthenticator: boolean;
 };
 
-export const logbookViewer = (me: Me): LogbookViewer => ({ skylogId: me.skylog_id, role: me.user_type, hasAuthenticator: me.two_factor_enabled });
+export const logbookViewer = (me: Me): LogbookViewer => ({
+  skylogId: me.skylog_id,
+  role: me.user_type,
+  hasAuthenticator: me.two_factor_enabled,
+});
