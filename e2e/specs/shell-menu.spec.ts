@@ -28,6 +28,7 @@ function mainMenu(page: Page) {
 const everyItem = [
   'Overview',
   'Flights',
+  'Logbook',
   'Instructors',
   'Students',
   'Aircraft',
@@ -46,8 +47,8 @@ const menuLabels: Record<string, string[]> = {
   admin_secondary: everyItem.filter((label) => label !== 'Audio Upload' && label !== 'Markers'),
   sub_org_admin: ['Audio Upload', 'Sub Organization', 'Markers'],
   sub_org_admin_secondary: ['Sub Organization'],
-  instructor: ['Flights', 'Students', 'Audio Upload', 'Billing', 'Markers'],
-  student: ['Flights', 'Audio Upload', 'Billing', 'Markers'],
+  instructor: ['Flights', 'Logbook', 'Students', 'Audio Upload', 'Billing', 'Markers'],
+  student: ['Flights', 'Logbook', 'Audio Upload', 'Billing', 'Markers'],
 };
 
 test.describe('sidebar menu', () => {

@@ -5,6 +5,7 @@ export * from './operations/index.ts';
 export * from './messages.ts';
 export * from './track-import.ts';
 export * from './account-messages.ts';
+export * from './logbook-messages.ts';
 export * from './limits.ts';
 export * from './markers.ts';
 export * from './ratings.ts';

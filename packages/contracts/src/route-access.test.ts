@@ -31,8 +31,18 @@ const spec: Array<{ paths: string[]; roles: Role[] }> = [
     paths: ['/dashboard/flights', '/dashboard/flights/17'],
     roles: ['super_admin', 'org_admin', 'admin_secondary', 'instructor', 'student'],
   },
+  // Skylog's logbook (docs/product.md "Logbook"): where the flights are; signing where the students are.
   {
-    paths: ['/dashboard/students', `/dashboard/students/${someoneElse}`],
+    paths: [
+      '/dashboard/logbook',
+      `/dashboard/logbook/people/${someoneElse}`,
+      `/dashboard/logbook/entries/${someoneElse}`,
+      '/dashboard/flights/17/logbook',
+    ],
+    roles: ['super_admin', 'org_admin', 'admin_secondary', 'instructor', 'student'],
+  },
+  {
+    paths: ['/dashboard/logbook/signing', '/dashboard/students', `/dashboard/students/${someoneElse}`],
     roles: ['super_admin', 'org_admin', 'admin_secondary', 'instructor'],
   },
   {
@@ -117,15 +127,17 @@ describe('decideRouteAccess: unknown paths', () => {
 
   it('matches one segment per :id and nothing more', () => {
     expect(matchRouteRule('/dashboard/flights/42')?.path).toBe('/dashboard/flights/:id');
+    expect(matchRouteRule('/dashboard/flights/42/logbook')?.path).toBe('/dashboard/flights/:id/logbook');
     expect(matchRouteRule('/dashboard/flights')?.path).toBe('/dashboard/flights');
     expect(matchRouteRule('/dashboard/flights/42/43')).toBeUndefined();
   });
 });
 
-describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Upload and Markers added by Skylog)', () => {
+describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Upload, Markers and Logbook added by Skylog)', () => {
   const all = [
     'Overview',
     'Flights',
+    'Logbook',
     'Instructors',
     'Students',
     'Aircraft',
@@ -146,8 +158,8 @@ describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Uplo
     admin: ['Audio Upload', 'Markers'],
     sub_org_admin: ['Audio Upload', 'Sub Organization', 'Markers'],
     sub_org_admin_secondary: ['Sub Organization'],
-    instructor: ['Flights', 'Students', 'Audio Upload', 'Billing', 'Markers'],
-    student: ['Flights', 'Audio Upload', 'Billing', 'Markers'],
+    instructor: ['Flights', 'Logbook', 'Students', 'Audio Upload', 'Billing', 'Markers'],
+    student: ['Flights', 'Logbook', 'Audio Upload', 'Billing', 'Markers'],
   };
 
   it('covers every role', () => {
@@ -165,10 +177,11 @@ describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Uplo
     expect(getMenuItemsForRole('')).toEqual([]);
   });
 
-  it('has the paths and categories of the spec table in its order, plus Audio Upload and Markers', () => {
+  it('has the paths and categories of the spec table in its order, plus Audio Upload, Markers and Logbook', () => {
     expect(menuItems.map((item) => [item.label, item.path, item.category])).toEqual([
       ['Overview', '/dashboard/overview', 'dashboard'],
       ['Flights', '/dashboard/flights', 'dashboard'],
+      ['Logbook', '/dashboard/logbook', 'dashboard'],
       ['Instructors', '/dashboard/instructors', 'dashboard'],
       ['Students', '/dashboard/students', 'dashboard'],
       ['Aircraft', '/dashboard/aircraft', 'dashboard'],

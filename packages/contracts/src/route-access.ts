@@ -19,6 +19,14 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/configuration/admin', rbac: specAdmins },
   { path: '/dashboard/flights', rbac: flightPageRoles },
   { path: '/dashboard/flights/:id', rbac: flightPageRoles },
+  // Skylog's own: the pilot's logbook (docs/product.md "Logbook"), whoever opens flights; the server decides by the
+  // row whose logbook it is. Signing is the instructors' (the operation's own role); the administrators may open the
+  // page, as they open the Students pages, and read there that only instructors sign.
+  { path: '/dashboard/flights/:id/logbook', rbac: flightPageRoles },
+  { path: '/dashboard/logbook', rbac: flightPageRoles },
+  { path: '/dashboard/logbook/signing', rbac: studentPageRoles },
+  { path: '/dashboard/logbook/entries/:id', rbac: flightPageRoles },
+  { path: '/dashboard/logbook/people/:skylog_id', rbac: flightPageRoles },
   { path: '/dashboard/students', rbac: studentPageRoles },
   { path: '/dashboard/students/:id', rbac: studentPageRoles },
   { path: '/configuration/markers', rbac: uploadPageRoles },
@@ -83,13 +91,14 @@ function menuItem(id: string, label: string, path: string, category: MenuCategor
 }
 
 /**
- * The sidebar menu (docs/product.md "The shell"); each item's roles are its route's roles. Audio Upload and Markers are
- * not among the earlier product's ten items: Skylog adds them so the roles that may open those pages reach them from
- * the menu, each at the end of its section.
+ * The sidebar menu (docs/product.md "The shell"); each item's roles are its route's roles. Audio Upload, Markers and
+ * Logbook are not among the earlier product's ten items: Skylog adds them so the roles that may open those pages
+ * reach them from the menu, Audio Upload and Markers at the end of their sections, Logbook after Flights.
  */
 export const menuItems: readonly MenuItem[] = [
   menuItem('overview', 'Overview', '/dashboard/overview', 'dashboard'),
   menuItem('flights', 'Flights', '/dashboard/flights', 'dashboard'),
+  menuItem('logbook', 'Logbook', '/dashboard/logbook', 'dashboard'),
   menuItem('instructors', 'Instructors', '/dashboard/instructors', 'dashboard'),
   menuItem('students', 'Students', '/dashboard/students', 'dashboard'),
   menuItem('aircraft', 'Aircraft', '/dashboard/aircraft', 'dashboard'),

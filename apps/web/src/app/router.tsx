@@ -47,6 +47,11 @@ const createAppRouter = (queryClient: QueryClient) => createBrowserRouter([
           return null;
         },
       },
+      screen(paths.dashboard.flightLogbook.path, () => import('./routes/dashboard/flight-logbook.tsx')),
+      screen(paths.dashboard.logbook.path, () => import('./routes/dashboard/logbook.tsx')),
+      screen(paths.dashboard.logbookSigning.path, () => import('./routes/dashboard/logbook-signing.tsx')),
+      screen(paths.dashboard.logbookEntry.path, () => import('./routes/dashboard/logbook-entry.tsx')),
+      screen(paths.dashboard.personLogbook.path, () => import('./routes/dashboard/person-logbook.tsx')),
       screen(paths.dashboard.instructors.path, () => import('./routes/dashboard/instructors.tsx')),
       screen(paths.dashboard.instructor.path, () => import('./routes/dashboard/instructor-details.tsx')),
       screen(paths.dashboard.students.path, () => import('./routes/dashboard/students.tsx')),

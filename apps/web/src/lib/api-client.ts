@@ -4,11 +4,17 @@ import { apiErrorSchema, messages, type ApiErrorBody } from '@skylog/contracts';
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody;
+  /**
+   * The answer's whole JSON as sent, for an operation whose refusal says more than the one error shape (a logbook
+   * import's report per row); the feature that expects more checks it with its own schema.
+   */
+  readonly answer: unknown;
 
-  constructor(body: ApiErrorBody) {
+  constructor(body: ApiErrorBody, answer?: unknown) {
     super(body.message);
     this.status = body.status;
     this.body = body;
+    this.answer = answer;
   }
 }
 
@@ -59,6 +65,7 @@ export async function fetchApi(url: string, { method = 'GET', body, signal }: Re
             code: 'internal_error',
             message: (data as { message?: string } | undefined)?.message ?? messages.unknownError,
           },
+      data,
     );
   }
   return response;

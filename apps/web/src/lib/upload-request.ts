@@ -33,7 +33,9 @@ export function uploadRequest<T>(url: string, { method, body, headers = {}, onPr
       }
       if (request.status >= 200 && request.status < 300) return resolve(data as T);
       const parsed = apiErrorSchema.safeParse(data);
-      reject(new ApiError(parsed.success ? parsed.data : { status: request.status, code: 'internal_error', message: messages.unknownError }));
+      reject(
+        new ApiError(parsed.success ? parsed.data : { status: request.status, code: 'internal_error', message: messages.unknownError }, data),
+      );
     };
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(body);

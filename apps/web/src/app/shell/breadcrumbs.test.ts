@@ -29,6 +29,16 @@ describe('breadcrumbs', () => {
     ]);
   });
 
+  it('navigate only to screens of the route table, not to the folders between them', () => {
+    expect(getCrumbs('/dashboard/logbook/entries/6a1d', '2026-03-04')).toEqual([
+      { href: '/dashboard', label: 'Dashboard', isLast: false, isNavigable: false },
+      { href: '/dashboard/logbook', label: 'Logbook', isLast: false, isNavigable: true },
+      { href: '/dashboard/logbook/entries', label: 'Entries', isLast: false, isNavigable: false },
+      { href: '/dashboard/logbook/entries/6a1d', label: '2026-03-04', isLast: true, isNavigable: false },
+    ]);
+    expect(getCrumbs('/dashboard/flights/17/logbook', null).map((crumb) => crumb.isNavigable)).toEqual([false, true, true, false]);
+  });
+
   it('keep a path that is not a menu page capitalised, even when a segment looks like one', () => {
     expect(getCrumbs('/dashboard/students/rbac', null).map((crumb) => crumb.label)).toEqual(['Dashboard', 'Students', 'Rbac']);
   });

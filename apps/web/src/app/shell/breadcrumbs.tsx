@@ -1,10 +1,7 @@
-import { menuItems } from '@skylog/contracts';
+import { matchRouteRule, menuItems } from '@skylog/contracts';
 import { ChevronRight } from 'lucide-react';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-
-/** Sections that are not pages of their own: their crumbs do not navigate (docs/product.md "The shell"). */
-const nonNavigable = new Set(['/dashboard', '/configuration']);
 
 /** A crumb that is a menu item's page reads as the menu does ("RBAC", "Sub Organization"). */
 const menuLabels = new Map(menuItems.map((item) => [item.path, item.label]));
@@ -38,7 +35,9 @@ export function getCrumbs(pathname: string, customTitle: string | null) {
     const href = `/${segments.slice(0, index + 1).join('/')}`;
     const isLast = index === segments.length - 1;
     const label = isLast && customTitle ? customTitle : (menuLabels.get(href) ?? capitalise(segment));
-    return { href, label, isLast, isNavigable: !isLast && !nonNavigable.has(href) };
+    // Sections and folders that are not screens of their own (/dashboard, /dashboard/logbook/entries) do not
+    // navigate (docs/product.md "The shell"): only a path of the route table does.
+    return { href, label, isLast, isNavigable: !isLast && matchRouteRule(href) !== undefined };
   });
 }
 

@@ -25,6 +25,8 @@ type DataTableProps<Row> = {
   onPageChange: (page: number) => void;
   sort?: { field: string; order: 'asc' | 'desc' } | undefined;
   onSortChange?: ((sort: { field: string; order: 'asc' | 'desc' }) => void) | undefined;
+  /** Rows (`<tr>`) at the table's foot, such as a logbook page's totals; shown while the table has rows. */
+  footer?: ReactNode;
 };
 
 /**
@@ -46,6 +48,7 @@ export function DataTable<Row>({
   onPageChange,
   sort,
   onSortChange,
+  footer,
 }: DataTableProps<Row>) {
   const pageCount = Math.max(1, Math.ceil((total ?? 0) / pageSize));
   return (
@@ -106,6 +109,7 @@ export function DataTable<Row>({
               </tr>
             )}
           </tbody>
+          {footer && !error && rows && rows.length > 0 ? <tfoot className="border-t-2 border-slate-300 bg-slate-50">{footer}</tfoot> : null}
         </table>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-x-4 border-t border-slate-200 px-4 py-2 text-sm text-slate-600">

@@ -1,6 +1,6 @@
 import { hasComponentPermission, type Person } from '@skylog/contracts';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { FlightsSummary } from '../../../features/flights/components/flights-summary.tsx';
@@ -9,13 +9,15 @@ import { usePerson } from '../../../features/people/api/get-person.ts';
 import { PersonDetail } from '../../../features/people/components/person-detail.tsx';
 import { StudentsTraining } from '../../../features/people/components/students-training.tsx';
 import { EditPersonDialog } from '../../../features/profile/components/edit-person-dialog.tsx';
+import { canOpen } from '../../../lib/can-open.ts';
 import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 
 export function Component() {
   const id = useParams().id!;
   const navigate = useNavigate();
   const [editing, setEditing] = useState<Person | null>(null);
-  const role = useMe().data?.user_type ?? 'student';
+  const me = useMe().data;
+  const role = me?.user_type ?? 'student';
   const person = usePerson(id);
   useBreadcrumbTitle(person.data?.name);
   return (
@@ -29,8 +31,17 @@ export function Component() {
         canLink={hasComponentPermission(role, 'instructor-detail.link-student')}
         getLinkedHref={(student) => paths.dashboard.student.getHref(student)}
       />
+      {canOpen(me, paths.dashboard.personLogbook.getHref(id)) ? (
+        <Link to={paths.dashboard.personLogbook.getHref(id)} className="self-start text-sm font-medium text-brand-700 hover:underline">
+          Logbook
+        </Link>
+      ) : null}
       <EditPersonDialog person={editing} orgName={editing?.org_name ?? null} onClose={() => setEditing(null)} />
-      <StudentsTraining instructorId={id} getStudentHref={paths.dashboard.student.getHref} />
+      <StudentsTraining
+        instructorId={id}
+        getStudentHref={paths.dashboard.student.getHref}
+        getLogbookHref={canOpen(me, paths.dashboard.personLogbook.path) ? paths.dashboard.personLogbook.getHref : undefined}
+      />
       <FlightsSummary filter={{ pilot_id: id }} getDetailHref={(trip) => paths.dashboard.flight.getHref(trip.trip_id)} />
     </Screen>
   );

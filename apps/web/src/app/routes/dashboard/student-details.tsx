@@ -1,6 +1,6 @@
 import { decideRouteAccess, hasComponentPermission, markerCategories, messages, type Person } from '@skylog/contracts';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
 import { FlightsSummary } from '../../../features/flights/components/flights-summary.tsx';
@@ -12,6 +12,7 @@ import { TrainingRecord } from '../../../features/people/components/training-rec
 import { EditPersonDialog } from '../../../features/profile/components/edit-person-dialog.tsx';
 import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 import { api } from '../../../lib/api.ts';
+import { canOpen } from '../../../lib/can-open.ts';
 
 export function Component() {
   const id = useParams().id!;
@@ -38,6 +39,11 @@ export function Component() {
           decideRouteAccess(paths.dashboard.instructors.path, role, me?.skylog_id).isAllowed ? (other) => paths.dashboard.instructor.getHref(other) : undefined
         }
       />
+      {canOpen(me, paths.dashboard.personLogbook.getHref(id)) ? (
+        <Link to={paths.dashboard.personLogbook.getHref(id)} className="self-start text-sm font-medium text-brand-700 hover:underline">
+          Logbook
+        </Link>
+      ) : null}
       <EditPersonDialog person={editing} orgName={editing?.org_name ?? null} onClose={() => setEditing(null)} />
       <TrainingRecord
         personId={id}

@@ -1,7 +1,7 @@
 import { messages, timesEstimatedBadge, type TripDetail, type TripPerson } from '@skylog/contracts';
-import { Download, Mail, Pencil, Share2, Trash2 } from 'lucide-react';
+import { BookOpen, Download, Mail, Pencil, Share2, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { TimezoneToggle } from '../../../components/timezone-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -104,6 +104,10 @@ export function FlightHeader({ trip, timezone }: { trip: TripDetail; timezone: T
           >
             <Download size={14} aria-hidden className="mr-1" /> Debrief PDF
           </a>
+          {/* Each pilot aboard logs the flight: the same roles open this flight and its logbook entries. */}
+          <Link to={paths.dashboard.flightLogbook.getHref(trip.trip_id)} className={downloadLink}>
+            <BookOpen size={14} aria-hidden className="mr-1" /> Logbook entry
+          </Link>
           {trip.can_debrief ? (
             <Button variant="secondary" onClick={() => void handleSendDebrief()} isLoading={sendDebrief.isPending}>
               <Mail size={14} aria-hidden className="mr-1" /> Send debrief

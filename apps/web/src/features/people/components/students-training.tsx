@@ -7,8 +7,15 @@ import { formatDateTime, timeZoneName, formatHours } from '../../../lib/format-t
 import { useSettingsStore } from '../../../lib/settings-store.ts';
 import { useStudentsTraining } from '../api/get-training-record.ts';
 
+type StudentsTrainingProps = {
+  instructorId: string;
+  getStudentHref: (id: string) => string;
+  /** A student's logbook, where the viewer may open it. */
+  getLogbookHref?: ((id: string) => string) | undefined;
+};
+
 /** An instructor's students side by side: flights, hours, what the analysis found, last flight and debrief. */
-export function StudentsTraining({ instructorId, getStudentHref }: { instructorId: string; getStudentHref: (id: string) => string }) {
+export function StudentsTraining({ instructorId, getStudentHref, getLogbookHref }: StudentsTrainingProps) {
   const timezone = useSettingsStore((state) => state.timezone);
   const [range, setRange] = useState<DayRange>({ from: '', to: '' });
   const asked = isReversed(range) ? { from: '', to: '' } : range;
@@ -56,6 +63,15 @@ export function StudentsTraining({ instructorId, getStudentHref }: { instructorI
                     <Link to={getStudentHref(student.skylog_id)} className="font-medium text-brand-700 hover:underline">
                       {student.name ?? student.skylog_id}
                     </Link>
+                    {getLogbookHref ? (
+                      <Link
+                        to={getLogbookHref(student.skylog_id)}
+                        aria-label={`Logbook of ${student.name ?? student.skylog_id}`}
+                        className="ml-2 text-xs text-brand-700 hover:underline"
+                      >
+                        Logbook
+                      </Link>
+                    ) : null}
                   </td>
                   <td className="py-2 pr-3">{student.flights}</td>
                   <td className="py-2 pr-3">{formatHours(student.flight_time_ms)}</td>

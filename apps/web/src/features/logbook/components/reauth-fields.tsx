@@ -1,0 +1,76 @@
+import { messages, type logbookSignBodySchema } from '@skylog/contracts';
+import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { CodeInput } from '../../../components/ui/code-input.tsx';
+import { TextInput } from '../../../components/ui/text-input.tsx';
+
+type ReauthInput = z.input<typeof logbookSignBodySchema>;
+type ReauthValues = Pick<ReauthInput, 'password' | 'code'>;
+
+/** The names of the re-authentication fields, for the server's field messages under them. */
+export const reauthFieldNames = ['password', 'code', 'certificate_number', 'certificate_expires'] as const;
+
+/**
+ * A signature asks who is signing at that moment (AC 120-78): the password or a code of the authenticator app.
+ * The contracts leave both optional, one of them being enough; a form refuses neither with the server's message.
+ */
+export function requireReauthentication(values: ReauthValues, context: z.RefinementCtx) {
+  if (values.password || values.code) return;
+  for (const path of ['password', 'code'] as const)
+    context.addIssue({ code: 'custom', message: messages.signNeedsReauthentication, path: [path] });
+}
+
+/**
+ * The instructor's certificate and their proof that it is them, shared by signing an entry and giving an
+ * endorsement; the surrounding form (react-hook-form's provider) holds the values.
+ */
+export function ReauthFields({ hasAuthenticator }: { hasAuthenticator: boolean }) {
+  const form = useFormContext<ReauthInput>();
+  const [method, setMethod] = useState<'password' | 'code'>('password');
+  const { errors } = form.formState;
+  const handleSwitch = () => {
+    form.setValue(method, undefined);
+    form.clearErrors(['password', 'code']);
+    setMethod(method === 'password' ? 'code' : 'password');
+  };
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-sm font-semibold text-slate-800">Your certificate and signature</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextInput
+          label="Certificate number"
+          autoComplete="off"
+          {...form.register('certificate_number')}
+          error={errors.certificate_number?.message}
+        />
+        <TextInput
+          label="Certificate expiry"
+          type="date"
+          {...form.register('certificate_expires')}
+          error={errors.certificate_expires?.message}
+        />
+      </div>
+      {method === 'password' ? (
+        <TextInput
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          {...form.register('password')}
+          error={errors.password?.message}
+        />
+      ) : (
+        <CodeInput label="Code from your authenticator app" {...form.register('code')} error={errors.code?.message} />
+      )}
+      {hasAuthenticator ? (
+        <Button variant="link" className="self-start" onClick={handleSwitch}>
+          {method === 'password' ? 'Use a code from your authenticator app' : 'Use your password instead'}
+        </Button>
+      ) : null}
+      <p className="text-xs text-slate-500">
+        Your signature records your certificate, the time and a hash of what you signed; a change to a signed field voids it (AC 120-78).
+      </p>
+    </fieldset>
+  );
+}
