@@ -37,6 +37,12 @@ export const trainingDevices = [
   'basic-aviation-training-device',
 ] as const;
 export type TrainingDevice = (typeof trainingDevices)[number];
+export const trainingDeviceLabels: Record<TrainingDevice, string> = {
+  'full-flight-simulator': 'Full flight simulator',
+  'flight-training-device': 'Flight training device',
+  'advanced-aviation-training-device': 'Advanced aviation training device',
+  'basic-aviation-training-device': 'Basic aviation training device',
+};
 
 export const logbookEntrySources = ['flight', 'import', 'manual'] as const;
 export type LogbookEntrySource = (typeof logbookEntrySources)[number];
@@ -242,9 +248,10 @@ export type LogbookEntry = z.infer<typeof logbookEntrySchema>;
 /** The totals of a set of entries, as a paper logbook carries them at the foot of each page. */
 export const logbookTotalsSchema = z.object({
   entries: z.number().int(),
-  ...Object.fromEntries(
-    [...logbookHourFields, 'total_hours', 'simulator_hours'].map((field) => [field, z.number()]),
-  ) as Record<(typeof logbookHourFields)[number] | 'total_hours' | 'simulator_hours', z.ZodNumber>,
+  ...(Object.fromEntries([...logbookHourFields, 'total_hours', 'simulator_hours'].map((field) => [field, z.number()])) as Record<
+    (typeof logbookHourFields)[number] | 'total_hours' | 'simulator_hours',
+    z.ZodNumber
+  >),
   day_takeoffs: z.number().int(),
   night_takeoffs: z.number().int(),
   day_full_stop_landings: z.number().int(),
@@ -255,7 +262,14 @@ export const logbookTotalsSchema = z.object({
 });
 export type LogbookTotals = z.infer<typeof logbookTotalsSchema>;
 
-export const logbookSortFields = ['date', 'total_hours', 'aircraft_identification', 'category_class', 'night_hours', 'cross_country_hours'] as const;
+export const logbookSortFields = [
+  'date',
+  'total_hours',
+  'aircraft_identification',
+  'category_class',
+  'night_hours',
+  'cross_country_hours',
+] as const;
 
 export const logbookListQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0),
@@ -287,11 +301,11 @@ export type LogbookList = z.infer<typeof logbookListSchema>;
 export const reauthenticationShape = {
   password: text().max(limits.passwordMaxLength).optional(),
   /** A code of the instructor's authenticator app, instead of the password. */
-  code: text().trim().regex(/^\d{6}$/, 'The code has 6 digits').optional(),
-  certificate_number: text()
+  code: text()
     .trim()
-    .min(1, 'Certificate number is required')
-    .max(30, 'Certificate number must be at most 30 characters'),
+    .regex(/^\d{6}$/, 'The code has 6 digits')
+    .optional(),
+  certificate_number: text().trim().min(1, 'Certificate number is required').max(30, 'Certificate number must be at most 30 characters'),
   certificate_expires: dayField('Certificate expiry'),
 };
 export const logbookSignBodySchema = z.strictObject(reauthenticationShape);
@@ -306,7 +320,13 @@ export const logbookVerificationSchema = z.object({
     valid: z.boolean(),
     /** Where the chain first breaks, and why. */
     break: z
-      .object({ index: z.number().int(), signature_id: z.uuid(), entry_id: z.uuid().nullable(), reason: z.enum(chainBreakReasons), message: text() })
+      .object({
+        index: z.number().int(),
+        signature_id: z.uuid(),
+        entry_id: z.uuid().nullable(),
+        reason: z.enum(chainBreakReasons),
+        message: text(),
+      })
       .nullable(),
   }),
   /** Signed entries whose content changed since they were signed. */
@@ -318,7 +338,8 @@ export type LogbookVerification = z.infer<typeof logbookVerificationSchema>;
 export const currencyTexts = {
   '61.57(a)': {
     label: 'Passengers, day',
-    explanation: 'Three take-offs and three landings within the preceding 90 days, as sole manipulator of the controls, in the same category and class (14 CFR 61.57(a)).',
+    explanation:
+      'Three take-offs and three landings within the preceding 90 days, as sole manipulator of the controls, in the same category and class (14 CFR 61.57(a)).',
   },
   '61.57(a) tailwheel': {
     label: 'Passengers, tailwheel',
@@ -326,11 +347,13 @@ export const currencyTexts = {
   },
   '61.57(b)': {
     label: 'Passengers, night',
-    explanation: 'Three take-offs and three landings to a full stop between 1 hour after sunset and 1 hour before sunrise, within the preceding 90 days (14 CFR 61.57(b)).',
+    explanation:
+      'Three take-offs and three landings to a full stop between 1 hour after sunset and 1 hour before sunrise, within the preceding 90 days (14 CFR 61.57(b)).',
   },
   '61.57(c)': {
     label: 'Instrument',
-    explanation: 'Six instrument approaches, holding procedures and intercepting and tracking courses within the preceding 6 calendar months; after 6 more, only an instrument proficiency check (14 CFR 61.57(c), (d)).',
+    explanation:
+      'Six instrument approaches, holding procedures and intercepting and tracking courses within the preceding 6 calendar months; after 6 more, only an instrument proficiency check (14 CFR 61.57(c), (d)).',
   },
   '61.56': {
     label: 'Flight review',
@@ -367,6 +390,8 @@ export const logbookSummaryQuerySchema = z.object({ as_of: dayField('As of').opt
 
 export const logbookSummarySchema = z.object({
   pilot: z.object({ skylog_id: z.uuid(), name: text().nullable(), user_type: text() }),
+  /** The reader may add to this logbook (their own, or their student's): Add entry and Import. */
+  can_edit: z.boolean(),
   as_of: text(),
   totals: logbookTotalsSchema,
   currency: z.array(currencySchema),
@@ -449,7 +474,10 @@ export const endorsementRequestCreateSchema = z.strictObject({
 });
 
 /** The instructor's signing queue: their students' entries awaiting a signature, and endorsements asked for. */
-export const signingQueueSchema = z.object({ entries: z.array(logbookEntrySchema), endorsement_requests: z.array(endorsementRequestSchema) });
+export const signingQueueSchema = z.object({
+  entries: z.array(logbookEntrySchema),
+  endorsement_requests: z.array(endorsementRequestSchema),
+});
 
 /** An instructor's students with the date each currency and the solo endorsement lapses. */
 export const studentsCurrencySchema = z.object({

@@ -141,7 +141,8 @@ export async function giveEndorsement(ctx: AppContext, scope: RequestScope, stud
   const hash = await endorsementHash(values);
   const row = await ctx.db.transaction(async (tx) => {
     const inserted = await repository.insertEndorsement(tx, { ...values, hash });
-    if (input.request_id && !(await repository.closeEndorsementRequest(tx, input.request_id, actor.skylogId, inserted.id)))
+    // Only this student's own open request is answered: another's id is refused like a closed one, telling nothing.
+    if (input.request_id && !(await repository.closeEndorsementRequest(tx, { id: input.request_id, studentId }, actor.skylogId, inserted.id)))
       throw conflict(messages.endorsementRequestClosed, { request_id: messages.endorsementRequestClosed });
     return inserted;
   });
@@ -161,7 +162,7 @@ export async function requestEndorsement(ctx: AppContext, scope: RequestScope, s
 /** The student withdraws their request, or their instructor declines it. */
 export async function closeRequest(ctx: AppContext, scope: RequestScope, id: string): Promise<void> {
   const { actor, operation } = scope;
-  await requireEndorsementRequest(ctx, actor, id, scope);
-  if (!(await repository.closeEndorsementRequest(ctx.db, id, actor.skylogId, null))) throw conflict(messages.endorsementRequestClosed);
+  const { request } = await requireEndorsementRequest(ctx, actor, id, scope);
+  if (!(await repository.closeEndorsementRequest(ctx.db, request, actor.skylogId, null))) throw conflict(messages.endorsementRequestClosed);
   await ctx.audit.record({ actor, action: operation, resource: `endorsement-requests/${id}`, status: 'success' });
 }

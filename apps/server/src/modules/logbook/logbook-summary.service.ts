@@ -20,7 +20,7 @@ import {
   type LogbookEntry as RuleEntry,
   type Requirement,
 } from '@skylog/logbook';
-import { requireLogbook } from '../../access/access.ts';
+import { logbookRights, requireLogbook } from '../../access/access.ts';
 import { findStudentIdsOf } from '../../access/access.repository.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
@@ -109,11 +109,16 @@ function progressOf(rules: RuleEntry[], user: { userType: string; certifications
 /** A person's totals, currency with the day each lapses, solo endorsement, and progress toward the certificate. */
 export async function getSummary(ctx: AppContext, scope: RequestScope, pilotId: string, asOfDay?: string): Promise<LogbookSummary> {
   const { user } = await requireLogbook(ctx, scope.actor, pilotId, 'read', scope);
-  const [entries, endorsements] = await Promise.all([repository.listEntriesOf(ctx.db, [pilotId]), repository.listEndorsementsOf(ctx.db, [pilotId])]);
+  const [entries, endorsements, rights] = await Promise.all([
+    repository.listEntriesOf(ctx.db, [pilotId]),
+    repository.listEndorsementsOf(ctx.db, [pilotId]),
+    logbookRights(ctx, scope.actor, user),
+  ]);
   const asOf = asOfDay ?? today();
   const rules = entries.map((entry) => ruleEntry(entry.id, entry.fields));
   return {
     pilot: pilotOf(user),
+    can_edit: rights.canEdit,
     as_of: asOf,
     totals: totalsOf(entries),
     currency: currenciesOf(rules, user.userType, asOf),

@@ -211,12 +211,17 @@ export function listOpenRequestsOf(db: Executor, studentIds: readonly string[]):
     .orderBy(asc(endorsementRequests.createdAt));
 }
 
-/** Closes an open request; false when it was closed already (by someone else meanwhile). */
-export async function closeEndorsementRequest(db: Executor, id: string, closedBy: string, endorsementId: string | null): Promise<boolean> {
+/** Closes a student's open request; false when it is not theirs or was closed already (by someone else meanwhile). */
+export async function closeEndorsementRequest(
+  db: Executor,
+  request: { id: string; studentId: string },
+  closedBy: string,
+  endorsementId: string | null,
+): Promise<boolean> {
   const rows = await db
     .update(endorsementRequests)
     .set({ closedAt: sql`now()`, closedBy, endorsementId })
-    .where(and(eq(endorsementRequests.id, id), isNull(endorsementRequests.closedAt)))
+    .where(and(eq(endorsementRequests.id, request.id), eq(endorsementRequests.studentId, request.studentId), isNull(endorsementRequests.closedAt)))
     .returning({ id: endorsementRequests.id });
   return rows.length > 0;
 }

@@ -13,7 +13,7 @@ export const useLogbook = (personId: string, query: LogbookListQuery) =>
 
 /** Totals, currency with the day each lapses, the solo endorsement and progress toward the certificate. */
 export const useLogbookSummary = (personId: string) =>
-  useQuery(api.logbook.summary.query({ params: { skylog_id: personId } }, { failure: messages.fetchLogbookFailed }));
+  useQuery(api.logbook.summary.query({ params: { skylog_id: personId }, query: {} }, { failure: messages.fetchLogbookFailed }));
 
 /** The check of every signature and of the chain over them, made anew each time it is shown (never from the cache alone). */
 export const useLogbookVerification = (personId: string) =>

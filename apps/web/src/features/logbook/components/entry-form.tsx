@@ -9,7 +9,16 @@ import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useUpdateEntry, type LogbookEntryUpdate } from '../api/change-entry.ts';
-import { asNumber, asOptionalNumber, asOptionalText, categoryOptions, entryGroups, fieldKinds, isSameValue } from './entry-values.ts';
+import {
+  asNumber,
+  asOptionalNumber,
+  asOptionalText,
+  categoryOptions,
+  deviceOptions,
+  entryGroups,
+  fieldKinds,
+  isSameValue,
+} from './entry-values.ts';
 
 type EntryInput = z.input<typeof logbookEntryUpdateSchema>;
 type EntryOutput = z.output<typeof logbookEntryUpdateSchema>;
@@ -114,6 +123,8 @@ function FieldInput({ form, field }: { form: EntryForm; field: LogbookField }) {
       );
     case 'category':
       return <SelectInput label={label} options={categoryOptions} {...form.register(field)} error={error} />;
+    case 'device':
+      return <SelectInput label={label} options={deviceOptions} {...form.register(field, { setValueAs: asOptionalText })} error={error} />;
     case 'route':
       return <RouteInput form={form} />;
     case 'text':

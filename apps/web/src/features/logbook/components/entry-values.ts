@@ -1,16 +1,20 @@
 import {
   categoryClasses,
   logbookFieldLabels,
+  trainingDeviceLabels,
+  trainingDevices,
+  type TrainingDevice,
   type CategoryClassName,
   type LogbookField,
   type LogbookFields,
   type LogbookRoutePoint,
 } from '@skylog/contracts';
+import { canonicalValue } from '@skylog/logbook';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import type { Timezone } from '../../../lib/settings-store.ts';
 
 /** How each field of an entry is shown and typed. */
-export type FieldKind = 'day' | 'instant' | 'hours' | 'optional-hours' | 'count' | 'text' | 'flag' | 'category' | 'route';
+export type FieldKind = 'day' | 'instant' | 'hours' | 'optional-hours' | 'count' | 'text' | 'flag' | 'category' | 'device' | 'route';
 
 export const fieldKinds: Record<LogbookField, FieldKind> = {
   date: 'day',
@@ -34,6 +38,7 @@ export const fieldKinds: Record<LogbookField, FieldKind> = {
   simulated_instrument_hours: 'hours',
   safety_pilot: 'text',
   simulator_hours: 'hours',
+  training_device: 'device',
   day_takeoffs: 'count',
   night_takeoffs: 'count',
   day_full_stop_landings: 'count',
@@ -43,6 +48,7 @@ export const fieldKinds: Record<LogbookField, FieldKind> = {
   approach_types: 'text',
   holds: 'count',
   course_tracking: 'flag',
+  ifr_flight_plan: 'flag',
   flight_review: 'flag',
   instrument_proficiency_check: 'flag',
   practical_test_preparation: 'flag',
@@ -70,6 +76,7 @@ export const entryGroups: ReadonlyArray<{ title: string; fields: readonly Logboo
       'cross_country_hours',
       'night_hours',
       'simulator_hours',
+      'training_device',
     ],
   },
   {
@@ -86,6 +93,7 @@ export const entryGroups: ReadonlyArray<{ title: string; fields: readonly Logboo
       'approach_types',
       'holds',
       'course_tracking',
+      'ifr_flight_plan',
     ],
   },
   { title: 'Remarks', fields: ['flight_review', 'instrument_proficiency_check', 'practical_test_preparation', 'remarks'] },
@@ -110,6 +118,11 @@ export const categoryClassShort: Record<CategoryClassName, string> = {
 export const capitalise = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 export const categoryOptions = categoryClasses.map((value) => ({ value, label: capitalise(value) }));
+/** The kinds of training device, and none (a flight). */
+export const deviceOptions = [
+  { value: '', label: 'None' },
+  ...trainingDevices.map((value) => ({ value, label: trainingDeviceLabels[value] })),
+];
 
 /** Typed numbers as the contracts take them: an empty box is no number (refused), or none where the field may be empty. */
 export const asNumber = (value: unknown) => (value === '' || value === null ? Number.NaN : Number(value));
@@ -158,6 +171,8 @@ export function valueText(field: LogbookField, value: LogbookFields[LogbookField
       return value ? 'Yes' : 'No';
     case 'category':
       return capitalise(value as string);
+    case 'device':
+      return trainingDeviceLabels[value as TrainingDevice];
     case 'route':
       return routeText(value as LogbookRoutePoint[]);
     default:
@@ -165,17 +180,5 @@ export function valueText(field: LogbookField, value: LogbookFields[LogbookField
   }
 }
 
-/** Whether two field values are the same, objects compared by content whatever the order of their keys. */
-export function isSameValue(left: unknown, right: unknown): boolean {
-  const canonical = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(canonical)
-      : value !== null && typeof value === 'object'
-        ? Object.fromEntries(
-            Object.entries(value)
-              .sort(([a], [b]) => a.localeCompare(b))
-              .map(([key, item]) => [key, canonical(item)]),
-          )
-        : value;
-  return JSON.stringify(canonical(left)) === JSON.stringify(canonical(right));
-}
+/** Whether two field values are the same, as the signature compares them (objects by content, whatever their keys' order). */
+export const isSameValue = (left: unknown, right: unknown): boolean => canonicalValue(left) === canonicalValue(right);

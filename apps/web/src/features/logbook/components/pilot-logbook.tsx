@@ -42,8 +42,8 @@ export function PilotLogbook({ personId, viewer, signingHref }: PilotLogbookProp
   // Each press of Verify mounts the check anew, which asks the server again.
   const [checks, setChecks] = useState(0);
   const isOwn = viewer.skylogId === personId;
-  // The pilot adds to their own logbook, an instructor to their student's (the server decides whose student).
-  const canAdd = isOwn || viewer.role === 'instructor';
+  // The pilot adds to their own logbook, an instructor to their student's: the server says which.
+  const canAdd = summary.data?.can_edit === true;
   const params = { skylog_id: personId };
   const pilotName = summary.data?.pilot.name ?? null;
 

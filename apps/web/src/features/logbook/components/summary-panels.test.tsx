@@ -10,6 +10,7 @@ const nightEntries = ['7a000000-0000-4000-8000-000000000021', '7a000000-0000-400
 
 const summary: LogbookSummary = {
   pilot: { skylog_id: ids.pilot, name: 'Priya Shah', user_type: 'student' },
+  can_edit: true,
   as_of: '2026-03-10',
   totals: totalsOf({ entries: 24, total_hours: 31.5 }),
   currency: [
