@@ -2,14 +2,15 @@ import { apiErrorSchema, isSubOrgRole, messages } from '@skylog/contracts';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { query, skylogIdOf, type TestApp } from './helper.ts';
+import { demoPassword, query, skylogIdOf, type TestApp } from './helper.ts';
 import { buildRequest, idProperties, schemaProblems, send, type BuiltRequest, type RequestPlan } from './probe/requests.ts';
 import { loadOperations, type ProbeOperation } from './probe/route-table.ts';
-import { changedTables, fingerprint, leakStrings, leaksIn } from './probe/tenant-state.ts';
+import { logbookExpectation, type LogbookExpectation } from './probe/logbook-rules.ts';
+import { changedTables, fingerprint, leakStrings, leaksIn, logbookTables } from './probe/tenant-state.ts';
 import { accessOf, createProbeApp, createWorld, type Actor, type Tenant, type TenantKey } from './probe/tenants.ts';
 
 type Relation = 'own' | 'cross' | 'body-cross';
-type Expected = 'unauthenticated' | 'token-refused' | 'role-denied' | 'reaches' | 'hidden' | 'refused';
+type Expected = 'unauthenticated' | 'token-refused' | 'role-denied' | 'reaches' | 'hidden' | 'refused' | 'succeeds' | 'forbidden';
 
 /**
  * The outside security probe, kept: every operation of the OpenAPI document, as every role of both demo
@@ -45,13 +46,21 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
     return Number(row?.id ?? 0);
   }
 
-  function expectedOf(actor: Actor, op: ProbeOperation, relation: Relation, names: BuiltRequest['names']): Expected {
+  function expectedOf(
+    actor: Actor,
+    op: ProbeOperation,
+    relation: Relation,
+    names: BuiltRequest['names'],
+    logbook: LogbookExpectation | undefined,
+  ): Expected {
     const access = accessOf(actor, op.operation, op.access);
     if (access !== 'allowed') return access;
     // docs/product.md "Flights and who sees them (tenancy)": sub-organization admins may send a new flight, but any
     // call naming an existing one (adding a recording to a flight the probe's world made) is refused by role, whichever
     // organization it belongs to.
     if (actor.role && isSubOrgRole(actor.role) && names.some((name) => name.kind === 'trip')) return 'role-denied';
+    // A logbook's own rules (docs/product.md "Logbook") decide a call naming it, in the caller's organization or another.
+    if (logbook && relation !== 'body-cross') return logbook;
     if (op.access === 'public' || relation === 'own' || isSuperAdmin(actor)) return 'reaches';
     if (relation === 'cross') return 'hidden';
     return op.method === 'GET' ? 'reaches' : 'refused';
@@ -77,9 +86,14 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
     ];
     if (problems.length > 0) return problems.map((problem) => `${where}: ${problem} (extend the generator or requestOverrides)`);
 
-    const expected = expectedOf(actor, op, relation, request.names);
-    const victim = relation === 'own' ? undefined : relation === 'cross' ? plan.target : plan.cross![0]!.tenant;
-    const watchesVictim = victim && op.method !== 'GET' && !(isSuperAdmin(actor) && expected === 'reaches');
+    const logbook =
+      accessOf(actor, op.operation, op.access) === 'allowed' ? await logbookExpectation(t, actor, op.operation, request.names) : undefined;
+    const expected = expectedOf(actor, op, relation, request.names, logbook);
+    // A refused logbook change must leave the logbooks of the caller's own organization as they were too.
+    const isRefusedLogbookChange = relation === 'own' && (expected === 'forbidden' || expected === 'hidden');
+    const victim =
+      relation === 'own' ? (isRefusedLogbookChange ? plan.target : undefined) : relation === 'cross' ? plan.target : plan.cross![0]!.tenant;
+    const watchesVictim = victim && op.method !== 'GET' && !(isSuperAdmin(actor) && (expected === 'reaches' || expected === 'succeeds'));
     // Background jobs earlier cells queued (a flight's analysis) change their rows on their own: let them finish first.
     if (watchesVictim) await t.ctx.jobs.drain();
     const before = watchesVictim ? await fingerprint(t, victim) : undefined;
@@ -131,9 +145,22 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
         }
         break;
       }
+      case 'succeeds':
+        if (response.statusCode < 200 || response.statusCode >= 300) fail('expected 2xx: docs/product.md "Logbook" lets this caller do it');
+        break;
+      case 'forbidden':
+        if (response.statusCode !== 403 || isPermissionDenied)
+          fail(
+            'expected 403 from the logbook’s rule (not by role): the caller sees the pilot but docs/product.md "Logbook" does not let them do this',
+          );
+        break;
       case 'hidden':
         if (response.statusCode !== 404)
-          fail(`expected 404: a row of ${plan.target.label} named by a caller of ${actor.tenant} must not be found`);
+          fail(
+            relation === 'cross'
+              ? `expected 404: a row of ${plan.target.label} named by a caller of ${actor.tenant} must not be found`
+              : 'expected 404: docs/product.md "Logbook" hides this pilot’s logbook from the caller',
+          );
         break;
       case 'refused':
         if (response.statusCode < 400 || response.statusCode >= 500)
@@ -141,8 +168,15 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
         break;
     }
     if (before && victim) {
-      const changed = changedTables(before, await fingerprint(t, victim));
-      if (changed.length > 0) fail(`${victim.label} changed (${changed.join(', ')}) although the caller belongs to ${actor.tenant}`);
+      const changed = changedTables(before, await fingerprint(t, victim)).filter(
+        (table) => !isRefusedLogbookChange || logbookTables.includes(table),
+      );
+      if (changed.length > 0)
+        fail(
+          isRefusedLogbookChange
+            ? `the refused call changed ${victim.label}'s ${changed.join(', ')}`
+            : `${victim.label} changed (${changed.join(', ')}) although the caller belongs to ${actor.tenant}`,
+        );
     }
     if (actor.tenant && !isSuperAdmin(actor)) {
       const found = leaksIn(response.body, leaks.get(otherOf(actor.tenant).key) ?? []);
@@ -325,6 +359,138 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
       checkShape(response, fail);
       if (response.statusCode < 400) fail('expected a refusal (403 or 404)');
       if (!(await isUnchanged())) fail('the change was made');
+    }
+    report(failures);
+  });
+
+  it('logbooks within the organization (docs/product.md "Logbook"): an instructor not linked to the student is refused, other people find nothing, nothing changes', async () => {
+    // Jonas (Lakeside) is Marcus's student: Iris (North Field) sees him as an instructor of the school, Stella (a
+    // student) and the North Field admin do not see him at all.
+    const jonasEmail = 'jonas.berg@skyline.test';
+    const jonas = await skylogIdOf(t, jonasEmail);
+    const stella = await skylogIdOf(t, 'student@skyline.test');
+    const asJonas = (method: 'POST' | 'DELETE', url: string, payload?: object) => world.sessions.call(jonasEmail, method, url, payload);
+    const made = await asJonas('POST', `/api/users/${jonas}/logbook`, {
+      date: '2026-03-02',
+      category_class: 'airplane single-engine land',
+      total_hours: 1,
+    });
+    const asked = await asJonas('POST', `/api/users/${jonas}/endorsement-requests`, { kind: 'solo' });
+    expect([made.statusCode, asked.statusCode], `${made.body} ${asked.body}`).toEqual([201, 201]);
+    const entry = made.json().id as string;
+    const request = asked.json().id as string;
+    const digest = () => fingerprint(t, tenants.get('skyline')!);
+    const actor = (name: string) => actors.find((candidate) => candidate.name === name)!;
+    const signing = { password: demoPassword, certificate_number: 'CFI 3920115', certificate_expires: '2099-12-31' };
+    const cases: {
+      what: string;
+      actor: Actor;
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+      url: string;
+      payload?: object;
+      status: number | '4xx';
+    }[] = [
+      {
+        what: 'an instructor not linked to the student reads their logbook',
+        actor: actor('instructor@skyline.test'),
+        method: 'GET',
+        url: `/api/users/${jonas}/logbook`,
+        status: 403,
+      },
+      {
+        what: 'an instructor not linked to the student signs their entry',
+        actor: actor('instructor@skyline.test'),
+        method: 'POST',
+        url: `/api/logbook/${entry}/signature`,
+        payload: signing,
+        status: 403,
+      },
+      {
+        what: 'an instructor not linked to the student changes their entry',
+        actor: actor('instructor@skyline.test'),
+        method: 'PATCH',
+        url: `/api/logbook/${entry}`,
+        payload: { total_hours: 2 },
+        status: 403,
+      },
+      {
+        what: 'an instructor not linked to the student endorses them',
+        actor: actor('instructor@skyline.test'),
+        method: 'POST',
+        url: `/api/users/${jonas}/endorsements`,
+        payload: { kind: 'solo', aircraft_make_model: 'Cessna 172S', ...signing },
+        status: 403,
+      },
+      {
+        what: 'an instructor not linked to the student declines their request',
+        actor: actor('instructor@skyline.test'),
+        method: 'DELETE',
+        url: `/api/endorsement-requests/${request}`,
+        status: 403,
+      },
+      {
+        what: 'an instructor endorses their own student, answering another student’s request',
+        actor: actor('instructor@skyline.test'),
+        method: 'POST',
+        url: `/api/users/${stella}/endorsements`,
+        payload: { kind: 'solo', aircraft_make_model: 'Cessna 172S', request_id: request, ...signing },
+        status: '4xx',
+      },
+      {
+        what: 'another student reads the logbook',
+        actor: actor('student@skyline.test'),
+        method: 'GET',
+        url: `/api/users/${jonas}/logbook`,
+        status: 404,
+      },
+      {
+        what: 'another student reads an entry',
+        actor: actor('student@skyline.test'),
+        method: 'GET',
+        url: `/api/logbook/${entry}`,
+        status: 404,
+      },
+      {
+        what: 'another student adds an entry',
+        actor: actor('student@skyline.test'),
+        method: 'POST',
+        url: `/api/users/${jonas}/logbook`,
+        payload: { date: '2026-03-03', category_class: 'airplane single-engine land', total_hours: 1 },
+        status: 404,
+      },
+      {
+        what: 'another student withdraws the request',
+        actor: actor('student@skyline.test'),
+        method: 'DELETE',
+        url: `/api/endorsement-requests/${request}`,
+        status: 404,
+      },
+      {
+        what: 'a sub-organization admin of another sub-organization reads the logbook',
+        actor: actor('suborgadmin@skyline.test'),
+        method: 'GET',
+        url: `/api/users/${jonas}/logbook`,
+        status: 404,
+      },
+    ];
+    const failures: string[] = [];
+    for (const { what, actor: caller, method, url, payload, status } of cases) {
+      await t.ctx.jobs.drain();
+      const before = await digest();
+      const response = await t.request({ method, url, cookie: caller.cookie, ...(payload ? { payload } : {}) });
+      counts['logbook scope'] = (counts['logbook scope'] ?? 0) + 1;
+      const fail = (message: string) =>
+        failures.push(
+          `${caller.name} → ${method} ${url} (${what}): ${message} — got ${response.statusCode} ${response.body.slice(0, 200)}`,
+        );
+      checkShape(response, fail);
+      if (status === '4xx' ? response.statusCode < 400 || response.statusCode >= 500 : response.statusCode !== status)
+        fail(`expected ${status}`);
+      const error = safeJson(response.body) as { message?: string } | undefined;
+      if (response.statusCode === 403 && error?.message === messages.permissionDenied)
+        fail('refused by role: the logbook’s rule should have answered');
+      const changed = changedTables(before, await digest()).filter((table) => logbookTables.includes(table));
+      if (changed.length > 0) fail(`the refused call changed ${changed.join(', ')}`);
     }
     report(failures);
   });

@@ -36,6 +36,14 @@ export type FuzzCase = {
   request: FuzzRequest;
 };
 
+/**
+ * JSON properties holding a whole file the handler reads row by row (a logbook CSV): a file refused for its content
+ * answers a report of each row's problem (contracts' apiErrorSchema `rows`) rather than naming the property.
+ */
+export const fileProperties: Record<string, string> = {
+  'POST /api/users/{skylog_id}/logbook/import': 'csv',
+};
+
 const nul = 'a\u0000b';
 const loneSurrogate = 'a\ud800b';
 const hundredKb = 'x'.repeat(100_000);

@@ -52,7 +52,7 @@ export const typeOf = (schema: JsonSchema): string | undefined => {
 };
 
 /** Strings tried, in order, for a property with a `pattern` (the first that matches and fits wins). */
-const patternCandidates = ['/', '#336699', '+14155550199', 'A', 'a', '1', 'N1', 'x@example.com', '123456'];
+const patternCandidates = ['/', '#336699', '+14155550199', 'A', 'a', '1', 'N1', 'x@example.com', '123456', '2026-04-01'];
 
 function branches(schema: JsonSchema): JsonSchema[] | undefined {
   const list = schema.anyOf ?? schema.oneOf;

@@ -6,9 +6,12 @@ import { listProperties, sampleValid, type JsonSchema, type SampleContext } from
 import type { ProbeOperation } from './route-table.ts';
 import { bodyIdKind, pathIdKinds, routePathIdKinds, type Actor, type IdKind, type Tenant, type World } from './tenants.ts';
 
+/** A day a year from now: an instructor certificate still in force when the probe runs (docs/product.md "Logbook"). */
+const inForce = new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10);
+
 /**
- * Values a generic generator cannot choose well: a role every inviting actor may grant, and the demo
- * accounts' password where a route asks for the caller's current one.
+ * Values a generic generator cannot choose well: a role every inviting actor may grant, the demo
+ * accounts' password where a route asks for the caller's current one, and a certificate not expired.
  */
 // priceId: a plan of the local Stripe's catalogue, so the org admin's checkout reaches the handler; price_id: the item
 // sold once (the recorder cable), which is what a purchase names (a plan change names a price only when asked to).
@@ -17,6 +20,21 @@ const valueHints: Record<string, unknown> = {
   password: demoPassword,
   priceId: stripeLocalCatalogue.prices.basicMonthly,
   price_id: stripeLocalCatalogue.prices.cable,
+  certificate_expires: inForce,
+};
+
+/**
+ * Optional JSON body properties the probe sends anyway, because the handler needs them for the minimal request to
+ * succeed: the instructor's password again before signing (AC 120-78), the aircraft the first endorsement names,
+ * and a logbook file the import reads (the generator's text is no CSV). The fuzzer still changes each of them.
+ */
+export const bodyValues: Record<string, Record<string, unknown>> = {
+  'POST /api/logbook/{id}/signature': { password: demoPassword },
+  'POST /api/users/{skylog_id}/endorsements': { password: demoPassword, aircraft_make_model: 'Cessna 172S' },
+  'POST /api/users/{skylog_id}/logbook/import': {
+    layout: 'myflightbook',
+    csv: 'Date,Total Flight Time,Category/Class\r\n2026-02-01,1.2,ASEL\r\n',
+  },
 };
 
 /**
@@ -137,6 +155,8 @@ function buildRequestOf(world: World, op: ProbeOperation, plan: RequestPlan, isF
     Object.entries((op.headers ? sampleValid(op.headers, ctx) : {}) as Record<string, unknown>).map(([key, value]) => [key, String(value)]),
   );
   let body = op.body ? sampleValid(op.body, ctx) : undefined;
+  const values = bodyValues[op.label];
+  if (values) body = { ...(body as Record<string, unknown>), ...values };
   for (const { path, kind, tenant } of plan.cross ?? []) {
     names.push({ kind, tenant });
     const id = kind === 'org' ? tenant.orgId : (tenant.ids[kind] ?? '00000000-0000-4000-8000-000000000000');

@@ -6,8 +6,9 @@ import type { Tenant } from './tenants.ts';
 /**
  * A digest per table of everything one organization owns (its row, sub-organizations, people and
  * their sign-in identity and sessions, aircraft, invitations, trips with shares, markers, uploads and
- * audio, access tokens, links, alerts, marker categories). Equal before and after a request: the
- * request changed nothing there.
+ * audio, access tokens, links, alerts, marker categories, and its people's logbooks: entries, signatures and
+ * their chain, endorsements and requests for them). Equal before and after a request: the request changed
+ * nothing there.
  */
 export async function fingerprint(t: TestApp, tenant: Tenant): Promise<Record<string, string>> {
   const org = tenant.orgId;
@@ -37,10 +38,20 @@ export async function fingerprint(t: TestApp, tenant: Tenant): Promise<Record<st
       (select md5(coalesce(string_agg(concat_ws('/', x.instructor, x.student), ',' order by x.instructor, x.student), ''))
          from student_instructor x where x.instructor in ${people} or x.student in ${people}) as student_instructor,
       (select md5(coalesce(string_agg(x::text, ',' order by x.id), '')) from alerts x where x.org_id = ${org}) as alerts,
-      (select md5(coalesce(string_agg(x::text, ',' order by x.key), '')) from org_marker_categories x where x.org_id = ${org}) as marker_categories`,
+      (select md5(coalesce(string_agg(x::text, ',' order by x.key), '')) from org_marker_categories x where x.org_id = ${org}) as marker_categories,
+      (select md5(coalesce(string_agg(x::text, ',' order by x.id), '')) from logbook_entries x where x.pilot_id in ${people}) as logbook_entries,
+      (select md5(coalesce(string_agg(x::text, ',' order by x.id), '')) from logbook_signatures x where x.pilot_id in ${people}) as logbook_signatures,
+      (select md5(coalesce(string_agg(x::text, ',' order by x.pilot_id, x.position), '')) from logbook_chain x
+         where x.pilot_id in ${people}) as logbook_chain,
+      (select md5(coalesce(string_agg(x::text, ',' order by x.id), '')) from endorsements x where x.student_id in ${people}) as endorsements,
+      (select md5(coalesce(string_agg(x::text, ',' order by x.id), '')) from endorsement_requests x
+         where x.student_id in ${people}) as endorsement_requests`,
   );
   return row!;
 }
+
+/** The logbook's tables of the fingerprint: what a refused logbook call must leave as it was in the caller's own organization too. */
+export const logbookTables = ['logbook_entries', 'logbook_signatures', 'logbook_chain', 'endorsements', 'endorsement_requests'];
 
 /** The tables whose digest differs. */
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
@@ -49,7 +60,8 @@ export function changedTables(before: Record<string, string>, after: Record<stri
 
 /**
  * What identifies an organization in a response: its id and name, its people's e-mails and ids, its
- * trips' ids and names, its aircraft's ids and tail numbers, its sub-organizations' ids and names.
+ * trips' ids and names, its aircraft's ids and tail numbers, its sub-organizations' ids and names, its people's
+ * logbook entries and endorsement requests' ids.
  * Strings both organizations share (none, by construction) are left out so a match means a leak.
  */
 export async function leakStrings(t: TestApp, tenant: Tenant, other: Tenant): Promise<string[]> {
@@ -65,7 +77,9 @@ export async function leakStrings(t: TestApp, tenant: Tenant, other: Tenant): Pr
         union all select id::text from aircraft where org_id = ${org}
         union all select tail_number from aircraft where org_id = ${org}
         union all select id::text from sub_orgs where org_id = ${org}
-        union all select name from sub_orgs where org_id = ${org}`,
+        union all select name from sub_orgs where org_id = ${org}
+        union all select id::text from logbook_entries where pilot_id in (select skylog_id from users where org_id = ${org})
+        union all select id::text from endorsement_requests where student_id in (select skylog_id from users where org_id = ${org})`,
     );
     // Short values (a trip named "x" by a generated request) could match by chance.
     return new Set(rows.map((row) => row.value).filter((value): value is string => typeof value === 'string' && value.length >= 6));

@@ -35,6 +35,10 @@ export const idKinds = [
   'checkoutSession',
   // A plan of the catalogue: the same for every organization.
   'product',
+  // The logbook's pilot: the tenant's student (their linked instructor, if any, signs), their entry and endorsement request.
+  'pilot',
+  'logbookEntry',
+  'endorsementRequest',
 ] as const;
 export type IdKind = (typeof idKinds)[number];
 
@@ -61,11 +65,28 @@ export const pathIdKinds: Record<string, IdKind> = {
   'checkout-sessions/{id}': 'checkoutSession',
   'subscriptions/{id}': 'subscription',
   'invoices/{id}': 'invoice',
+  'logbook/{id}': 'logbookEntry',
+  'endorsement-requests/{id}': 'endorsementRequest',
 };
 
 /** Path parameters whose kind depends on the route (by its OpenAPI path and the parameter's name). */
 export const routePathIdKinds: Record<string, Record<string, IdKind>> = {
   '/api/trips/{id}/audio/tus/{uploadId}': { id: 'uploadTrip' },
+  // A logbook is named by its pilot, the tenant's student, who has entries, a linked instructor (Skyline) and requests.
+  ...Object.fromEntries(
+    [
+      '/api/users/{skylog_id}/logbook',
+      '/api/users/{skylog_id}/logbook/verification',
+      '/api/users/{skylog_id}/logbook/summary',
+      '/api/users/{skylog_id}/logbook/import',
+      '/api/users/{skylog_id}/logbook.csv',
+      '/api/users/{skylog_id}/logbook.pdf',
+      '/api/users/{skylog_id}/endorsements',
+      '/api/users/{skylog_id}/endorsement-requests',
+    ].map((path) => [path, { skylog_id: 'pilot' as const }]),
+  ),
+  // An instructor's students' currency is read from the instructor's own logbook.
+  '/api/users/{skylog_id}/students-currency': { skylog_id: 'instructor' },
 };
 
 /** Id properties of bodies and queries, by name (uuids, and Stripe's ids); a uuid property not listed here fails the probe. */
@@ -90,6 +111,8 @@ export const routeBodyIdKinds: Record<string, Record<string, IdKind>> = {
   'PATCH /api/sub-orgs': { id: 'subOrg' },
   // A phone's code challenge belongs to its factor: the tenant's factor rows stand in for it.
   'POST /api/factors/{id}/verify': { challenge_id: 'factor' },
+  // The request an endorsement answers (and closes).
+  'POST /api/users/{skylog_id}/endorsements': { request_id: 'endorsementRequest' },
 };
 
 export function bodyIdKind(label: string, property: string | undefined): IdKind | undefined {
@@ -108,7 +131,7 @@ export type Tenant = {
   tailPrefix: string;
   orgId: string;
   adminEmail: string;
-  /** Owns the trip, marker and upload fixtures (so the student and their token reach them). */
+  /** Owns the trip, marker and upload fixtures (so the student and their token reach them), and the logbook fixtures. */
   studentEmail: string;
   /** The sub-organization the person fixture belongs to (Skyline's North Field; Harbor has none). */
   homeSubOrgId: string | null;
@@ -169,6 +192,9 @@ const tables: Record<IdKind, { table: string; column: string; extra?: string } |
   invoice: null,
   checkoutSession: null,
   product: null,
+  pilot: { table: 'users', column: 'skylog_id' },
+  logbookEntry: { table: 'logbook_entries', column: 'id' },
+  endorsementRequest: { table: 'endorsement_requests', column: 'id', extra: 'and closed_at is null' },
 };
 
 const probeStripeKey = 'sk_test_skylog_probe';
@@ -371,6 +397,38 @@ export function createWorld(getApp: () => TestApp, getStripe: () => FakeStripeSe
               returning id`,
         );
         tenant.ids.identity = row!.id;
+        return;
+      }
+      case 'pilot':
+        tenant.ids.pilot = await skylogIdOf(getApp(), tenant.studentEmail);
+        return;
+      case 'logbookEntry': {
+        // Typed by hand by the pilot (docs/product.md "Logbook"): a session without a recording.
+        const pilot = await ensure(tenant, 'pilot');
+        const body = await expectStatus(
+          await s.call(tenant.studentEmail, 'POST', `/api/users/${pilot}/logbook`, {
+            date: '2026-03-01',
+            category_class: 'airplane single-engine land',
+            total_hours: 1,
+            remarks: `${tenant.tag} entry ${n}`,
+          }),
+          201,
+          'POST /api/users/:skylog_id/logbook',
+        );
+        tenant.ids.logbookEntry = body.id;
+        return;
+      }
+      case 'endorsementRequest': {
+        const pilot = await ensure(tenant, 'pilot');
+        const body = await expectStatus(
+          await s.call(tenant.studentEmail, 'POST', `/api/users/${pilot}/endorsement-requests`, {
+            kind: 'solo',
+            note: `${tenant.tag} request ${n}`,
+          }),
+          201,
+          'POST /api/users/:skylog_id/endorsement-requests',
+        );
+        tenant.ids.endorsementRequest = body.id;
         return;
       }
       case 'alert': {
