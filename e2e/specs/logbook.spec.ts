@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import type { CrewChoices, Me, TripDetail } from '@skylog/contracts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { demoPassword, logOut, signIn } from './fixtures.ts';
+import { flightFixtures, uniqueTripName } from './flight-helpers.ts';
+import { sendFromApp } from './shell-helpers.ts';
+
+/**
+ * The pilot's logbook from a flight (docs/product.md "Logbook"): the instructor debriefs a lesson flown with
+ * their student, opens its logbook entry from the flight screen, signs it with their password; the student sees
+ * it signed, changes the total time, and sees "Signature no longer valid".
+ */
+test('an instructor signs the logbook entry of a debriefed flight, and the student’s later edit voids the signature', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'instructor@skyline.test');
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+
+  // A lesson of the demo instructor with the demo student in the left seat, flown from the committed track.
+  const me = (await (await page.request.get('/api/me')).json()) as Me;
+  const choices = (await (await page.request.get('/api/trips/crew-choices')).json()) as CrewChoices;
+  const student = choices.people.find((person) => person.name === 'Stella Park')!;
+  const name = uniqueTripName('E2E logbook');
+  const query = new URLSearchParams({ filename: path.basename(flightFixtures.patternWork), trip_name: name, left_seat: student.skylog_id, right_seat: me.skylog_id });
+  const imported = await sendFromApp(page.request, `/api/trips/import?${query}`, {
+    method: 'POST',
+    data: readFileSync(flightFixtures.patternWork),
+    headers: { 'content-type': 'application/octet-stream' },
+  });
+  expect(imported.status(), await imported.text()).toBe(201);
+  const trip = (await imported.json()) as TripDetail;
+
+  // The debrief first, as after any lesson.
+  await page.goto(`/dashboard/flights/${trip.trip_id}`);
+  const notes = page.getByRole('region', { name: 'Debrief notes' });
+  await notes.getByLabel('What went well').fill('Consistent pattern altitudes; good radio calls.');
+  await notes.getByLabel('What to improve').fill('Flare height on the second landing.');
+  await notes.getByRole('button', { name: 'Save' }).click();
+  await expect(notes.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  // Beside the debrief: the flight's logbook entries, one per pilot aboard, filled from the track.
+  await page.getByRole('link', { name: 'Logbook entry' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/flights/${trip.trip_id}/logbook$`));
+  const entry = page.getByRole('article', { name: 'Stella Park' });
+  await expect(entry).toContainText('From the track');
+  await expect(entry.getByRole('region', { name: 'Signature' })).toContainText('Not signed');
+  await entry.getByRole('button', { name: 'Sign' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign the entry' });
+  await dialog.getByLabel('Certificate number').fill('CFI 3920115');
+  await dialog.getByLabel('Certificate expiry').fill('2099-12-31');
+  await dialog.getByLabel('Your password').fill(demoPassword);
+  await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const signature = entry.getByRole('region', { name: 'Signature' });
+  await expect(signature).toContainText('Iris Calder');
+  await expect(signature).toContainText('CFI 3920115');
+  await expect(signature).not.toContainText('Signature no longer valid');
+
+  // The student sees it signed, then changes the total time.
+  await logOut(page);
+  await signIn(page, 'student@skyline.test');
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  await page.goto(`/dashboard/flights/${trip.trip_id}/logbook`);
+  const own = page.getByRole('article', { name: 'Stella Park' });
+  await expect(own.getByRole('region', { name: 'Signature' })).toContainText('Iris Calder');
+  await expect(own.getByRole('region', { name: 'Signature' })).not.toContainText('Signature no longer valid');
+  await own.getByRole('button', { name: 'Edit entry' }).click();
+  const total = own.getByLabel('Total time', { exact: true });
+  await total.fill(String(Math.max(0.1, Number(await total.inputValue()) - 0.1).toFixed(1)));
+  await own.getByRole('button', { name: 'Save' }).click();
+  await expect(own.getByRole('region', { name: 'Signature' })).toContainText('Signature no longer valid');
+  await expect(own.getByRole('region', { name: 'Signature' })).toContainText('Total time');
+
+  // The logbook's own list says so too.
+  await page.goto('/dashboard/logbook');
+  await expect(page.getByRole('table')).toContainText('Signature no longer valid');
+});
