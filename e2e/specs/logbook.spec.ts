@@ -2,9 +2,22 @@ import { expect, test } from '@playwright/test';
 import type { CrewChoices, Me, TripDetail } from '@skylog/contracts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { demoPassword, logOut, signIn } from './fixtures.ts';
-import { flightFixtures, uniqueTripName } from './flight-helpers.ts';
+import { uniqueTripName } from './flight-helpers.ts';
 import { sendFromApp } from './shell-helpers.ts';
+
+/** The demo school's pattern work at Palo Alto (apps/server/src/db/seed/demo-trips), flown a week ago, as a GPX file. */
+function lessonGpx(): string {
+  const demo = JSON.parse(
+    readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../apps/server/src/db/seed/demo-trips/pattern-work-kpao.json'), 'utf8'),
+  ) as { points: [number, number, number, number][] };
+  const start = Date.now() - 7 * 86_400_000;
+  const points = demo.points
+    .map(([seconds, latitude, longitude, altitude]) => `<trkpt lat="${latitude}" lon="${longitude}"><ele>${altitude}</ele><time>${new Date(start + seconds * 1000).toISOString()}</time></trkpt>`)
+    .join('');
+  return `<?xml version="1.0"?><gpx version="1.1" creator="Skylog e2e" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>${points}</trkseg></trk></gpx>`;
+}
 
 /**
  * The pilot's logbook from a flight (docs/product.md "Logbook"): the instructor debriefs a lesson flown with
@@ -16,15 +29,15 @@ test('an instructor signs the logbook entry of a debriefed flight, and the stude
   await signIn(page, 'instructor@skyline.test');
   await expect(page).toHaveURL(/\/dashboard\/flights$/);
 
-  // A lesson of the demo instructor with the demo student in the left seat, flown from the committed track.
+  // A lesson of the demo instructor with the demo student in the left seat: the demo school's hour of pattern work.
   const me = (await (await page.request.get('/api/me')).json()) as Me;
   const choices = (await (await page.request.get('/api/trips/crew-choices')).json()) as CrewChoices;
   const student = choices.people.find((person) => person.name === 'Stella Park')!;
   const name = uniqueTripName('E2E logbook');
-  const query = new URLSearchParams({ filename: path.basename(flightFixtures.patternWork), trip_name: name, left_seat: student.skylog_id, right_seat: me.skylog_id });
+  const query = new URLSearchParams({ filename: 'lesson.gpx', trip_name: name, left_seat: student.skylog_id, right_seat: me.skylog_id });
   const imported = await sendFromApp(page.request, `/api/trips/import?${query}`, {
     method: 'POST',
-    data: readFileSync(flightFixtures.patternWork),
+    data: lessonGpx(),
     headers: { 'content-type': 'application/octet-stream' },
   });
   expect(imported.status(), await imported.text()).toBe(201);
@@ -65,11 +78,15 @@ test('an instructor signs the logbook entry of a debriefed flight, and the stude
   await expect(own.getByRole('region', { name: 'Signature' })).toContainText('Iris Calder');
   await expect(own.getByRole('region', { name: 'Signature' })).not.toContainText('Signature no longer valid');
   await own.getByRole('button', { name: 'Edit entry' }).click();
-  const total = own.getByLabel('Total time', { exact: true });
-  await total.fill(String(Math.max(0.1, Number(await total.inputValue()) - 0.1).toFixed(1)));
+  const total = own.getByLabel('Total time (hours)');
+  const flown = Number(await total.inputValue());
+  expect(flown).toBeGreaterThan(0.2);
+  // Dual received was the whole flight: it cannot be more than the total, so both go down.
+  await total.fill((flown - 0.1).toFixed(1));
+  await own.getByLabel('Dual received (hours)').fill((flown - 0.1).toFixed(1));
   await own.getByRole('button', { name: 'Save' }).click();
   await expect(own.getByRole('region', { name: 'Signature' })).toContainText('Signature no longer valid');
-  await expect(own.getByRole('region', { name: 'Signature' })).toContainText('Total time');
+  await expect(own.getByRole('region', { name: 'Signature' })).toContainText('Total time, Dual received');
 
   // The logbook's own list says so too.
   await page.goto('/dashboard/logbook');
