@@ -13,8 +13,10 @@ import {
   signingQueueSchema,
   studentsCurrencySchema,
   tripLogbookEntriesSchema,
+  type FlightAnalysis,
   type LogbookEntry,
 } from '@skylog/contracts';
+import { analysisVersion } from '@skylog/flight-analysis';
 import { addDays } from '@skylog/logbook';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +24,7 @@ import { createSchool, type School } from './factories.ts';
 import { createTestApp, query, type TestApp } from './helper.ts';
 import { personPassword, sessions } from './people-helper.ts';
 import { readPdf } from './support/pdf.ts';
-import { tripsApi } from './trips-helper.ts';
+import { straightTrack, tripsApi } from './trips-helper.ts';
 
 /**
  * The pilot's logbook through the API (docs/product.md "Logbook"): entries made from a real recorded flight,
@@ -68,6 +70,35 @@ describe('the logbook', () => {
     s.call(viewer, 'POST', `/api/logbook/${entryId}/signature`, body);
 
   const edit = (viewer: string, entryId: string, body: Record<string, unknown>) => s.call(viewer, 'PATCH', `/api/logbook/${entryId}`, body);
+
+  type Event = { time: number; latitude: number; longitude: number };
+
+  /** A flight's analysis as the analysis job stores it, with one take-off and one full-stop landing where given. */
+  async function storeAnalysis(tripId: string, takeoff: Event, landing: Event) {
+    const analysis: FlightAnalysis = {
+      version: analysisVersion,
+      computed_at: new Date().toISOString(),
+      phases: [],
+      takeoffs: [takeoff],
+      landings: [
+        {
+          kind: 'full_stop',
+          touchdown_time: landing.time,
+          latitude: landing.latitude,
+          longitude: landing.longitude,
+          ground_speed_kt: 50,
+          float_s: null,
+          descent_rate_fpm: null,
+          field_elevation_ft: 0,
+        },
+      ],
+      moments: [],
+      readbacks: [],
+      limitations: [],
+      stats: { max_altitude_ft: null, max_ground_speed_kt: null, max_bank_deg: null, landings: 1, go_arounds: 0 },
+    };
+    await query(t, sql`update trips set flight_analysis = ${JSON.stringify(analysis)}::jsonb where id = ${tripId}`);
+  }
 
   async function importFlight(file: string, csv: Buffer, crew: { left_seat: string; right_seat?: string }) {
     const seats = Object.entries(crew)
@@ -389,5 +420,57 @@ describe('the logbook', () => {
     }
     expect((await s.call(who.student.email, 'GET', `/api/users/${who.student.id}/logbook.pdf?timezone=Mars/Olympus`)).statusCode).toBe(400);
     await edit(who.student.email, entry.id, { remarks: entry.remarks });
+  });
+
+  /**
+   * Night by the sun at the aircraft's position, on flights whose take-off and landing the analysis found (stored
+   * here as the analysis job stores them). Sun times from an almanac: 52°N 0° on 15 January 2026, sunset 16:18 and
+   * end of civil twilight 16:57 UTC; 34°N 118°W on 2 March 2026, civil dawn 13:54 and sunrise 14:19 UTC; 69.7°N
+   * 18.9°E (Tromsø) on 21 June 2026, the midnight sun.
+   */
+  it.each([
+    { place: '52°N, crossing sunset', latitude: 52, longitude: 0, takeoff: '2026-01-15T16:05:00Z', landing: '2026-01-15T17:50:00Z', night: 0.9, nightTakeoffs: 0, nightLandings: 1 },
+    { place: '34°N, crossing sunrise', latitude: 34, longitude: -118, takeoff: '2026-03-02T13:05:00Z', landing: '2026-03-02T14:35:00Z', night: 0.8, nightTakeoffs: 1, nightLandings: 0 },
+    { place: '69.7°N, midnight sun', latitude: 69.68, longitude: 18.9, takeoff: '2026-06-21T22:35:00Z', landing: '2026-06-22T00:25:00Z', night: 0, nightTakeoffs: 0, nightLandings: 0 },
+  ])('logs night time and night take-offs and landings at $place (14 CFR 1.1, 61.57(b))', async (flight) => {
+    const takeoff = Date.parse(flight.takeoff);
+    const landing = Date.parse(flight.landing);
+    const start = takeoff - 5 * 60_000;
+    const minutes = Math.round((landing - start) / 60_000) + 5;
+    const trip = await trips.create(school.owner, {
+      trip_name: `Night check ${flight.place}`,
+      points: straightTrack({ start, count: minutes + 1, stepMs: 60_000, latitude: flight.latitude, longitude: flight.longitude, latitudeStep: 0.0002 }),
+      left_seat: who.student.id,
+      right_seat: who.instructor.id,
+    });
+    const place = { latitude: flight.latitude, longitude: flight.longitude };
+    await storeAnalysis(trip.trip_id, { time: takeoff, ...place }, { time: landing, ...place });
+    const entry = await entryOf(who.student.email, trip.trip_id, who.student.id);
+    expect(entry.total_hours).toBe(Math.round((landing - takeoff) / 360_000) / 10);
+    expect(entry.night_hours).toBe(flight.night);
+    expect({ night: entry.night_takeoffs, day: entry.day_takeoffs }).toEqual({ night: flight.nightTakeoffs, day: 1 - flight.nightTakeoffs });
+    expect({ night: entry.night_full_stop_landings, day: entry.day_full_stop_landings }).toEqual({ night: flight.nightLandings, day: 1 - flight.nightLandings });
+  });
+
+  /**
+   * Cross-country by 14 CFR 61.1(b)(3)(ii): a landing more than 50 nm in a straight line from the departure point.
+   * A degree of latitude is 60 nm: the track flies 1° north (60 nm) and either lands there or comes back home.
+   */
+  it.each([
+    { case: 'a landing 60 nm away', landsAway: true, crossCountry: true },
+    { case: 'a 60-nm flight back to the departure without landing elsewhere', landsAway: false, crossCountry: false },
+  ])('counts cross-country time for $case: $crossCountry', async ({ landsAway, crossCountry }) => {
+    const start = Date.parse('2026-04-10T15:00:00Z');
+    const home = { latitude: 40, longitude: -100 };
+    const away = { latitude: 41, longitude: -100 };
+    const out = straightTrack({ start, count: 61, stepMs: 60_000, ...home, latitudeStep: 1 / 60 });
+    const back = landsAway ? [] : straightTrack({ start: start + 61 * 60_000, count: 61, stepMs: 60_000, ...away, latitudeStep: -1 / 60 });
+    const points = [...out, ...back];
+    const trip = await trips.create(school.owner, { trip_name: `Cross-country check ${landsAway}`, points, left_seat: who.student.id, right_seat: who.instructor.id });
+    const touchdown = points.at(-1)!;
+    await storeAnalysis(trip.trip_id, { time: start, ...home }, { time: touchdown.timestamp, latitude: touchdown.latitude, longitude: touchdown.longitude });
+    const entry = await entryOf(who.student.email, trip.trip_id, who.student.id);
+    expect(entry.total_hours).toBe(landsAway ? 1 : 2);
+    expect(entry.cross_country_hours).toBe(crossCountry ? entry.total_hours : 0);
   });
 });
