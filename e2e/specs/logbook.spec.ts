@@ -69,6 +69,12 @@ test('an instructor signs the logbook entry of a debriefed flight, and the stude
   await expect(signature).toContainText('CFI 3920115');
   await expect(signature).not.toContainText('Signature no longer valid');
 
+  // The student's page shows their instructor the currency and the progress toward the certificate.
+  await page.goto(`/dashboard/students/${student.skylog_id}`);
+  await expect(page.getByRole('region', { name: 'Currency' })).toContainText('14 CFR 61.57(a)');
+  await expect(page.getByRole('region', { name: 'Currency' })).toContainText(/Solo endorsement/i);
+  await expect(page.getByRole('region', { name: 'Progress toward the certificate' })).toContainText('14 CFR 61.109(a)');
+
   // The student sees it signed, then changes the total time.
   await logOut(page);
   await signIn(page, 'student@skyline.test');

@@ -67,7 +67,7 @@ test("an instructor's page shows their students' training, each leading to the s
   const stella = table.getByRole('row').filter({ hasText: 'Stella Park' });
   await expect(stella).toBeVisible();
   const flights = Number(await stella.getByRole('cell').nth(1).textContent());
-  await stella.getByRole('link', { name: 'Stella Park' }).click();
+  await stella.getByRole('link', { name: 'Stella Park', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/students\/[0-9a-f-]{36}$/);
   const record = page.getByRole('region', { name: 'Training record' });
   await expect(record.locator('dt', { hasText: /^Flights$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText(String(flights));

@@ -1,4 +1,4 @@
-import { decideRouteAccess, hasComponentPermission, markerCategories, messages, type Person } from '@skylog/contracts';
+import { decideRouteAccess, hasComponentPermission, isOrgWideRole, markerCategories, messages, type Person } from '@skylog/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
@@ -9,6 +9,7 @@ import { useMarkerCategories } from '../../../features/markers/api/marker-catego
 import { usePerson } from '../../../features/people/api/get-person.ts';
 import { PersonDetail } from '../../../features/people/components/person-detail.tsx';
 import { TrainingRecord } from '../../../features/people/components/training-record.tsx';
+import { LogbookSummaryPanels } from '../../../features/logbook/components/logbook-summary-panels.tsx';
 import { EditPersonDialog } from '../../../features/profile/components/edit-person-dialog.tsx';
 import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 import { api } from '../../../lib/api.ts';
@@ -43,6 +44,10 @@ export function Component() {
         <Link to={paths.dashboard.personLogbook.getHref(id)} className="self-start text-sm font-medium text-brand-700 hover:underline">
           Logbook
         </Link>
+      ) : null}
+      {/* The logbook opens to the student's own instructors (who may edit them) and the organization's admins. */}
+      {canOpen(me, paths.dashboard.personLogbook.getHref(id)) && (person.data?.can_edit || isOrgWideRole(role)) ? (
+        <LogbookSummaryPanels personId={id} />
       ) : null}
       <EditPersonDialog person={editing} orgName={editing?.org_name ?? null} onClose={() => setEditing(null)} />
       <TrainingRecord
