@@ -20,6 +20,7 @@ import { analysisVersion } from '@skylog/flight-analysis';
 import { addDays } from '@skylog/logbook';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillLogbookFromFlight } from '../src/modules/logbook/logbook.service.ts';
 import { createSchool, type School } from './factories.ts';
 import { createTestApp, query, type TestApp } from './helper.ts';
 import { personPassword, sessions } from './people-helper.ts';
@@ -73,7 +74,7 @@ describe('the logbook', () => {
 
   type Event = { time: number; latitude: number; longitude: number };
 
-  /** A flight's analysis as the analysis job stores it, with one take-off and one full-stop landing where given. */
+  /** A flight's analysis as the analysis job stores it, with one take-off and one full-stop landing where given, and its entries made from it. */
   async function storeAnalysis(tripId: string, takeoff: Event, landing: Event) {
     const analysis: FlightAnalysis = {
       version: analysisVersion,
@@ -97,7 +98,10 @@ describe('the logbook', () => {
       limitations: [],
       stats: { max_altitude_ft: null, max_ground_speed_kt: null, max_bank_deg: null, landings: 1, go_arounds: 0 },
     };
+    // After the flight's own analysis job (which found nothing on a straight test track), as the job would.
+    await t.ctx.jobs.drain();
     await query(t, sql`update trips set flight_analysis = ${JSON.stringify(analysis)}::jsonb where id = ${tripId}`);
+    await t.ctx.db.transaction((tx) => fillLogbookFromFlight(tx, tripId));
   }
 
   async function importFlight(file: string, csv: Buffer, crew: { left_seat: string; right_seat?: string }) {

@@ -88,6 +88,17 @@ export async function insertEntries(db: Executor, entries: NewEntry[]): Promise<
     .returning();
 }
 
+/**
+ * A flight's entry for one pilot, unless one was made meanwhile (the analysis job and the flight's logbook screen
+ * may both make it at once: the unique (pilot, flight) index keeps one).
+ */
+export async function insertFlightEntry(db: Executor, entry: NewEntry): Promise<void> {
+  await db
+    .insert(logbookEntries)
+    .values({ ...entry, entryDate: entry.fields.date })
+    .onConflictDoNothing();
+}
+
 export async function updateEntry(
   db: Executor,
   id: string,

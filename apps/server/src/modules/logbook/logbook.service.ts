@@ -78,18 +78,16 @@ export async function fillLogbookFromFlight(db: Executor, tripId: string): Promi
     });
     const entry = existing.find((candidate) => candidate.pilotId === seat.pilotId);
     if (!entry) {
-      await repository.insertEntries(db, [
-        {
-          orgId: seat.orgId,
-          pilotId: seat.pilotId,
-          tripId,
-          source: 'flight',
-          fields: { ...emptyLogbookFields(values.date, values.category_class), ...values },
-          trackValues: values,
-          typed: [],
-          importedAttestation: null,
-        },
-      ]);
+      await repository.insertFlightEntry(db, {
+        orgId: seat.orgId,
+        pilotId: seat.pilotId,
+        tripId,
+        source: 'flight',
+        fields: { ...emptyLogbookFields(values.date, values.category_class), ...values },
+        trackValues: values,
+        typed: [],
+        importedAttestation: null,
+      });
     } else if (signed.has(entry.id)) {
       await repository.updateEntry(db, entry.id, { fields: entry.fields, trackValues: values });
     } else {

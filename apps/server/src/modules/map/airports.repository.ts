@@ -133,6 +133,15 @@ export function findFieldsAround(
   );
 }
 
+/**
+ * The identifier a pilot writes in a logbook: the four-letter ICAO code where the field has one; else the
+ * four-letter form the FAA gives a US field whose ICAO column holds a local code (Washington Regional, Missouri:
+ * KFYG, listed as KMO6); else its local identifier (a US private strip's 00AA).
+ */
+const logbookIdent = `CASE WHEN icao GLOB '[A-Z][A-Z][A-Z][A-Z]' THEN icao
+  WHEN faa GLOB '[A-Z][A-Z][A-Z][A-Z]' THEN faa
+  ELSE coalesce(nullif(local, ''), icao) END`;
+
 /** A landing this close to an airport's reference point (degrees, about 3 NM) was at that airport. */
 const landingReachDeg = 0.05;
 
@@ -145,7 +154,7 @@ export function findNearestFieldIdent(db: DatabaseSync, place: { latitude: numbe
   const fieldTypes = fieldTypesFor(category);
   const rows = db
     .prepare(
-      `SELECT icao AS ident, latitude, longitude FROM airports NOT INDEXED
+      `SELECT ${logbookIdent} AS ident, latitude, longitude FROM airports NOT INDEXED
        WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ? AND type IN (${fieldTypes.map(() => '?').join(', ')})`,
     )
     .all(place.latitude - landingReachDeg, place.latitude + landingReachDeg, place.longitude - landingReachDeg, place.longitude + landingReachDeg, ...fieldTypes);
