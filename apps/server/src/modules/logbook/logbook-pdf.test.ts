@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages, type LogbookEntry, type LogbookSignature, type LogbookVerification } from '@skylog/contracts';
 import { describe, expect, it } from 'vitest';
+import { emptyLogbookFields } from '@skylog/logbook';
 import { readPdf } from '../../../test/support/pdf.ts';
 import { logbookPdf, type LogbookPdfInput } from './logbook-pdf.ts';
 
@@ -43,11 +44,9 @@ function flight(index: number, fields: Partial<LogbookEntry> = {}): LogbookEntry
     can_sign: false,
     created_at: `${date}T18:00:00Z`,
     updated_at: `${date}T18:00:00Z`,
-    date,
+    ...emptyLogbookFields(date, 'airplane single-engine land'),
     aircraft_make_model: 'Cessna 172S',
     aircraft_identification: 'N12345',
-    category_class: 'airplane single-engine land',
-    tailwheel: false,
     route: [
       { airport: 'KPAO', latitude: 37.46, longitude: -122.12, full_stop: false, towered: true },
       { airport: 'KHAF', latitude: 37.51, longitude: -122.5, full_stop: false, towered: false },
@@ -57,32 +56,10 @@ function flight(index: number, fields: Partial<LogbookEntry> = {}): LogbookEntry
     landing_at: `${date}T16:22:00Z`,
     block_hours: 1.5,
     total_hours: 1.3,
-    pic_hours: 0,
-    sic_hours: 0,
-    solo_hours: 0,
     dual_received_hours: 1.3,
-    dual_given_hours: 0,
-    cross_country_hours: 0,
-    night_hours: 0,
-    actual_instrument_hours: 0,
-    simulated_instrument_hours: 0,
-    safety_pilot: null,
-    simulator_hours: 0,
-    training_device: null,
     day_takeoffs: 2,
-    night_takeoffs: 0,
     day_full_stop_landings: 2,
-    night_full_stop_landings: 0,
     landings: 2,
-    approaches: 0,
-    approach_types: null,
-    holds: 0,
-    course_tracking: false,
-    ifr_flight_plan: false,
-    flight_review: false,
-    instrument_proficiency_check: false,
-    practical_test_preparation: false,
-    remarks: null,
     ...fields,
   };
 }

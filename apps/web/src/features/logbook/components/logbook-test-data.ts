@@ -1,4 +1,5 @@
 import type { LogbookEntry, LogbookSignature, LogbookTotals } from '@skylog/contracts';
+import { emptyLogbookFields } from '@skylog/logbook';
 
 /** The people and rows the logbook's component tests share. */
 export const ids = {
@@ -13,11 +14,9 @@ export const ids = {
 export function entryOf(changes: Partial<LogbookEntry> = {}): LogbookEntry {
   return {
     id: ids.entry,
-    date: '2026-03-04',
+    ...emptyLogbookFields('2026-03-04', 'airplane single-engine land'),
     aircraft_make_model: 'Cessna 172S',
     aircraft_identification: 'N172SP',
-    category_class: 'airplane single-engine land',
-    tailwheel: false,
     route: [
       { airport: 'KPAO', latitude: 37.461, longitude: -122.115, full_stop: true, towered: true },
       { airport: 'KSQL', latitude: 37.512, longitude: -122.25, full_stop: false, towered: true },
@@ -27,32 +26,11 @@ export function entryOf(changes: Partial<LogbookEntry> = {}): LogbookEntry {
     landing_at: '2026-03-04T18:23:00Z',
     block_hours: 1.5,
     total_hours: 1.3,
-    pic_hours: 0,
-    sic_hours: 0,
-    solo_hours: 0,
     dual_received_hours: 1.3,
-    dual_given_hours: 0,
-    cross_country_hours: 0,
-    night_hours: 0,
-    actual_instrument_hours: 0,
     simulated_instrument_hours: 0.4,
-    safety_pilot: null,
-    simulator_hours: 0,
-    training_device: null,
     day_takeoffs: 2,
-    night_takeoffs: 0,
     day_full_stop_landings: 1,
-    night_full_stop_landings: 0,
     landings: 2,
-    approaches: 0,
-    approach_types: null,
-    holds: 0,
-    course_tracking: false,
-    ifr_flight_plan: false,
-    flight_review: false,
-    instrument_proficiency_check: false,
-    practical_test_preparation: false,
-    remarks: null,
     pilot: { skylog_id: ids.pilot, name: 'Priya Shah', user_type: 'student' },
     trip_id: ids.trip,
     source: 'flight',
