@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import {
+  accountMessages,
   endorsementListSchema,
   endorsementSchema,
   logbookEntrySchema,
@@ -12,6 +13,7 @@ import {
   messages,
   signingQueueSchema,
   studentsCurrencySchema,
+  totpFactorCreatedSchema,
   tripLogbookEntriesSchema,
   type FlightAnalysis,
   type LogbookEntry,
@@ -22,7 +24,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillLogbookFromFlight } from '../src/modules/logbook/logbook.service.ts';
 import { createSchool, type School } from './factories.ts';
-import { createTestApp, query, type TestApp } from './helper.ts';
+import { cookiesOf, createTestApp, query, type TestApp } from './helper.ts';
+import { keyOfTotpUri, totpCode } from './support/totp.ts';
 import { personPassword, sessions } from './people-helper.ts';
 import { readPdf } from './support/pdf.ts';
 import { straightTrack, tripsApi } from './trips-helper.ts';
@@ -476,5 +479,41 @@ describe('the logbook', () => {
     const entry = await entryOf(who.student.email, trip.trip_id, who.student.id);
     expect(entry.total_hours).toBe(landsAway ? 1 : 2);
     expect(entry.cross_country_hours).toBe(crossCountry ? entry.total_hours : 0);
+  });
+
+  it('takes a code of the instructor’s authenticator app instead of the password, each code once (RFC 6238 §5.2)', async () => {
+    const instructor = await school.addPerson('instructor');
+    const student = await school.addPerson('student');
+    const linked = await s.call(school.owner, 'POST', '/api/student-instructor', [{ instructor: instructor.id, student: student.id }]);
+    expect(linked.statusCode, linked.body).toBe(204);
+    // The instructor adds an authenticator app (password first, then its first code), as Account security does.
+    let cookie = await t.signIn(instructor.email, personPassword);
+    const created = await t.request({ method: 'POST', url: '/api/factors', cookie, payload: { friendly_name: 'Phone', factor_type: 'totp', password: personPassword } });
+    expect(created.statusCode, created.body).toBe(201);
+    const factor = totpFactorCreatedSchema.parse(created.json());
+    const key = keyOfTotpUri(factor.totp_uri);
+    const verified = await t.request({ method: 'POST', url: `/api/factors/${factor.id}/verify`, cookie, payload: { code: totpCode(key) } });
+    expect(verified.statusCode, verified.body).toBe(200);
+    cookie = cookiesOf(verified);
+    const entries = [];
+    for (const date of ['2026-09-01', '2026-09-02']) {
+      const made = await s.call(student.email, 'POST', `/api/users/${student.id}/logbook`, { date, category_class: 'airplane single-engine land', total_hours: 1, dual_received_hours: 1 });
+      entries.push(logbookEntrySchema.parse(made.json()));
+    }
+    const signWithCode = (entryId: string, code: string) =>
+      t.request({ method: 'POST', url: `/api/logbook/${entryId}/signature`, cookie, payload: { code, ...certificate } });
+
+    const wrong = await signWithCode(entries[0]!.id, totpCode(key, 5));
+    expect(wrong.statusCode).toBe(403);
+    expect(Object.keys(wrong.json().fields)).toEqual(['code']);
+    // A code one step early or late is taken too (clock drift); the one used to confirm the app is not taken again.
+    const code = totpCode(key, 1) === totpCode(key) ? totpCode(key, -1) : totpCode(key, 1);
+    const signed = await signWithCode(entries[0]!.id, code);
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(logbookEntrySchema.parse(signed.json()).signature).toMatchObject({ method: 'authenticator', status: 'valid', instructor_id: instructor.id });
+    const replayed = await signWithCode(entries[1]!.id, code);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().fields).toEqual({ code: accountMessages.twoFactorCodeReused });
+    expect(logbookEntrySchema.parse((await s.call(student.email, 'GET', `/api/logbook/${entries[1]!.id}`)).json()).signature).toBeNull();
   });
 });
