@@ -17,13 +17,16 @@ export function DeletePersonButton({ person, onDeleted }: { person: Person; onDe
       confirmLabel: 'Delete',
     });
     if (!isConfirmed) return;
-    deletePerson.mutate(person.skylog_id, {
-      onSuccess: () => {
-        notify.success(`${name} was deleted`);
-        onDeleted?.();
-      },
-      onError: (error) => notify.error(error.message),
-    });
+    // Awaited rather than given as mutate's callbacks: the deleted person's page stops showing them (and this
+    // button) while the lists refresh, and React Query drops the callbacks of an unmounted caller.
+    try {
+      await deletePerson.mutateAsync(person.skylog_id);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    notify.success(`${name} was deleted`);
+    onDeleted?.();
   };
 
   return (

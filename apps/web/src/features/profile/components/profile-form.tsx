@@ -31,16 +31,17 @@ export function ProfileForm({ account, orgName, title, onDirtyChange, onDone, on
   });
   const { errors, isValid } = form.formState;
 
-  const handleSubmit = form.handleSubmit((values) => {
-    updateProfile.mutate(
-      { skylogId: account.skylog_id, profile: values },
-      {
-        onSuccess: () => notify.success(messages.profileUpdated),
-        onError: (error) => notify.error(error instanceof ApiError && error.status === 409 ? messages.duplicatedEmail : messages.errorUpdatingProfile),
-        // The modal closes in every case afterwards.
-        onSettled: onDone,
-      },
-    );
+  const handleSubmit = form.handleSubmit(async (values) => {
+    // Awaited rather than given as mutate's callbacks: refreshing the person may re-render the shell around this form,
+    // and React Query drops the callbacks of an unmounted caller, toast and all.
+    try {
+      await updateProfile.mutateAsync({ skylogId: account.skylog_id, profile: values });
+      notify.success(messages.profileUpdated);
+    } catch (error) {
+      notify.error(error instanceof ApiError && error.status === 409 ? messages.duplicatedEmail : messages.errorUpdatingProfile);
+    }
+    // The modal closes in every case afterwards.
+    onDone();
   });
 
   return (
