@@ -20,6 +20,7 @@ import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useEndorse, useRequestEndorsement } from '../api/endorsements.ts';
+import { useSignerCertificateNumber } from '../api/signer-certificate.ts';
 import { asOptionalText } from './entry-values.ts';
 import { ReauthFields, reauthFieldNames, requireReauthentication } from './reauth-fields.tsx';
 
@@ -59,11 +60,12 @@ export function EndorseDialog({
 
 function EndorseForm({ target, hasAuthenticator, onClose }: { target: EndorsementTarget; hasAuthenticator: boolean; onClose: () => void }) {
   const endorse = useEndorse();
+  const certificateNumber = useSignerCertificateNumber();
   const form = useForm<EndorseInput, unknown, EndorseOutput>({
     resolver: zodResolver(endorseFormSchema),
     defaultValues: {
       kind: target.request?.kind ?? 'pre_solo_knowledge',
-      certificate_number: '',
+      certificate_number: certificateNumber,
       certificate_expires: '',
       ...(target.request ? { request_id: target.request.id } : {}),
     },

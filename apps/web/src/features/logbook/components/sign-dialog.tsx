@@ -8,6 +8,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useSignEntry } from '../api/sign-entry.ts';
+import { useSignerCertificateNumber } from '../api/signer-certificate.ts';
 import { hoursText, routeText } from './entry-values.ts';
 import { ReauthFields, reauthFieldNames, requireReauthentication } from './reauth-fields.tsx';
 
@@ -36,9 +37,10 @@ export function SignDialog({
 
 function SignForm({ entry, hasAuthenticator, onClose }: { entry: LogbookEntry; hasAuthenticator: boolean; onClose: () => void }) {
   const sign = useSignEntry();
+  const certificateNumber = useSignerCertificateNumber();
   const form = useForm<SignInput, unknown, SignOutput>({
     resolver: zodResolver(signFormSchema),
-    defaultValues: { certificate_number: '', certificate_expires: '' },
+    defaultValues: { certificate_number: certificateNumber, certificate_expires: '' },
   });
   const handleSubmit = (body: SignOutput) =>
     sign.mutate(
