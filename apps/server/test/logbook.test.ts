@@ -17,6 +17,7 @@ import {
   tripLogbookEntriesSchema,
   type FlightAnalysis,
   type LogbookEntry,
+  logbookMessages,
 } from '@skylog/contracts';
 import { analysisVersion } from '@skylog/flight-analysis';
 import { addDays } from '@skylog/logbook';
@@ -206,11 +207,11 @@ describe('the logbook', () => {
     s.remember(who.otherInstructor.email, personPassword);
     const stranger = await sign(who.otherInstructor.email, entry.id);
     expect(stranger.statusCode).toBe(403);
-    expect(stranger.json().message).toBe(messages.signNotInstructor);
+    expect(stranger.json().message).toBe(logbookMessages.signNotInstructor);
     expect((await sign(who.student.email, entry.id)).statusCode).toBe(403);
     const noPassword = await sign(who.instructor.email, entry.id, certificate);
     expect(noPassword.statusCode).toBe(403);
-    expect(noPassword.json().fields).toEqual({ password: messages.signNeedsReauthentication });
+    expect(noPassword.json().fields).toEqual({ password: logbookMessages.signNeedsReauthentication });
     const wrongPassword = await sign(who.instructor.email, entry.id, { password: 'not-the-password', ...certificate });
     expect(wrongPassword.statusCode).toBe(403);
     expect(wrongPassword.json().fields).toEqual({ password: messages.wrongPassword });
@@ -299,7 +300,7 @@ describe('the logbook', () => {
 
     const noAircraft = await s.call(who.instructor.email, 'POST', `/api/users/${who.student.id}/endorsements`, { kind: 'solo', password: personPassword, ...certificate });
     expect(noAircraft.statusCode).toBe(400);
-    expect(noAircraft.json().fields).toEqual({ aircraft_make_model: messages.endorsementNeedsAircraft });
+    expect(noAircraft.json().fields).toEqual({ aircraft_make_model: logbookMessages.endorsementNeedsAircraft });
     const given = await s.call(who.instructor.email, 'POST', `/api/users/${who.student.id}/endorsements`, {
       kind: 'solo',
       aircraft_make_model: 'Cessna 152',
@@ -404,7 +405,7 @@ describe('the logbook', () => {
     const refused = await s.call(pilot.email, 'POST', `/api/users/${pilot.id}/logbook/import`, { layout: 'myflightbook', csv });
     expect(refused.statusCode).toBe(400);
     const body = refused.json();
-    expect(body.message).toBe(messages.logbookImportRefused);
+    expect(body.message).toBe(logbookMessages.logbookImportRefused);
     expect(body.rows.map((row: { row: number }) => row.row)).toEqual([1, 3, 4]);
     expect(body.rows[0].message).toContain('Favourite Colour');
     expect(body.rows[1].field).toBe('date');
@@ -422,7 +423,7 @@ describe('the logbook', () => {
       expect(printed.statusCode, printed.body.slice(0, 200)).toBe(200);
       expect(printed.headers['content-type']).toBe('application/pdf');
       const pdf = await readPdf(printed.rawPayload);
-      expect(pdf.text).toContain(messages.signatureNoLongerValid);
+      expect(pdf.text).toContain(logbookMessages.signatureNoLongerValid);
       for (const page of pdf.pageTexts) expect(page).toMatch(/Signatures checked/);
     }
     expect((await s.call(who.student.email, 'GET', `/api/users/${who.student.id}/logbook.pdf?timezone=Mars/Olympus`)).statusCode).toBe(400);

@@ -179,23 +179,6 @@ export const messages = {
     "Your school's Skylog subscription is not active. An administrator of your school can choose a plan on the Billing screen.",
   billingOneOffQuantity: `Order from 1 to ${limits.oneOffQuantityMax}.`,
   billingNotOneOff: 'Choose one of the items sold once (such as the recorder cable).',
-  // The logbook (docs/product.md "Logbook")
-  signatureNoLongerValid: 'Signature no longer valid',
-  logbookEntryNotFound: 'Logbook entry not found',
-  endorsementRequestNotFound: 'Endorsement request not found',
-  signatureValid: 'Signed',
-  signNeedsReauthentication: 'Enter your password (or a code from your authenticator app) to sign.',
-  signNotInstructor: "Only the student's own instructor can sign their logbook.",
-  signOwnEntry: 'You cannot sign your own logbook entry.',
-  signAlreadyValid: 'This entry already carries your valid signature.',
-  logbookEntryNotEditable: 'Only the pilot, or a student’s instructor, can change this entry.',
-  logbookEntryExists: 'This flight already has a logbook entry for this pilot.',
-  logbookFull: `A logbook holds at most ${limits.logbookMaxEntries.toLocaleString('en-GB')} entries.`,
-  logbookImportRefused: 'Nothing was imported: correct the rows listed and import the file again.',
-  endorsementNeedsAircraft: 'Name the make and model this endorsement is for.',
-  endorsementRequestClosed: 'This request was already answered or withdrawn.',
-  fetchLogbookFailed: 'Failed to fetch the logbook',
-  chainIntact: 'Every signature matches its entry and the chain is complete.',
 } as const;
 
 export function uploadTooLargeMessage(limitBytes: number): string {
@@ -247,26 +230,4 @@ export function emailChangedMessage(email: string): string {
 
 export function generateSessionFailedMessage(status: number, body: string): string {
   return `Failed to generate session: ${status} ${body}`;
-}
-
-/** Why an entry's hour field is refused against the flight it records: it cannot be longer than the flight. */
-export function logbookTimeExceedsMessage(label: string, limit: string, hours: number): string {
-  return `${label} cannot be more than ${limit} (${hours.toFixed(1)} h)`;
-}
-
-/** What a broken hash chain means, in words (the entry is named by its date). */
-export function chainBreakMessage(reason: 'changed' | 'deleted' | 'reordered' | 'link-altered' | 'unsigned-entry', date: string | null): string {
-  const entry = date ? `the entry of ${date}` : 'an entry';
-  switch (reason) {
-    case 'changed':
-      return `The signature record of ${entry} was altered after signing.`;
-    case 'deleted':
-      return `A signed entry was deleted (${date ? `signed for ${date}` : 'its date is gone with it'}).`;
-    case 'reordered':
-      return `The signatures are no longer in the order they were given, from ${entry} on.`;
-    case 'link-altered':
-      return `The chain's record was altered at ${entry}.`;
-    case 'unsigned-entry':
-      return `${entry[0]!.toUpperCase()}${entry.slice(1)} carries a signature that is not in the chain.`;
-  }
 }

@@ -1,4 +1,4 @@
-import { getRoleLabel, isSubOrgRole, messages, type AssignableRole, type Relation } from '@skylog/contracts';
+import { getRoleLabel, isSubOrgRole, messages, type AssignableRole, type Relation, logbookMessages } from '@skylog/contracts';
 import { readThrough } from '../lib/announced-cache.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../lib/app-error.ts';
@@ -123,8 +123,8 @@ export async function logbookRights(ctx: AppContext, actor: RequestUser, pilot: 
 async function decideLogbook(ctx: AppContext, actor: RequestUser, pilot: PersonUser, action: LogbookAction, row: RefusedRow, at: AccessContext) {
   const target = await personFacts(ctx, actor, pilot);
   if (mayOnLogbook(actor, target, action)) return;
-  if (!mayKnowOfLogbook(actor, target)) await refuse(ctx, actor, row, at, notFound(messages.logbookEntryNotFound));
-  await refuse(ctx, actor, row, at, forbidden(action === 'sign' ? messages.signNotInstructor : messages.logbookEntryNotEditable));
+  if (!mayKnowOfLogbook(actor, target)) await refuse(ctx, actor, row, at, notFound(logbookMessages.logbookEntryNotFound));
+  await refuse(ctx, actor, row, at, forbidden(action === 'sign' ? logbookMessages.signNotInstructor : logbookMessages.logbookEntryNotEditable));
 }
 
 /** One logbook entry and its pilot, when the actor may do `action` to it (as `requireLogbook` decides). */
@@ -137,7 +137,7 @@ export async function requireLogbookEntry(
 ): Promise<{ entry: LogbookEntryRow; pilot: PersonRow }> {
   const entry = await facts.findLogbookEntry(ctx.db, id);
   const pilot = entry && (await facts.findPerson(ctx.db, entry.pilotId));
-  if (!entry || !pilot) throw notFound(messages.logbookEntryNotFound);
+  if (!entry || !pilot) throw notFound(logbookMessages.logbookEntryNotFound);
   await decideLogbook(ctx, actor, pilot.user, action, { resource: `logbook/${id}`, orgId: pilot.user.orgId }, at);
   return { entry, pilot };
 }
@@ -146,7 +146,7 @@ export async function requireLogbookEntry(
 export async function requireEndorsementRequest(ctx: AppContext, actor: RequestUser, id: string, at: AccessContext) {
   const request = await facts.findEndorsementRequest(ctx.db, id);
   const student = request && (await facts.findPerson(ctx.db, request.studentId));
-  if (!request || !student) throw notFound(messages.endorsementRequestNotFound);
+  if (!request || !student) throw notFound(logbookMessages.endorsementRequestNotFound);
   const action: LogbookAction = actor.skylogId === request.studentId ? 'edit' : 'sign';
   await decideLogbook(ctx, actor, student.user, action, { resource: `endorsement-requests/${id}`, orgId: student.user.orgId }, at);
   return { request, student };

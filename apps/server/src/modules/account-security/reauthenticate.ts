@@ -1,6 +1,6 @@
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
-import { accountMessages, limits, messages } from '@skylog/contracts';
+import { accountMessages, limits, logbookMessages } from '@skylog/contracts';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
@@ -20,7 +20,11 @@ export type Reauthentication = { password?: string | undefined; code?: string | 
  * wrong is a refusal (403) naming the field; password guesses are counted as the e-mail change's are, and an
  * authenticator code is taken once (RFC 6238 §5.2).
  */
-export async function requireReauthentication(ctx: AppContext, { actor, ip }: RequestScope, proof: Reauthentication): Promise<'password' | 'authenticator'> {
+export async function requireReauthentication(
+  ctx: AppContext,
+  { actor, ip }: RequestScope,
+  proof: Reauthentication,
+): Promise<'password' | 'authenticator'> {
   if (proof.code) {
     const encrypted = actor.authId ? await findAuthenticatorSecret(ctx.db, actor.authId) : undefined;
     if (!encrypted) throw forbidden(accountMessages.twoFactorNotOn, { code: accountMessages.twoFactorNotOn });
@@ -28,14 +32,16 @@ export async function requireReauthentication(ctx: AppContext, { actor, ip }: Re
     await withFreshTotpCode(ctx.db, actor.authId, code, async () => {
       const decrypted = await symmetricDecrypt({ key: ctx.config.authSecret, data: encrypted });
       // A key brought from another app is kept as `base32:<key>` (better-auth's two-factor plugin's own format).
-      const secret = decrypted.startsWith(importedKeyPrefix) ? base32.decode(decrypted.slice(importedKeyPrefix.length).toUpperCase()) : decrypted;
+      const secret = decrypted.startsWith(importedKeyPrefix)
+        ? base32.decode(decrypted.slice(importedKeyPrefix.length).toUpperCase())
+        : decrypted;
       const ok = await createOTP(secret, { period: limits.totpPeriodSeconds, digits: limits.totpDigits }).verify(code);
       if (!ok) throw forbidden(accountMessages.twoFactorCodeWrong, { code: accountMessages.twoFactorCodeWrong });
       return { ok };
     });
     return 'authenticator';
   }
-  if (!proof.password) throw forbidden(messages.signNeedsReauthentication, { password: messages.signNeedsReauthentication });
+  if (!proof.password) throw forbidden(logbookMessages.signNeedsReauthentication, { password: logbookMessages.signNeedsReauthentication });
   try {
     await requireCurrentPassword(ctx, actor, proof.password, ip);
   } catch (error) {

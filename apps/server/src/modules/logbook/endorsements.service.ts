@@ -2,12 +2,12 @@ import {
   dayIn,
   endorsementTemplates,
   endorsementText,
-  messages,
   type Endorsement,
   type EndorsementRequest,
   type EndorsementValidity,
   type endorsementCreateSchema,
   type endorsementRequestCreateSchema,
+  logbookMessages,
 } from '@skylog/contracts';
 import { addDays, canonicalContent, endOfCalendarMonth, sha256Hex } from '@skylog/logbook';
 import type { z } from 'zod';
@@ -107,12 +107,18 @@ export async function listEndorsements(ctx: AppContext, scope: RequestScope, stu
   return { items: await Promise.all(rows.map((row) => toEndorsement(row, user.name, asOf))), requests };
 }
 
-export async function giveEndorsement(ctx: AppContext, scope: RequestScope, studentId: string, input: z.infer<typeof endorsementCreateSchema>): Promise<Endorsement> {
+export async function giveEndorsement(
+  ctx: AppContext,
+  scope: RequestScope,
+  studentId: string,
+  input: z.infer<typeof endorsementCreateSchema>,
+): Promise<Endorsement> {
   const { actor, operation } = scope;
   const { user } = await requireLogbook(ctx, actor, studentId, 'sign', scope);
   const template = endorsementTemplates[input.kind];
   const aircraft = input.aircraft_make_model ?? null;
-  if (template.needsAircraft && !aircraft) throw badRequest(messages.endorsementNeedsAircraft, { aircraft_make_model: messages.endorsementNeedsAircraft });
+  if (template.needsAircraft && !aircraft)
+    throw badRequest(logbookMessages.endorsementNeedsAircraft, { aircraft_make_model: logbookMessages.endorsementNeedsAircraft });
   const today = dayIn(new Date(), 'UTC');
   if (input.certificate_expires < today) {
     const message = 'Your instructor certificate has expired: renew it before endorsing.';
@@ -142,20 +148,40 @@ export async function giveEndorsement(ctx: AppContext, scope: RequestScope, stud
   const row = await ctx.db.transaction(async (tx) => {
     const inserted = await repository.insertEndorsement(tx, { ...values, hash });
     // Only this student's own open request is answered: another's id is refused like a closed one, telling nothing.
-    if (input.request_id && !(await repository.closeEndorsementRequest(tx, { id: input.request_id, studentId }, actor.skylogId, inserted.id)))
-      throw conflict(messages.endorsementRequestClosed, { request_id: messages.endorsementRequestClosed });
+    if (
+      input.request_id &&
+      !(await repository.closeEndorsementRequest(tx, { id: input.request_id, studentId }, actor.skylogId, inserted.id))
+    )
+      throw conflict(logbookMessages.endorsementRequestClosed, { request_id: logbookMessages.endorsementRequestClosed });
     return inserted;
   });
-  await ctx.audit.record({ actor, action: operation, resource: `endorsements/${row.id}`, status: 'success', details: { student: studentId, kind: row.kind, hash } });
+  await ctx.audit.record({
+    actor,
+    action: operation,
+    resource: `endorsements/${row.id}`,
+    status: 'success',
+    details: { student: studentId, kind: row.kind, hash },
+  });
   return toEndorsement(row, user.name, today);
 }
 
-export async function requestEndorsement(ctx: AppContext, scope: RequestScope, studentId: string, input: z.infer<typeof endorsementRequestCreateSchema>) {
+export async function requestEndorsement(
+  ctx: AppContext,
+  scope: RequestScope,
+  studentId: string,
+  input: z.infer<typeof endorsementRequestCreateSchema>,
+) {
   const { actor, operation } = scope;
   // Only the student asks, for themself: 'edit' of one's own logbook.
   const { user } = await requireLogbook(ctx, actor, studentId, 'edit', scope);
   const row = await repository.insertEndorsementRequest(ctx.db, { studentId, kind: input.kind, note: input.note ?? null });
-  await ctx.audit.record({ actor, action: operation, resource: `endorsement-requests/${row.id}`, status: 'success', details: { kind: row.kind } });
+  await ctx.audit.record({
+    actor,
+    action: operation,
+    resource: `endorsement-requests/${row.id}`,
+    status: 'success',
+    details: { kind: row.kind },
+  });
   return toRequest(row, user.name);
 }
 
@@ -163,6 +189,7 @@ export async function requestEndorsement(ctx: AppContext, scope: RequestScope, s
 export async function closeRequest(ctx: AppContext, scope: RequestScope, id: string): Promise<void> {
   const { actor, operation } = scope;
   const { request } = await requireEndorsementRequest(ctx, actor, id, scope);
-  if (!(await repository.closeEndorsementRequest(ctx.db, request, actor.skylogId, null))) throw conflict(messages.endorsementRequestClosed);
+  if (!(await repository.closeEndorsementRequest(ctx.db, request, actor.skylogId, null)))
+    throw conflict(logbookMessages.endorsementRequestClosed);
   await ctx.audit.record({ actor, action: operation, resource: `endorsement-requests/${id}`, status: 'success' });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type LogbookEntry, type LogbookSignature, type LogbookVerification } from '@skylog/contracts';
+import { type LogbookEntry, type LogbookSignature, type LogbookVerification, logbookMessages } from '@skylog/contracts';
 import { describe, expect, it } from 'vitest';
 import { emptyLogbookFields } from '@skylog/logbook';
 import { readPdf } from '../../../test/support/pdf.ts';
@@ -120,10 +120,10 @@ describe('the logbook PDF, US layout (14 CFR 61.51(b))', () => {
       );
     });
     const [first, second, third] = pdf.pageTexts as [string, string, string];
-    expect(second).toContain(messages.signatureNoLongerValid);
+    expect(second).toContain(logbookMessages.signatureNoLongerValid);
     expect(second).toContain('changed since: Total time, Dual received');
-    expect(first).not.toContain(messages.signatureNoLongerValid);
-    expect(third).not.toContain(messages.signatureNoLongerValid);
+    expect(first).not.toContain(logbookMessages.signatureNoLongerValid);
+    expect(third).not.toContain(logbookMessages.signatureNoLongerValid);
     expect(first).toContain('Signed Łukasz Nowak, CFI 3456789 exp 2027-01-31 on 20 Mar 2025, 17:30 CET');
     expect(first).toContain('Imported attestation, not a Skylog signature: J. Smith CFI 1234567 exp 12/25');
     expect(first).toContain('2025-03-01');

@@ -1,11 +1,11 @@
 import {
   logbookFieldLabels,
-  messages,
   type CategoryClassName,
   type LogbookEntry,
   type LogbookField,
   type LogbookRoutePoint,
   type LogbookVerification,
+  logbookMessages,
 } from '@skylog/contracts';
 import { createPdfDocument, formatTime } from '../../lib/pdf-document.ts';
 
@@ -522,11 +522,11 @@ function signatureLine(entry: LogbookEntry, layout: Layout, timezone: string): S
     if (signature.status === 'invalid') {
       const changed = signature.changed_fields.map(fieldLabel).join(', ');
       segments.push(
-        { text: `✗ ${messages.signatureNoLongerValid}`, font: 'bold', colour: alert },
+        { text: `✗ ${logbookMessages.signatureNoLongerValid}`, font: 'bold', colour: alert },
         { text: `(signed by ${signer} on ${signedAt}${changed ? `; changed since: ${changed}` : ''})`, font: 'regular', colour: alert },
       );
     } else {
-      segments.push({ text: `✓ ${messages.signatureValid} ${signer} on ${signedAt}`, font: 'regular', colour: good });
+      segments.push({ text: `✓ ${logbookMessages.signatureValid} ${signer} on ${signedAt}`, font: 'regular', colour: good });
     }
   }
   if (entry.imported_attestation) {

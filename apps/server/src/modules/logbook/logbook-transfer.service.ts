@@ -1,10 +1,10 @@
 import {
   limits,
-  messages,
   type LogbookCsvLayout,
   type LogbookFields,
   type logbookImportBodySchema,
   type logbookPdfQuerySchema,
+  logbookMessages,
 } from '@skylog/contracts';
 import { readLogbookCsv, writeLogbookCsv, type CsvProblem } from '@skylog/logbook';
 import type { z } from 'zod';
@@ -30,9 +30,19 @@ const insertBatch = 500;
 
 /** What makes two entries the same flight for an import run twice: day, aircraft, time and route. */
 const sameFlightKey = (fields: LogbookFields) =>
-  [fields.date, fields.aircraft_identification ?? '', fields.total_hours.toFixed(1), fields.route.map((point) => point.airport ?? '').join('-')].join('|');
+  [
+    fields.date,
+    fields.aircraft_identification ?? '',
+    fields.total_hours.toFixed(1),
+    fields.route.map((point) => point.airport ?? '').join('-'),
+  ].join('|');
 
-export async function importLogbookCsv(ctx: AppContext, scope: RequestScope, pilotId: string, input: z.infer<typeof logbookImportBodySchema>) {
+export async function importLogbookCsv(
+  ctx: AppContext,
+  scope: RequestScope,
+  pilotId: string,
+  input: z.infer<typeof logbookImportBodySchema>,
+) {
   const { actor, operation } = scope;
   const { user } = await requireLogbook(ctx, actor, pilotId, 'edit', scope);
   const { entries, problems } = readLogbookCsv(input.layout, input.csv);
@@ -47,11 +57,11 @@ export async function importLogbookCsv(ctx: AppContext, scope: RequestScope, pil
     }
   });
   const report = [...problems, ...timeProblems].sort((a, b) => a.row - b.row);
-  if (report.length > 0) throw new AppError('validation_error', messages.logbookImportRefused, undefined, report);
+  if (report.length > 0) throw new AppError('validation_error', logbookMessages.logbookImportRefused, undefined, report);
 
   const existing = new Set((await repository.listEntriesOf(ctx.db, [pilotId])).map((entry) => sameFlightKey(entry.fields)));
   const fresh = entries.filter((entry) => !existing.has(sameFlightKey(entry.fields)));
-  if (existing.size + fresh.length > limits.logbookMaxEntries) throw badRequest(messages.logbookFull);
+  if (existing.size + fresh.length > limits.logbookMaxEntries) throw badRequest(logbookMessages.logbookFull);
   await ctx.db.transaction(async (tx) => {
     for (let start = 0; start < fresh.length; start += insertBatch) {
       await repository.insertEntries(
@@ -70,7 +80,13 @@ export async function importLogbookCsv(ctx: AppContext, scope: RequestScope, pil
     }
   });
   const result = { imported: fresh.length, skipped_duplicates: entries.length - fresh.length };
-  await ctx.audit.record({ actor, action: operation, resource: `users/${pilotId}/logbook`, status: 'success', details: { layout: input.layout, ...result } });
+  await ctx.audit.record({
+    actor,
+    action: operation,
+    resource: `users/${pilotId}/logbook`,
+    status: 'success',
+    details: { layout: input.layout, ...result },
+  });
   return result;
 }
 
@@ -96,7 +112,12 @@ export async function exportLogbookCsv(ctx: AppContext, scope: RequestScope, pil
   return { name: `${fileBase(user)}-${layout}.csv`, body };
 }
 
-export async function exportLogbookPdf(ctx: AppContext, scope: RequestScope, pilotId: string, query: z.infer<typeof logbookPdfQuerySchema>) {
+export async function exportLogbookPdf(
+  ctx: AppContext,
+  scope: RequestScope,
+  pilotId: string,
+  query: z.infer<typeof logbookPdfQuerySchema>,
+) {
   const { user } = await requireLogbook(ctx, scope.actor, pilotId, 'read', scope);
   const [entries, verification] = await Promise.all([allEntriesOf(ctx, user), verifyLogbook(ctx, scope, pilotId)]);
   const body = await logbookPdf({

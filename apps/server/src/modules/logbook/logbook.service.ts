@@ -5,7 +5,6 @@ import {
   logbookHourFields,
   logbookTimeExceedsMessage,
   type logbookTrackFields,
-  messages,
   type LogbookEntry,
   type LogbookField,
   type LogbookFields,
@@ -13,15 +12,9 @@ import {
   type logbookEntryCreateSchema,
   type logbookEntryUpdateSchema,
   type logbookListQuerySchema,
+  logbookMessages,
 } from '@skylog/contracts';
-import {
-  categoryClassOf,
-  emptyLogbookFields,
-  entryFromFlight,
-  eventsOfAnalysis,
-  type PilotRole,
-  type TrackValues,
-} from '@skylog/logbook';
+import { categoryClassOf, emptyLogbookFields, entryFromFlight, eventsOfAnalysis, type PilotRole, type TrackValues } from '@skylog/logbook';
 import type { z } from 'zod';
 import { logbookRights, requireLogbook, requireLogbookEntry, requireTrip, type LogbookRights } from '../../access/access.ts';
 import type { Executor } from '../../db/client.ts';
@@ -40,7 +33,8 @@ import type { EntryRow } from './logbook.repository.ts';
  * (14 CFR 61.56, 61.57) and progress toward the certificate (61.109(a)).
  */
 
-const roleOf = (userType: string | null): PilotRole => (userType === 'student' ? 'student' : userType === 'instructor' ? 'instructor' : 'other');
+const roleOf = (userType: string | null): PilotRole =>
+  userType === 'student' ? 'student' : userType === 'instructor' ? 'instructor' : 'other';
 
 const pickTrackValues = (values: TrackValues, except: readonly string[]): Partial<LogbookFields> =>
   Object.fromEntries(Object.entries(values).filter(([field]) => !except.includes(field)));
@@ -62,7 +56,12 @@ export async function fillLogbookFromFlight(db: Executor, tripId: string): Promi
     { pilotId: flight.rightSeat, userType: flight.rightType, orgId: flight.rightOrg, seat: 'right' as const, other: flight.leftSeat },
   ].filter((seat): seat is typeof seat & { pilotId: string } => seat.pilotId !== null);
   const existing = await repository.listTripEntries(db, tripId);
-  const signed = latestSignatures(await repository.listSignaturesOfEntries(db, existing.map((entry) => entry.id)));
+  const signed = latestSignatures(
+    await repository.listSignaturesOfEntries(
+      db,
+      existing.map((entry) => entry.id),
+    ),
+  );
 
   for (const seat of seats) {
     const values = entryFromFlight({
@@ -70,7 +69,11 @@ export async function fillLogbookFromFlight(db: Executor, tripId: string): Promi
       endTime: flight.endTime?.getTime() ?? flight.beginTime?.getTime() ?? flight.createdAt.getTime(),
       points,
       ...eventsOfAnalysis(flight.analysis),
-      aircraft: { makeModel: flight.aircraftType, identification: flight.tailNumber, categoryClass: categoryClassOf[category ?? 'airplane'] },
+      aircraft: {
+        makeModel: flight.aircraftType,
+        identification: flight.tailNumber,
+        categoryClass: categoryClassOf[category ?? 'airplane'],
+      },
       role: roleOf(seat.userType),
       seat: seat.seat,
       otherSeatOccupied: seat.other !== null,
@@ -91,7 +94,10 @@ export async function fillLogbookFromFlight(db: Executor, tripId: string): Promi
     } else if (signed.has(entry.id)) {
       await repository.updateEntry(db, entry.id, { fields: entry.fields, trackValues: values });
     } else {
-      await repository.updateEntry(db, entry.id, { fields: { ...entry.fields, ...pickTrackValues(values, entry.typed) }, trackValues: values });
+      await repository.updateEntry(db, entry.id, {
+        fields: { ...entry.fields, ...pickTrackValues(values, entry.typed) },
+        trackValues: values,
+      });
     }
   }
   const aboard = new Set(seats.map((seat) => seat.pilotId));
@@ -132,7 +138,10 @@ export function requireTimesWithin(fields: LogbookFields, flightMs: number | nul
 }
 
 async function entriesWithSignatures(ctx: AppContext, pilotId: string) {
-  const [entries, signatures] = await Promise.all([repository.listEntriesOf(ctx.db, [pilotId]), repository.listSignaturesOfPilot(ctx.db, pilotId)]);
+  const [entries, signatures] = await Promise.all([
+    repository.listEntriesOf(ctx.db, [pilotId]),
+    repository.listSignaturesOfPilot(ctx.db, pilotId),
+  ]);
   return { entries, signatures: latestSignatures(signatures) };
 }
 
@@ -147,7 +156,9 @@ function matches(entry: EntryRow, query: ListQuery, awaiting: boolean): boolean 
   if (query.category_class && fields.category_class !== query.category_class) return false;
   if (query.unsigned === 'true' && !awaiting) return false;
   if (query.search) {
-    const haystack = [fields.aircraft_make_model, fields.aircraft_identification, routeText(fields), fields.remarks].join(' ').toLowerCase();
+    const haystack = [fields.aircraft_make_model, fields.aircraft_identification, routeText(fields), fields.remarks]
+      .join(' ')
+      .toLowerCase();
     if (!haystack.includes(query.search.toLowerCase())) return false;
   }
   return true;
@@ -161,7 +172,10 @@ export async function listLogbook(ctx: AppContext, scope: RequestScope, pilotId:
   const direction = query.order === 'asc' ? 1 : -1;
   const sortValue = (entry: EntryRow) => entry.fields[query.sort] ?? '';
   // A stable sort: entries equal on the column keep the logbook's own order.
-  const sorted = query.sort === 'date' && direction === 1 ? filtered : [...filtered].sort((a, b) => (sortValue(a) < sortValue(b) ? -direction : sortValue(a) > sortValue(b) ? direction : 0));
+  const sorted =
+    query.sort === 'date' && direction === 1
+      ? filtered
+      : [...filtered].sort((a, b) => (sortValue(a) < sortValue(b) ? -direction : sortValue(a) > sortValue(b) ? direction : 0));
   const start = query.page * query.page_size;
   const page = sorted.slice(start, start + query.page_size);
   return {
@@ -174,15 +188,31 @@ export async function listLogbook(ctx: AppContext, scope: RequestScope, pilotId:
 }
 
 /** Every entry of a pilot's logbook in its order, with their signatures: what the exports print. */
-export async function allEntriesOf(ctx: AppContext, user: { skylogId: string; name: string | null; userType: string }): Promise<LogbookEntry[]> {
+export async function allEntriesOf(
+  ctx: AppContext,
+  user: { skylogId: string; name: string | null; userType: string },
+): Promise<LogbookEntry[]> {
   const { entries, signatures } = await entriesWithSignatures(ctx, user.skylogId);
   const rights = { canRead: true, canEdit: false, canSign: false };
   return entries.map((entry) => toEntry(entry, pilotOf(user), signatures.get(entry.id), rights));
 }
 
-async function entryView(ctx: AppContext, actor: RequestUser, entry: EntryRow, pilot: EntryPilot & { orgId: string | null; subOrgId: string | null }, rights?: LogbookRights) {
+async function entryView(
+  ctx: AppContext,
+  actor: RequestUser,
+  entry: EntryRow,
+  pilot: EntryPilot & { orgId: string | null; subOrgId: string | null },
+  rights?: LogbookRights,
+) {
   const signatures = latestSignatures(await repository.listSignaturesOfEntries(ctx.db, [entry.id]));
-  const granted = rights ?? (await logbookRights(ctx, actor, { skylogId: pilot.skylog_id, orgId: pilot.orgId, subOrgId: pilot.subOrgId, userType: pilot.user_type }));
+  const granted =
+    rights ??
+    (await logbookRights(ctx, actor, {
+      skylogId: pilot.skylog_id,
+      orgId: pilot.orgId,
+      subOrgId: pilot.subOrgId,
+      userType: pilot.user_type,
+    }));
   return toEntry(entry, { skylog_id: pilot.skylog_id, name: pilot.name, user_type: pilot.user_type }, signatures.get(entry.id), granted);
 }
 
@@ -201,13 +231,19 @@ export async function getEntry(ctx: AppContext, scope: RequestScope, id: string)
 export async function createEntry(ctx: AppContext, scope: RequestScope, pilotId: string, input: z.infer<typeof logbookEntryCreateSchema>) {
   const { actor, operation } = scope;
   const { user } = await requireLogbook(ctx, actor, pilotId, 'edit', scope);
-  if ((await repository.countEntriesOf(ctx.db, pilotId)) >= limits.logbookMaxEntries) throw badRequest(messages.logbookFull);
+  if ((await repository.countEntriesOf(ctx.db, pilotId)) >= limits.logbookMaxEntries) throw badRequest(logbookMessages.logbookFull);
   const fields = requireValidFields({ ...emptyLogbookFields(input.date, input.category_class), ...input });
   requireTimesWithin(fields, null);
   const [entry] = await repository.insertEntries(ctx.db, [
     { orgId: user.orgId, pilotId, tripId: null, source: 'manual', fields, trackValues: null, typed: [], importedAttestation: null },
   ]);
-  await ctx.audit.record({ actor, action: operation, resource: `logbook/${entry!.id}`, status: 'success', details: { pilot: pilotId, created: fields } });
+  await ctx.audit.record({
+    actor,
+    action: operation,
+    resource: `logbook/${entry!.id}`,
+    status: 'success',
+    details: { pilot: pilotId, created: fields },
+  });
   return entryView(ctx, actor, entry!, entryPilot(user));
 }
 
@@ -224,14 +260,22 @@ export async function updateEntry(ctx: AppContext, scope: RequestScope, id: stri
   const restored = Object.fromEntries(restore.filter((field) => field in track).map((field) => [field, track[field]]));
   const fields = requireValidFields({ ...entry.fields, ...restored, ...typedValues });
   requireTimesWithin(fields, entry.tripId ? await repository.findTripDurationMs(ctx.db, entry.tripId) : null);
-  const typed = [...new Set([...entry.typed.filter((field) => !restore.includes(field as (typeof logbookTrackFields)[number])), ...typedFields])];
+  const typed = [
+    ...new Set([...entry.typed.filter((field) => !restore.includes(field as (typeof logbookTrackFields)[number])), ...typedFields]),
+  ];
   const changes = Object.fromEntries(
     (Object.keys(fields) as LogbookField[])
       .filter((field) => !sameValue(fields[field], entry.fields[field]))
       .map((field) => [field, { from: entry.fields[field], to: fields[field] }]),
   );
   const updated = await repository.updateEntry(ctx.db, id, { fields, typed });
-  await ctx.audit.record({ actor, action: operation, resource: `logbook/${id}`, status: 'success', details: { pilot: entry.pilotId, changes, restored: restore } });
+  await ctx.audit.record({
+    actor,
+    action: operation,
+    resource: `logbook/${id}`,
+    status: 'success',
+    details: { pilot: entry.pilotId, changes, restored: restore },
+  });
   return entryView(ctx, actor, updated, entryPilot(pilot.user));
 }
 
@@ -240,7 +284,13 @@ export async function deleteEntry(ctx: AppContext, scope: RequestScope, id: stri
   const { actor, operation } = scope;
   const { entry } = await requireLogbookEntry(ctx, actor, id, 'edit', scope);
   await repository.deleteEntry(ctx.db, id);
-  await ctx.audit.record({ actor, action: operation, resource: `logbook/${id}`, status: 'success', details: { pilot: entry.pilotId, deleted: entry.fields } });
+  await ctx.audit.record({
+    actor,
+    action: operation,
+    resource: `logbook/${id}`,
+    status: 'success',
+    details: { pilot: entry.pilotId, deleted: entry.fields },
+  });
 }
 
 /**
@@ -256,7 +306,14 @@ export async function getTripEntries(ctx: AppContext, scope: RequestScope, tripI
     await ctx.db.transaction((tx) => fillLogbookFromFlight(tx, tripId));
     entries = await repository.listTripEntries(ctx.db, tripId);
   }
-  const people = new Map((await repository.findPeople(ctx.db, entries.map((entry) => entry.pilotId))).map((person) => [person.skylogId, person]));
+  const people = new Map(
+    (
+      await repository.findPeople(
+        ctx.db,
+        entries.map((entry) => entry.pilotId),
+      )
+    ).map((person) => [person.skylogId, person]),
+  );
   const items: LogbookEntry[] = [];
   for (const entry of entries) {
     const person = people.get(entry.pilotId);

@@ -1,10 +1,10 @@
 import {
   chainBreakMessage,
   dayIn,
-  messages,
   type LogbookEntry,
   type LogbookVerification,
   type logbookSignBodySchema,
+  logbookMessages,
 } from '@skylog/contracts';
 import { chainStart, sha256Hex, verifyChain } from '@skylog/logbook';
 import type { z } from 'zod';
@@ -52,7 +52,13 @@ export type Signer = {
 export async function appendSignature(tx: Executor, entry: EntryRow, signer: Signer): Promise<SignatureRow> {
   const content = entryContent(entry);
   const entryHash = await sha256Hex(content);
-  const signed = await repository.insertSignature(tx, { entryId: entry.id, pilotId: entry.pilotId, ...signer, entryHash, signedContent: content });
+  const signed = await repository.insertSignature(tx, {
+    entryId: entry.id,
+    pilotId: entry.pilotId,
+    ...signer,
+    entryHash,
+    signedContent: content,
+  });
   const previous = await repository.lastChainLink(tx, entry.pilotId);
   await repository.appendChainLink(tx, {
     pilotId: entry.pilotId,
@@ -66,7 +72,12 @@ export async function appendSignature(tx: Executor, entry: EntryRow, signer: Sig
   return signed;
 }
 
-export async function signEntry(ctx: AppContext, scope: RequestScope, id: string, input: z.infer<typeof logbookSignBodySchema>): Promise<LogbookEntry> {
+export async function signEntry(
+  ctx: AppContext,
+  scope: RequestScope,
+  id: string,
+  input: z.infer<typeof logbookSignBodySchema>,
+): Promise<LogbookEntry> {
   const { actor, operation } = scope;
   const { entry } = await requireLogbookEntry(ctx, actor, id, 'sign', scope);
   requireCertificateInForce(input.certificate_expires);
@@ -78,8 +89,9 @@ export async function signEntry(ctx: AppContext, scope: RequestScope, id: string
     // Read again under the lock: the entry as it is now is what gets signed.
     const current = latestSignatures(await repository.listSignaturesOfEntries(tx, [id])).get(id);
     const now = await repository.findEntry(tx, id);
-    if (!now) throw notFound(messages.logbookEntryNotFound);
-    if (current && current.instructorId === actor.skylogId && changedSinceSigning(now, current).length === 0) throw conflict(messages.signAlreadyValid);
+    if (!now) throw notFound(logbookMessages.logbookEntryNotFound);
+    if (current && current.instructorId === actor.skylogId && changedSinceSigning(now, current).length === 0)
+      throw conflict(logbookMessages.signAlreadyValid);
     return appendSignature(tx, now, {
       instructorId: actor.skylogId,
       instructorName,
@@ -93,7 +105,13 @@ export async function signEntry(ctx: AppContext, scope: RequestScope, id: string
     action: operation,
     resource: `logbook/${id}`,
     status: 'success',
-    details: { pilot: entry.pilotId, signature: signature.id, hash: signature.entryHash, method, certificate_number: input.certificate_number },
+    details: {
+      pilot: entry.pilotId,
+      signature: signature.id,
+      hash: signature.entryHash,
+      method,
+      certificate_number: input.certificate_number,
+    },
   });
   return getEntry(ctx, scope, id);
 }
@@ -153,11 +171,15 @@ export async function getSigningQueue(ctx: AppContext, scope: RequestScope) {
   const latest = latestSignatures(signatures.flat());
   const byId = new Map(people.map((person) => [person.skylogId, person]));
   const waiting = entries.filter((entry) => awaitsSignature(entry, latest.get(entry.id)) && entry.fields.total_hours > 0);
-  const rights = new Map(await Promise.all(people.map(async (person) => [person.skylogId, await logbookRights(ctx, actor, person)] as const)));
+  const rights = new Map(
+    await Promise.all(people.map(async (person) => [person.skylogId, await logbookRights(ctx, actor, person)] as const)),
+  );
   const items: LogbookEntry[] = waiting.flatMap((entry) => {
     const person = byId.get(entry.pilotId);
     const granted = rights.get(entry.pilotId);
-    return person && granted ? [toEntry(entry, { skylog_id: person.skylogId, name: person.name, user_type: person.userType }, latest.get(entry.id), granted)] : [];
+    return person && granted
+      ? [toEntry(entry, { skylog_id: person.skylogId, name: person.name, user_type: person.userType }, latest.get(entry.id), granted)]
+      : [];
   });
   return { entries: items, endorsement_requests: requests };
 }

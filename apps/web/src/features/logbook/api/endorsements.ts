@@ -1,4 +1,4 @@
-import { messages, type OperationInput, type Operations } from '@skylog/contracts';
+import { type OperationInput, type Operations, logbookMessages } from '@skylog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useLogbookMutation } from './logbook-mutation.ts';
@@ -8,7 +8,7 @@ export type EndorsementRequestBody = OperationInput<Operations['logbook']['reque
 
 /** A person's endorsements with their expiry, and the ones they asked for. */
 export const useEndorsements = (personId: string) =>
-  useQuery(api.logbook.endorsements.query({ params: { skylog_id: personId } }, { failure: messages.fetchLogbookFailed }));
+  useQuery(api.logbook.endorsements.query({ params: { skylog_id: personId } }, { failure: logbookMessages.fetchLogbookFailed }));
 
 export const useEndorse = () =>
   useLogbookMutation(({ studentId, body }: { studentId: string; body: EndorseBody }) =>

@@ -1,4 +1,4 @@
-import { messages, type OperationInput, type Operations } from '@skylog/contracts';
+import { type OperationInput, type Operations, logbookMessages } from '@skylog/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -7,13 +7,13 @@ export type LogbookListQuery = OperationInput<Operations['logbook']['list']>['qu
 /** A page of a person's logbook with the page's totals, the amount forwarded and the total to date. */
 export const useLogbook = (personId: string, query: LogbookListQuery) =>
   useQuery({
-    ...api.logbook.list.query({ params: { skylog_id: personId }, query }, { failure: messages.fetchLogbookFailed }),
+    ...api.logbook.list.query({ params: { skylog_id: personId }, query }, { failure: logbookMessages.fetchLogbookFailed }),
     placeholderData: keepPreviousData,
   });
 
 /** Totals, currency with the day each lapses, the solo endorsement and progress toward the certificate. */
 export const useLogbookSummary = (personId: string) =>
-  useQuery(api.logbook.summary.query({ params: { skylog_id: personId }, query: {} }, { failure: messages.fetchLogbookFailed }));
+  useQuery(api.logbook.summary.query({ params: { skylog_id: personId }, query: {} }, { failure: logbookMessages.fetchLogbookFailed }));
 
 /** The check of every signature and of the chain over them, made anew each time it is shown (never from the cache alone). */
 export const useLogbookVerification = (personId: string) =>

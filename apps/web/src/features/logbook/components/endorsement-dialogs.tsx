@@ -6,7 +6,6 @@ import {
   endorsementTemplates,
   endorsementText,
   logbookMessages,
-  messages,
   type EndorsementRequest,
 } from '@skylog/contracts';
 import { FormProvider, useForm } from 'react-hook-form';
@@ -34,7 +33,7 @@ export type EndorsementTarget = { student: { skylog_id: string; name: string | n
 
 const endorseFormSchema = endorsementCreateSchema.superRefine(requireReauthentication).superRefine((values, context) => {
   if (endorsementTemplates[values.kind].needsAircraft && !values.aircraft_make_model)
-    context.addIssue({ code: 'custom', message: messages.endorsementNeedsAircraft, path: ['aircraft_make_model'] });
+    context.addIssue({ code: 'custom', message: logbookMessages.endorsementNeedsAircraft, path: ['aircraft_make_model'] });
 });
 type EndorseInput = z.input<typeof endorseFormSchema>;
 type EndorseOutput = z.output<typeof endorseFormSchema>;

@@ -1,4 +1,4 @@
-import { messages, type Endorsement, type EndorsementRequest } from '@skylog/contracts';
+import { messages, type Endorsement, type EndorsementRequest, logbookMessages } from '@skylog/contracts';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,7 +22,7 @@ function EndorsementItem({ endorsement }: { endorsement: Endorsement }) {
         <span className="text-xs text-slate-500">{endorsement.regulation}</span>
         {isExpired ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">expired</span> : null}
         {endorsement.signature_valid ? null : (
-          <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">{messages.signatureNoLongerValid}</span>
+          <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">{logbookMessages.signatureNoLongerValid}</span>
         )}
       </div>
       <p className="text-sm text-slate-700">{endorsement.text}</p>

@@ -1,4 +1,4 @@
-import { messages } from '@skylog/contracts';
+import { logbookMessages } from '@skylog/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, type ApiAnswer, type ApiCall } from '../../../test-utils.tsx';
@@ -10,7 +10,7 @@ const csv = 'Date,AircraftID,From,To,TotalTime\n2026-02-30,N172SP,KPAO,KSQL,1.2\
 const refusal = {
   status: 400,
   code: 'validation_error',
-  message: messages.logbookImportRefused,
+  message: logbookMessages.logbookImportRefused,
   rows: [
     { row: 2, field: 'date', message: 'Date must be a day (YYYY-MM-DD)' },
     { row: 3, field: 'total_hours', message: 'Total time must be a number of hours' },
@@ -84,7 +84,7 @@ describe('ImportDialog', () => {
 
     await upload.respond();
     const report = await within(dialog).findByRole('table', { name: 'Rows to correct' });
-    expect(within(dialog).getByText(messages.logbookImportRefused)).toBeTruthy();
+    expect(within(dialog).getByText(logbookMessages.logbookImportRefused)).toBeTruthy();
     expect(
       within(report)
         .getAllByRole('row')

@@ -6,6 +6,7 @@ import {
   messages,
   type LogbookCsvLayout,
   type LogbookImportReport,
+  logbookMessages,
 } from '@skylog/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -111,7 +112,7 @@ function ImportForm({ personId, onClose }: { personId: string; onClose: () => vo
 function ImportReport({ report }: { report: LogbookImportReport }) {
   return (
     <div role="alert" className="flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-      <p className="font-medium">{messages.logbookImportRefused}</p>
+      <p className="font-medium">{logbookMessages.logbookImportRefused}</p>
       <div className="max-h-64 overflow-y-auto">
         <table className="w-full text-left text-xs" aria-label="Rows to correct">
           <thead>

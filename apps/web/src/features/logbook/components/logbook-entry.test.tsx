@@ -1,4 +1,4 @@
-import { logbookMessages, messages, type LogbookEntry } from '@skylog/contracts';
+import { logbookMessages, type LogbookEntry } from '@skylog/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi, type ApiCall } from '../../../test-utils.tsx';
@@ -117,7 +117,7 @@ describe('LogbookEntry: signing', () => {
     fireEvent.change(within(dialog).getByLabelText('Certificate number'), { target: { value: '3344556CFI' } });
     fireEvent.change(within(dialog).getByLabelText('Certificate expiry'), { target: { value: '2027-05-31' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Sign' })));
-    expect(await within(dialog).findByText(messages.signNeedsReauthentication)).toBeTruthy();
+    expect(await within(dialog).findByText(logbookMessages.signNeedsReauthentication)).toBeTruthy();
     expect(changes(calls)).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText('Your password'), { target: { value: 'correct horse battery' } });
@@ -135,7 +135,7 @@ describe('LogbookEntry: signing', () => {
     const signature = await screen.findByRole('region', { name: 'Signature' });
     await waitFor(() => expect(within(signature).getByText('Ana Costa')).toBeTruthy());
     expect(within(signature).getByText('3344556CFI, expires 31 May 2027')).toBeTruthy();
-    expect(within(signature).getByText(messages.signatureValid)).toBeTruthy();
+    expect(within(signature).getByText(logbookMessages.signatureValid)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull();
   });

@@ -2,7 +2,6 @@ import {
   logbookFieldLabels,
   logbookMessages,
   logbookTrackFields,
-  messages,
   type LogbookEntry as Entry,
   type LogbookField,
   type LogbookSignature,
@@ -237,8 +236,8 @@ function SignatureBlock({ signature, importedAttestation }: { signature: Logbook
       )}
       {signature?.status === 'invalid' ? (
         <Alert tone="error">
-          {messages.signatureNoLongerValid}: changed since signing — {signature.changed_fields.map(fieldLabel).join(', ')}. Undoing the
-          change makes it valid again.
+          {logbookMessages.signatureNoLongerValid}: changed since signing — {signature.changed_fields.map(fieldLabel).join(', ')}. Undoing
+          the change makes it valid again.
         </Alert>
       ) : null}
       {importedAttestation ? (

@@ -1,4 +1,4 @@
-import { messages } from '@skylog/contracts';
+import { logbookMessages } from '@skylog/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../test-utils.tsx';
@@ -68,7 +68,7 @@ describe('LogbookTable', () => {
     const rowOf = async (date: string) => (await screen.findByRole('link', { name: date })).closest('tr')!;
 
     const signedRow = await rowOf('2026-03-01');
-    expect(within(signedRow).getByText(messages.signatureValid)).toBeTruthy();
+    expect(within(signedRow).getByText(logbookMessages.signatureValid)).toBeTruthy();
     expect(within(signedRow).getByText('Ana Costa')).toBeTruthy();
 
     const invalid = within(await rowOf('2026-03-02')).getByText('Signature no longer valid');

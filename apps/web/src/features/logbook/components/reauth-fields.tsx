@@ -1,4 +1,4 @@
-import { messages, type logbookSignBodySchema } from '@skylog/contracts';
+import { type logbookSignBodySchema, logbookMessages } from '@skylog/contracts';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
@@ -19,7 +19,7 @@ export const reauthFieldNames = ['password', 'code', 'certificate_number', 'cert
 export function requireReauthentication(values: ReauthValues, context: z.RefinementCtx) {
   if (values.password || values.code) return;
   for (const path of ['password', 'code'] as const)
-    context.addIssue({ code: 'custom', message: messages.signNeedsReauthentication, path: [path] });
+    context.addIssue({ code: 'custom', message: logbookMessages.signNeedsReauthentication, path: [path] });
 }
 
 /**

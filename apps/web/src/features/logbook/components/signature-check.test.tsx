@@ -1,4 +1,4 @@
-import { messages, type LogbookVerification } from '@skylog/contracts';
+import { type LogbookVerification, logbookMessages } from '@skylog/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../test-utils.tsx';
@@ -15,7 +15,7 @@ describe('SignatureCheck', () => {
   it('says the chain is whole when every signature matches its entry', async () => {
     serve({ checked_at: '2026-03-10T12:00:00Z', signatures: 12, chain: { valid: true, break: null }, invalid_entries: [] });
     renderWithProviders(<SignatureCheck personId={ids.pilot} />);
-    expect((await screen.findByRole('status')).textContent).toBe(`${messages.chainIntact} (12 signatures checked.)`);
+    expect((await screen.findByRole('status')).textContent).toBe(`${logbookMessages.chainIntact} (12 signatures checked.)`);
   });
 
   it('says where the chain breaks and which signed entries changed, with the fields by their labels', async () => {

@@ -1,4 +1,4 @@
-import { messages } from '@skylog/contracts';
+import { logbookMessages } from '@skylog/contracts';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -17,7 +17,7 @@ export function SignatureCheck({ personId }: { personId: string }) {
   if (chain.valid && invalid.length === 0)
     return (
       <Alert tone="success">
-        {messages.chainIntact} ({signatures} {signatures === 1 ? 'signature' : 'signatures'} checked.)
+        {logbookMessages.chainIntact} ({signatures} {signatures === 1 ? 'signature' : 'signatures'} checked.)
       </Alert>
     );
   return (
