@@ -15,7 +15,7 @@ import { requireEndorsementRequest, requireLogbook } from '../../access/access.t
 import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { requireReauthentication } from '../account-security/reauthenticate.ts';
+import { requireSigner } from './signer.ts';
 import * as repository from './logbook.repository.ts';
 import type { EndorsementRequestRow, EndorsementRow } from './logbook.repository.ts';
 
@@ -119,13 +119,8 @@ export async function giveEndorsement(
   const aircraft = input.aircraft_make_model ?? null;
   if (template.needsAircraft && !aircraft)
     throw badRequest(logbookMessages.endorsementNeedsAircraft, { aircraft_make_model: logbookMessages.endorsementNeedsAircraft });
+  const signer = await requireSigner(ctx, scope, input, 'endorsing');
   const today = dayIn(new Date(), 'UTC');
-  if (input.certificate_expires < today) {
-    const message = 'Your instructor certificate has expired: renew it before endorsing.';
-    throw badRequest(message, { certificate_expires: message });
-  }
-  const method = await requireReauthentication(ctx, scope, input);
-  const [instructor] = await repository.findPeople(ctx.db, [actor.skylogId]);
   const expiresOn = expiryOf(template.validity, today);
   const signedAt = new Date();
   const values = {
@@ -136,12 +131,8 @@ export async function giveEndorsement(
     regulation: template.regulation,
     text: endorsementText(input.kind, { student: user.name ?? user.email, aircraft, expires: expiresOn }),
     aircraftMakeModel: aircraft,
-    instructorId: actor.skylogId,
-    instructorName: instructor?.name ?? actor.email,
-    certificateNumber: input.certificate_number,
-    certificateExpires: input.certificate_expires,
+    ...signer,
     signedAt,
-    method,
     expiresOn,
   };
   const hash = await endorsementHash(values);

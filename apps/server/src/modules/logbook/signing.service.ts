@@ -1,6 +1,5 @@
 import {
   chainBreakMessage,
-  dayIn,
   type LogbookEntry,
   type LogbookVerification,
   type logbookSignBodySchema,
@@ -12,13 +11,13 @@ import { logbookRights, requireLogbook, requireLogbookEntry } from '../../access
 import { findStudentIdsOf } from '../../access/access.repository.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/app-context.ts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { requireReauthentication } from '../account-security/reauthenticate.ts';
 import { awaitsSignature, changedSinceSigning, entryContent, latestSignatures, toEntry } from './entry-view.ts';
 import * as repository from './logbook.repository.ts';
 import type { EntryRow, SignatureRow } from './logbook.repository.ts';
 import { getEntry } from './logbook.service.ts';
+import { requireSigner, type Signer } from './signer.ts';
 import { openRequestsOf } from './endorsements.service.ts';
 
 /**
@@ -27,29 +26,16 @@ import { openRequestsOf } from './endorsements.service.ts';
  * canonical content, and linked into the student's hash chain so that a deleted or reordered signature shows.
  */
 
-/** The instructor's certificate must be in force on the day they sign (14 CFR 61.197 keeps it for 24 calendar months). */
-function requireCertificateInForce(expires: string): void {
-  if (expires < dayIn(new Date(), 'UTC')) {
-    const message = 'Your instructor certificate has expired: renew it before signing.';
-    throw badRequest(message, { certificate_expires: message });
-  }
-}
-
-export type Signer = {
-  instructorId: string;
-  instructorName: string;
-  certificateNumber: string;
-  certificateExpires: string;
-  method: 'password' | 'authenticator';
-  /** When it was signed; now unless a record is being written as it was (the demo school's history). */
-  signedAt?: Date;
-};
-
 /**
  * Stores a signature of the entry as it is and links it into its pilot's chain. Offered to the seed as well: it
  * takes the executor of a transaction that holds the pilot's logbook lock (`lockLogbookOf`) and decides nothing.
  */
-export async function appendSignature(tx: Executor, entry: EntryRow, signer: Signer): Promise<SignatureRow> {
+export async function appendSignature(
+  tx: Executor,
+  entry: EntryRow,
+  /** When it was signed is now unless a record is being written as it was (the demo school's history). */
+  signer: Signer & { signedAt?: Date },
+): Promise<SignatureRow> {
   const content = entryContent(entry);
   const entryHash = await sha256Hex(content);
   const signed = await repository.insertSignature(tx, {
@@ -80,10 +66,7 @@ export async function signEntry(
 ): Promise<LogbookEntry> {
   const { actor, operation } = scope;
   const { entry } = await requireLogbookEntry(ctx, actor, id, 'sign', scope);
-  requireCertificateInForce(input.certificate_expires);
-  const method = await requireReauthentication(ctx, scope, input);
-  const [instructor] = await repository.findPeople(ctx.db, [actor.skylogId]);
-  const instructorName = instructor?.name ?? actor.email;
+  const signer = await requireSigner(ctx, scope, input, 'signing');
   const signature = await ctx.db.transaction(async (tx) => {
     await repository.lockLogbookOf(tx, entry.pilotId);
     // Read again under the lock: the entry as it is now is what gets signed.
@@ -92,13 +75,7 @@ export async function signEntry(
     if (!now) throw notFound(logbookMessages.logbookEntryNotFound);
     if (current && current.instructorId === actor.skylogId && changedSinceSigning(now, current).length === 0)
       throw conflict(logbookMessages.signAlreadyValid);
-    return appendSignature(tx, now, {
-      instructorId: actor.skylogId,
-      instructorName,
-      certificateNumber: input.certificate_number,
-      certificateExpires: input.certificate_expires,
-      method,
-    });
+    return appendSignature(tx, now, signer);
   });
   await ctx.audit.record({
     actor,
@@ -109,8 +86,8 @@ export async function signEntry(
       pilot: entry.pilotId,
       signature: signature.id,
       hash: signature.entryHash,
-      method,
-      certificate_number: input.certificate_number,
+      method: signer.method,
+      certificate_number: signer.certificateNumber,
     },
   });
   return getEntry(ctx, scope, id);
