@@ -138,9 +138,9 @@ export async function getStudentsCurrency(ctx: AppContext, scope: RequestScope, 
     repository.findPeople(ctx.db, studentIds),
     repository.listEntriesOf(ctx.db, studentIds),
     repository.listEndorsementsOf(ctx.db, studentIds),
-    Promise.all(studentIds.map((id) => repository.listSignaturesOfPilot(ctx.db, id))),
+    repository.listSignaturesOfPilots(ctx.db, studentIds),
   ]);
-  const signed = latestSignatures(signatures.flat());
+  const signed = latestSignatures(signatures);
   const asOf = today();
   return {
     items: people

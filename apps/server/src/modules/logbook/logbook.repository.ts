@@ -56,12 +56,13 @@ export function listSignaturesOfEntries(db: Executor, entryIds: readonly string[
     .orderBy(asc(logbookSignatures.signedAt), asc(logbookSignatures.id));
 }
 
-/** Every signature of a pilot's logbook in the order given: what the hash chain must match. */
-export function listSignaturesOfPilot(db: Executor, pilotId: string): Promise<SignatureRow[]> {
+/** Every signature of these pilots' logbooks in the order given: each pilot's is what their hash chain must match. */
+export function listSignaturesOfPilots(db: Executor, pilotIds: readonly string[]): Promise<SignatureRow[]> {
+  if (pilotIds.length === 0) return Promise.resolve([]);
   return db
     .select()
     .from(logbookSignatures)
-    .where(eq(logbookSignatures.pilotId, pilotId))
+    .where(inArray(logbookSignatures.pilotId, [...pilotIds]))
     .orderBy(asc(logbookSignatures.signedAt), asc(logbookSignatures.id));
 }
 

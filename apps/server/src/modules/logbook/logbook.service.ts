@@ -140,7 +140,7 @@ export function requireTimesWithin(fields: LogbookFields, flightMs: number | nul
 async function entriesWithSignatures(ctx: AppContext, pilotId: string) {
   const [entries, signatures] = await Promise.all([
     repository.listEntriesOf(ctx.db, [pilotId]),
-    repository.listSignaturesOfPilot(ctx.db, pilotId),
+    repository.listSignaturesOfPilots(ctx.db, [pilotId]),
   ]);
   return { entries, signatures: latestSignatures(signatures) };
 }

@@ -101,7 +101,7 @@ export async function verifyLogbook(ctx: AppContext, scope: RequestScope, pilotI
   await requireLogbook(ctx, scope.actor, pilotId, 'read', scope);
   const [chain, signatures, entries] = await Promise.all([
     repository.listChain(ctx.db, pilotId),
-    repository.listSignaturesOfPilot(ctx.db, pilotId),
+    repository.listSignaturesOfPilots(ctx.db, [pilotId]),
     repository.listEntriesOf(ctx.db, [pilotId]),
   ]);
   const result = await verifyChain(
@@ -142,10 +142,10 @@ export async function getSigningQueue(ctx: AppContext, scope: RequestScope) {
   const [people, entries, signatures, requests] = await Promise.all([
     repository.findPeople(ctx.db, studentIds),
     repository.listEntriesOf(ctx.db, studentIds),
-    Promise.all(studentIds.map((id) => repository.listSignaturesOfPilot(ctx.db, id))),
+    repository.listSignaturesOfPilots(ctx.db, studentIds),
     openRequestsOf(ctx, studentIds),
   ]);
-  const latest = latestSignatures(signatures.flat());
+  const latest = latestSignatures(signatures);
   const byId = new Map(people.map((person) => [person.skylogId, person]));
   const waiting = entries.filter((entry) => awaitsSignature(entry, latest.get(entry.id)) && entry.fields.total_hours > 0);
   const rights = new Map(
