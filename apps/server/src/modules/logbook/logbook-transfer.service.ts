@@ -15,7 +15,7 @@ import { fileNameOf } from '../../lib/attachment.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { logbookPdf } from './logbook-pdf.ts';
 import * as repository from './logbook.repository.ts';
-import { allEntriesOf, requireTimesWithin } from './logbook.service.ts';
+import { allEntriesOf, timesProblem } from './logbook.service.ts';
 import { verifyLogbook } from './signing.service.ts';
 
 /**
@@ -47,14 +47,8 @@ export async function importLogbookCsv(
   const { user } = await requireLogbook(ctx, actor, pilotId, 'edit', scope);
   const { entries, problems } = readLogbookCsv(input.layout, input.csv);
   const timeProblems: CsvProblem[] = entries.flatMap((entry) => {
-    try {
-      requireTimesWithin(entry.fields, null);
-      return [];
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const [field, message] = Object.entries(error.fields ?? {})[0] ?? [null, error.message];
-      return [{ row: entry.row, field, message }];
-    }
+    const problem = timesProblem(entry.fields, null);
+    return problem ? [{ row: entry.row, ...problem }] : [];
   });
   const report = [...problems, ...timeProblems].sort((a, b) => a.row - b.row);
   if (report.length > 0) throw new AppError('validation_error', logbookMessages.logbookImportRefused, undefined, report);

@@ -116,25 +116,28 @@ export function requireValidFields(fields: LogbookFields): LogbookFields {
 }
 
 /**
- * No part of an entry is longer than its total time, and no entry of a flight logs more than the flight lasted
- * (its recording, rounded up to the tenth a logbook keeps).
+ * The first time an entry logs beyond what it may, named by its field: no part of an entry longer than its total
+ * time, and no entry of a flight more than the flight lasted (its recording, rounded up to the tenth a logbook keeps).
  */
-export function requireTimesWithin(fields: LogbookFields, flightMs: number | null | undefined): void {
+export function timesProblem(fields: LogbookFields, flightMs: number | null | undefined): { field: string; message: string } | null {
   for (const field of logbookHourFields) {
-    if (fields[field] > fields.total_hours + 1e-9) {
-      const message = logbookTimeExceedsMessage(logbookFieldLabels[field], 'the total time', fields.total_hours);
-      throw badRequest(message, { [field]: message });
-    }
+    if (fields[field] > fields.total_hours + 1e-9)
+      return { field, message: logbookTimeExceedsMessage(logbookFieldLabels[field], 'the total time', fields.total_hours) };
   }
-  if (flightMs === null || flightMs === undefined) return;
+  if (flightMs === null || flightMs === undefined) return null;
   const flightHours = Math.ceil(flightMs / 360_000) / 10;
   for (const field of ['total_hours', 'block_hours'] as const) {
     const value = fields[field];
-    if (value !== null && value > flightHours + 1e-9) {
-      const message = logbookTimeExceedsMessage(logbookFieldLabels[field], "the flight's time", flightHours);
-      throw badRequest(message, { [field]: message });
-    }
+    if (value !== null && value > flightHours + 1e-9)
+      return { field, message: logbookTimeExceedsMessage(logbookFieldLabels[field], "the flight's time", flightHours) };
   }
+  return null;
+}
+
+/** `timesProblem` as a 400 naming the field. */
+function requireTimesWithin(fields: LogbookFields, flightMs: number | null | undefined): void {
+  const problem = timesProblem(fields, flightMs);
+  if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
 }
 
 async function entriesWithSignatures(ctx: AppContext, pilotId: string) {
