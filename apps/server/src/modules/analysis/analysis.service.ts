@@ -105,7 +105,7 @@ export async function analyseTrip(ctx: AppContext, tripId: string): Promise<void
     await repository.storeAnalysis(tx, tripId, notes);
     await setTranscriptionNotes(tx, tripId, [notes.well, notes.improve].filter(Boolean).join('\n') || null);
     // The logbook entries of everyone aboard follow the flight's analysis (docs/product.md "Logbook").
-    await fillLogbookFromFlight(tx, tripId);
+    await fillLogbookFromFlight(tx, tripId, input.points);
   });
 }
 

@@ -142,7 +142,7 @@ export async function appendChainLink(db: Executor, values: Omit<typeof logbookC
 const leftPilot = alias(users, 'left_pilot');
 const rightPilot = alias(users, 'right_pilot');
 
-/** What a flight's logbook entries are made from: its times, track, analysis, aircraft and who sat where. */
+/** What a flight's logbook entries are made from, but its track: its times, analysis, aircraft and who sat where. */
 export async function findFlightForLogbook(db: Executor, tripId: string) {
   const [row] = await db
     .select({
@@ -151,7 +151,6 @@ export async function findFlightForLogbook(db: Executor, tripId: string) {
       endTime: trips.endTime,
       createdAt: trips.createdAt,
       timesEstimated: trips.timesEstimated,
-      points: sql<TrackPoint[]>`${trips.rawTrips}->'points'`,
       analysis: trips.flightAnalysis,
       tailNumber: aircraft.tailNumber,
       aircraftType: aircraft.type,
@@ -170,6 +169,16 @@ export async function findFlightForLogbook(db: Executor, tripId: string) {
     .where(eq(trips.id, tripId))
     .limit(1);
   return row;
+}
+
+/** The flight's recorded track (megabytes on a long flight: read only by who does not have it already). */
+export async function findTrackPoints(db: Executor, tripId: string): Promise<TrackPoint[]> {
+  const [row] = await db
+    .select({ points: sql<TrackPoint[] | null>`${trips.rawTrips}->'points'` })
+    .from(trips)
+    .where(eq(trips.id, tripId))
+    .limit(1);
+  return row?.points ?? [];
 }
 
 /** The flight's length, for refusing an entry that logs more than was flown. */

@@ -9,6 +9,7 @@ import {
   type LogbookField,
   type LogbookFields,
   type LogbookList,
+  type TrackPoint,
   type logbookEntryCreateSchema,
   type logbookEntryUpdateSchema,
   type logbookListQuerySchema,
@@ -43,14 +44,16 @@ const pickTrackValues = (values: TrackValues, except: readonly string[]): Partia
  * Makes or refreshes the logbook entries of a flight, one per pilot aboard, from its track and analysis. A field
  * the pilot typed keeps their value; a signed entry keeps its content (only what the track says is updated beside
  * it), so a new analysis never voids a signature. An entry of someone no longer aboard goes, unless it was signed
- * or typed in. Offered to the analysis job and to the flight's logbook screen: the caller has the flight.
+ * or typed in. Offered to the analysis job (which passes the track it has just read) and to the flight's logbook
+ * screen: the caller has the flight.
  */
-export async function fillLogbookFromFlight(db: Executor, tripId: string): Promise<void> {
+export async function fillLogbookFromFlight(db: Executor, tripId: string, track?: TrackPoint[]): Promise<void> {
   const flight = await repository.findFlightForLogbook(db, tripId);
   if (!flight) return;
   const finder = await sharedFieldFinder();
   const category = flight.category ?? null;
-  const points = (flight.points ?? []).map((point) => ({ time: point.timestamp, latitude: point.latitude, longitude: point.longitude }));
+  const recorded = track ?? (await repository.findTrackPoints(db, tripId));
+  const points = recorded.map((point) => ({ time: point.timestamp, latitude: point.latitude, longitude: point.longitude }));
   const seats = [
     { pilotId: flight.leftSeat, userType: flight.leftType, orgId: flight.leftOrg, seat: 'left' as const, other: flight.rightSeat },
     { pilotId: flight.rightSeat, userType: flight.rightType, orgId: flight.rightOrg, seat: 'right' as const, other: flight.leftSeat },
