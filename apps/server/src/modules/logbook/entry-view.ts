@@ -7,7 +7,7 @@ import {
   type LogbookSignature,
   type LogbookTotals,
 } from '@skylog/contracts';
-import { canonicalContent, canonicalValue, sha256Hex } from '@skylog/logbook';
+import { canonicalContent, canonicalValue } from '@skylog/logbook';
 import type { EntryRow, SignatureRow } from './logbook.repository.ts';
 
 /**
@@ -20,8 +20,6 @@ const signedRecord = (entry: Pick<EntryRow, 'id' | 'pilotId' | 'fields'>) => ({ 
 
 /** The entry's canonical content now: what a signature's stored content is compared with. */
 export const entryContent = (entry: Pick<EntryRow, 'id' | 'pilotId' | 'fields'>): string => canonicalContent(signedRecord(entry), signedFields);
-
-export const entryHashOf = (entry: Pick<EntryRow, 'id' | 'pilotId' | 'fields'>): Promise<string> => sha256Hex(entryContent(entry));
 
 /** The signed fields whose value differs from what was signed (empty: the signature holds). */
 export function changedSinceSigning(entry: Pick<EntryRow, 'id' | 'pilotId' | 'fields'>, signature: Pick<SignatureRow, 'signedContent'>): string[] {
