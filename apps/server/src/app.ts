@@ -34,6 +34,7 @@ import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { trainingRoutes } from './modules/training/training.routes.ts';
 import { logbookRoutes } from './modules/logbook/logbook.routes.ts';
+import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { debriefRoutes } from './modules/debrief/debrief.routes.ts';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
 import { sendSignInCode } from './modules/account-security/phone-factor.ts';
@@ -253,6 +254,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   await app.register(overviewRoutes, { ctx });
   await app.register(trainingRoutes, { ctx });
   await app.register(logbookRoutes, { ctx });
+  await app.register(coursesRoutes, { ctx });
   await app.register(debriefRoutes, { ctx });
   await app.register(accountSecurityRoutes, { ctx });
 

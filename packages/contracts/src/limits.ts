@@ -36,6 +36,12 @@ export const limits = {
   logbookImportMaxBytes: 8 * 1_048_576,
   /** Entries one person's logbook may hold; an import that would pass it is refused whole. */
   logbookMaxEntries: 50_000,
+  /** A course's size (docs/product.md "Lessons and grading"): a Part 141 syllabus has a few stages of some dozen lessons. */
+  courseStagesMax: 12,
+  courseLessonsPerStageMax: 60,
+  courseItemsPerLessonMax: 40,
+  /** A course file to import (JSON or CSV text). */
+  courseImportMaxBytes: 512 * 1024,
   jsonBodyLimitBytes: 1_048_576,
   passwordMinLength: 10,
   passwordMaxLength: 128,

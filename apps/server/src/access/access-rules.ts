@@ -98,6 +98,44 @@ export function mayOnLogbook(actor: Actor, pilot: PersonFacts, action: LogbookAc
  */
 export const mayKnowOfLogbook = (actor: Actor, pilot: PersonFacts) => mayOnLogbook(actor, pilot, 'read') || canSeePerson(actor, pilot);
 
+// Courses and graded lessons (docs/product.md "Lessons and grading")
+
+/** A school's course: its members read it (students see their syllabus), its organization's admins build it. */
+export function mayOnCourse(actor: Actor, course: { orgId: string }, action: 'read' | 'manage'): boolean {
+  if (isSuperAdmin(actor)) return true;
+  if (!inOrg(actor, course.orgId)) return false;
+  return action === 'read' ? !isSubOrgRole(actor.role) : isOrgWideRole(actor.role);
+}
+
+export type TrainingAction = 'read' | 'enroll' | 'grade' | 'brief';
+
+/**
+ * A student's training record reads as their logbook does (the student, their instructor, their school's admins).
+ * Enrolling is the school's admins' or the student's instructor's; grading is the instructor's alone, as signing is
+ * (a stage check is decided by `mayGradeStageCheck`). The hand-off brief is also for any instructor of the school,
+ * who may be about to take the student over.
+ */
+export function mayOnTraining(actor: Actor, student: PersonFacts, action: TrainingAction): boolean {
+  switch (action) {
+    case 'read':
+      return mayOnLogbook(actor, student, 'read');
+    case 'brief':
+      return mayOnLogbook(actor, student, 'read') || (actor.role === 'instructor' && inOrg(actor, student.orgId) && student.userType === 'student');
+    case 'enroll':
+      return student.userType === 'student' && (mayOnLogbook(actor, student, 'sign') || ((isOrgWideRole(actor.role) && inOrg(actor, student.orgId)) || isSuperAdmin(actor)));
+    case 'grade':
+      return mayOnLogbook(actor, student, 'sign');
+  }
+}
+
+/**
+ * A stage check: an instructor of the school the course names as a check instructor, who did not teach the stage
+ * being checked (14 CFR 141.37 and Part 141 appendix B: stage checks by the chief instructor or a check instructor).
+ */
+export function mayGradeStageCheck(actor: Actor, student: PersonFacts, check: { isCheckInstructor: boolean; taughtTheStage: boolean }): boolean {
+  return actor.role === 'instructor' && inOrg(actor, student.orgId) && actor.skylogId !== student.skylogId && check.isCheckInstructor && !check.taughtTheStage;
+}
+
 /** Only the owner changes their sign-in e-mail (docs/product.md "Sign-in e-mail and password"): admins resend an invitation or deactivate instead. */
 export const mayChangeSignInEmail = (actor: Actor, target: Pick<PersonFacts, 'skylogId'>) => actor.skylogId === target.skylogId;
 

@@ -3,6 +3,9 @@ import type { Database, Executor } from '../db/client.ts';
 import { orgColumns, selectPersonRows, subOrgColumns, tripHeaderColumns, type PersonRow } from '../db/columns.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import {
+  courses,
+  enrollments,
+  lessonRecords,
   aircraft,
   alerts,
   apiTokens,
@@ -199,3 +202,26 @@ export async function findEndorsementRequest(db: Executor, id: string) {
   const [row] = await db.select().from(endorsementRequests).where(eq(endorsementRequests.id, id)).limit(1);
   return row;
 }
+
+/** A course with nothing but what deciding about it needs. */
+export async function findCourse(db: Executor, id: string) {
+  const [row] = await db.select({ id: courses.id, orgId: courses.orgId }).from(courses).where(eq(courses.id, id)).limit(1);
+  return row;
+}
+
+export async function findEnrollment(db: Executor, id: string) {
+  const [row] = await db.select().from(enrollments).where(eq(enrollments.id, id)).limit(1);
+  return row;
+}
+export type EnrollmentRow = typeof enrollments.$inferSelect;
+
+export async function findLessonRecord(db: Executor, id: string) {
+  const [row] = await db
+    .select({ record: lessonRecords, studentId: enrollments.studentId, courseId: enrollments.courseId })
+    .from(lessonRecords)
+    .innerJoin(enrollments, eq(enrollments.id, lessonRecords.enrollmentId))
+    .where(eq(lessonRecords.id, id))
+    .limit(1);
+  return row;
+}
+export type LessonRecordRow = typeof lessonRecords.$inferSelect;

@@ -1,13 +1,16 @@
-import { getRoleLabel, isSubOrgRole, messages, type AssignableRole, type Relation, logbookMessages } from '@skylog/contracts';
+import { getRoleLabel, isSubOrgRole, messages, type AssignableRole, type Relation, logbookMessages, trainingMessages } from '@skylog/contracts';
 import { readThrough } from '../lib/announced-cache.ts';
 import type { AppContext } from '../lib/app-context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../lib/app-error.ts';
 import type { RequestUser } from '../lib/request-user.ts';
 import type { PersonRow } from '../db/columns.ts';
 import * as facts from './access.repository.ts';
-import type { AircraftRow, AudioUploadRow, BillingAccount, LogbookEntryRow, ManualMarkerRow } from './access.repository.ts';
+import type { AircraftRow, AudioUploadRow, BillingAccount, EnrollmentRow, LessonRecordRow, LogbookEntryRow, ManualMarkerRow } from './access.repository.ts';
 import {
   mayChangeSignInEmail,
+  mayGradeStageCheck,
+  mayOnCourse,
+  mayOnTraining,
   mayGrantRole,
   mayKnowOfLogbook,
   mayManageLink,
@@ -27,6 +30,7 @@ import {
   type LogbookAction,
   type PersonAction,
   type PersonFacts,
+  type TrainingAction,
   type TripAction,
 } from './access-rules.ts';
 
@@ -140,6 +144,82 @@ export async function requireLogbookEntry(
   if (!entry || !pilot) throw notFound(logbookMessages.logbookEntryNotFound);
   await decideLogbook(ctx, actor, pilot.user, action, { resource: `logbook/${id}`, orgId: pilot.user.orgId }, at);
   return { entry, pilot };
+}
+
+// Courses and graded lessons (docs/product.md "Lessons and grading")
+
+/** A course of the actor's school: another school's is not found. */
+export async function requireCourse(ctx: AppContext, actor: RequestUser, id: string, action: 'read' | 'manage', at: AccessContext) {
+  const course = await facts.findCourse(ctx.db, id);
+  if (!course || !mayOnCourse(actor, course, 'read')) await refuse(ctx, actor, { resource: `courses/${id}`, orgId: course?.orgId }, at, notFound(trainingMessages.courseNotFound));
+  if (!mayOnCourse(actor, course!, action)) await refuse(ctx, actor, { resource: `courses/${id}`, orgId: course!.orgId }, at, forbidden(trainingMessages.notCourseAdmin));
+  return course!;
+}
+
+const trainingRefusal: Record<TrainingAction, string> = {
+  read: trainingMessages.enrollmentNotFound,
+  brief: trainingMessages.enrollmentNotFound,
+  enroll: trainingMessages.enrollNotAllowed,
+  grade: trainingMessages.notYourStudent,
+};
+
+/** A student whose training the actor may read, enrol or grade; 404 when the actor may not know of them. */
+export async function requireTrainee(ctx: AppContext, actor: RequestUser, studentId: string, action: TrainingAction, at: AccessContext): Promise<PersonRow> {
+  const row = await facts.findPerson(ctx.db, studentId);
+  if (!row) throw userNotFound();
+  const target = await personFacts(ctx, actor, row.user);
+  if (mayOnTraining(actor, target, action)) return row;
+  const refused = { resource: `users/${studentId}/training`, orgId: row.user.orgId };
+  if (!mayOnTraining(actor, target, 'brief') && !mayKnowOfLogbook(actor, target)) await refuse(ctx, actor, refused, at, userNotFound());
+  return refuse(ctx, actor, refused, at, forbidden(trainingRefusal[action]));
+}
+
+/** An enrolment and its student, when the actor may do `action` with the student's training. */
+export async function requireEnrollment(ctx: AppContext, actor: RequestUser, id: string, action: TrainingAction, at: AccessContext): Promise<{ enrollment: EnrollmentRow; student: PersonRow }> {
+  const enrollment = await facts.findEnrollment(ctx.db, id);
+  if (!enrollment) throw notFound(trainingMessages.enrollmentNotFound);
+  const student = await requireTrainee(ctx, actor, enrollment.studentId, action, at).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === 'not_found' ? notFound(trainingMessages.enrollmentNotFound) : error;
+  });
+  return { enrollment, student };
+}
+
+/**
+ * A lesson record the actor may read, or grade: the instructor who began it grades it, and no one else; a stage
+ * check's instructor was checked when it began (`mayGradeStageCheck`).
+ */
+export async function requireLessonRecord(ctx: AppContext, actor: RequestUser, id: string, action: 'read' | 'grade', at: AccessContext): Promise<{ record: LessonRecordRow; courseId: string; student: PersonRow }> {
+  const found = await facts.findLessonRecord(ctx.db, id);
+  if (!found) throw notFound(trainingMessages.lessonRecordNotFound);
+  const row = await facts.findPerson(ctx.db, found.studentId);
+  if (!row) throw notFound(trainingMessages.lessonRecordNotFound);
+  const target = await personFacts(ctx, actor, row.user);
+  const isGrader = found.record.instructorId === actor.skylogId;
+  const refused = { resource: `lesson-records/${id}`, orgId: row.user.orgId };
+  if (!isGrader && !mayOnTraining(actor, target, 'read')) await refuse(ctx, actor, refused, at, notFound(trainingMessages.lessonRecordNotFound));
+  if (action === 'grade' && !isGrader) await refuse(ctx, actor, refused, at, forbidden(trainingMessages.notGrader));
+  return { record: found.record, courseId: found.courseId, student: row };
+}
+
+/**
+ * Whether the actor may begin grading a student's lesson: their own student's lesson, or a stage check they may give.
+ * `stageCheck` is undefined for an ordinary lesson.
+ */
+export async function requireLessonGrader(
+  ctx: AppContext,
+  actor: RequestUser,
+  student: PersonRow,
+  stageCheck: { isCheckInstructor: boolean; taughtTheStage: boolean } | undefined,
+  at: AccessContext,
+): Promise<void> {
+  const target = await personFacts(ctx, actor, student.user);
+  const refused = { resource: `users/${student.user.skylogId}/training`, orgId: student.user.orgId };
+  if (!stageCheck) {
+    if (!mayOnTraining(actor, target, 'grade')) await refuse(ctx, actor, refused, at, forbidden(trainingMessages.notYourStudent));
+    return;
+  }
+  if (mayGradeStageCheck(actor, target, stageCheck)) return;
+  await refuse(ctx, actor, refused, at, forbidden(stageCheck.isCheckInstructor ? trainingMessages.stageCheckSameInstructor : trainingMessages.stageCheckNotNamed));
 }
 
 /** A request for an endorsement the actor may close: the student's own, or one to the student's instructor. */

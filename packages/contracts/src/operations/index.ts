@@ -6,6 +6,7 @@ import { audioOperations } from './audio.ts';
 import { auditOperations } from './audit.ts';
 import { billingOperations } from './billing.ts';
 import { clientConfigOperations } from './client-config.ts';
+import { coursesOperations } from './courses.ts';
 import { debriefOperations } from './debrief.ts';
 import { healthOperations } from './health.ts';
 import { manualMarkersOperations } from './manual-markers.ts';
@@ -42,6 +43,7 @@ export const operations = {
   audit: auditOperations,
   billing: billingOperations,
   clientConfig: clientConfigOperations,
+  courses: coursesOperations,
   debrief: debriefOperations,
   health: healthOperations,
   manualMarkers: manualMarkersOperations,

@@ -22,7 +22,7 @@ type SignerInput = z.infer<z.ZodObject<typeof reauthenticationShape>>;
  * keeps it for 24 calendar months), their password or authenticator code given again, and their name as the
  * signature records it. The caller has decided they may sign for this student.
  */
-export async function requireSigner(ctx: AppContext, scope: RequestScope, input: SignerInput, act: 'signing' | 'endorsing'): Promise<Signer> {
+export async function requireSigner(ctx: AppContext, scope: RequestScope, input: SignerInput, act: 'signing' | 'endorsing' | 'grading'): Promise<Signer> {
   if (input.certificate_expires < dayIn(new Date(), 'UTC')) {
     const message = `Your instructor certificate has expired: renew it before ${act}.`;
     throw badRequest(message, { certificate_expires: message });
