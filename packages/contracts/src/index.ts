@@ -33,3 +33,4 @@ export * from './schemas/account-security.ts';
 export * from './sign-in-providers.ts';
 export * from './endorsements.ts';
 export * from './schemas/logbook.ts';
+export * from './acs/index.ts';
