@@ -13,7 +13,7 @@ export const trainingMessages = {
   notAStudent: 'Only a student can be enrolled on a course',
   courseOfOtherSchool: 'Choose a course of the student’s school',
   unknownTemplate: 'There is no such course template',
-  unknownTask: (code: string) => `${code} is not a task of the Private Pilot – Airplane ACS (FAA-S-ACS-6C)`,
+  unknownTask: (code: string) => `${code} is not a task of the Private Pilot (FAA-S-ACS-6C) or Instrument Rating (FAA-S-ACS-8C) ACS`,
   gradeNotOnScale: (grade: string, scale: string) => `${grade} is not a grade of the ${scale} scale`,
   duplicateKey: (key: string) => `The key ${key} is used twice in the course`,
   scaleLocked: 'The grading scale cannot change once students are enrolled on the course',
