@@ -98,7 +98,10 @@ export function sampleValid(schema: JsonSchema, ctx: SampleContext, path: string
       return value;
     }
     case 'array': {
-      const count = Math.max(schema.minItems ?? 0, ctx.isFull ? 1 : 0);
+      // A list of row ids (people to share with, check instructors) names one row even when it may be empty, so the
+      // cell exercises that row's tenancy rather than an empty list.
+      const isIdList = schema.items?.format === 'uuid';
+      const count = Math.max(schema.minItems ?? 0, ctx.isFull || isIdList ? 1 : 0);
       return Array.from({ length: count }, (_, index) => sampleValid(schema.items ?? {}, ctx, [...path, String(index)], property, index));
     }
     case 'integer':

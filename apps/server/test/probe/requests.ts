@@ -4,7 +4,18 @@ import { demoPassword, type TestApp } from '../helper.ts';
 import { gpxOf, straightTrack, tusVersionHeaders, uploadContentType, uploadMetadata } from '../trips-helper.ts';
 import { listProperties, sampleValid, type JsonSchema, type SampleContext } from './json-schema.ts';
 import type { ProbeOperation } from './route-table.ts';
-import { bodyIdKind, pathIdKinds, routePathIdKinds, type Actor, type IdKind, type Tenant, type World } from './tenants.ts';
+import {
+  bodyIdKind,
+  firstFlightLesson,
+  pathIdKinds,
+  probeCourseTemplate,
+  probePassingGrade,
+  routePathIdKinds,
+  type Actor,
+  type IdKind,
+  type Tenant,
+  type World,
+} from './tenants.ts';
 
 /** A day a year from now: an instructor certificate still in force when the probe runs (docs/product.md "Logbook"). */
 const inForce = new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10);
@@ -23,10 +34,24 @@ const valueHints: Record<string, unknown> = {
   certificate_expires: inForce,
 };
 
+/** The probe's lesson: every probe course copies one template, so its first flight lesson and grades are known. */
+const probeLesson = firstFlightLesson(probeCourseTemplate.content);
+
 /**
- * Optional JSON body properties the probe sends anyway, because the handler needs them for the minimal request to
- * succeed: the instructor's password again before signing (AC 120-78), the aircraft the first endorsement names,
- * and a logbook file the import reads (the generator's text is no CSV). The fuzzer still changes each of them.
+ * A course file of one stage, one lesson and two items, in the CSV layout docs/product.md "Lessons and grading"
+ * imports (a row per item, its lesson and stage named on every row).
+ */
+const probeCourseCsv = [
+  'stage_key,stage_title,lesson_key,lesson_title,lesson_kind,planned_hours,stage_check,item_key,task_code,item_title,item_kind,required_grade,required',
+  `s1,Stage 1,a1,Air work,flight,1.2,no,a1-1,PA.V.A,,flight,${probePassingGrade},yes`,
+  `s1,Stage 1,a1,Air work,flight,1.2,no,a1-2,,Briefing,ground,${probePassingGrade},no`,
+].join('\r\n');
+
+/**
+ * Optional JSON body properties the probe sends anyway, and values the generator cannot guess, because the handler
+ * needs them for the minimal request to succeed: the instructor's password again before signing (AC 120-78), the
+ * aircraft the first endorsement names, a logbook or course file the import reads (the generator's text is no CSV),
+ * a shipped template to copy, and the probe's lesson with a grade on its course's scale. The fuzzer still changes each.
  */
 export const bodyValues: Record<string, Record<string, unknown>> = {
   'POST /api/logbook/{id}/signature': { password: demoPassword },
@@ -35,6 +60,11 @@ export const bodyValues: Record<string, Record<string, unknown>> = {
     layout: 'myflightbook',
     csv: 'Date,Total Flight Time,Category/Class\r\n2026-02-01,1.2,ASEL\r\n',
   },
+  'POST /api/courses': { template_key: probeCourseTemplate.key },
+  'POST /api/courses/import': { format: 'csv', part: probeCourseTemplate.part, scale: probeCourseTemplate.scale, file: probeCourseCsv },
+  'POST /api/enrollments/{id}/lessons': { lesson_key: probeLesson.key },
+  'PUT /api/lesson-records/{id}/grades': { grades: [{ item_key: probeLesson.items[0]!.key, grade: probePassingGrade }] },
+  'POST /api/lesson-records/{id}/complete': { password: demoPassword },
 };
 
 /**

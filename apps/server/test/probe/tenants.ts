@@ -1,4 +1,13 @@
-import { accessTokenOperations, canCallOperation, type ApiOperation, type Role } from '@skylog/contracts';
+import {
+  accessTokenOperations,
+  canCallOperation,
+  courseTemplateByKey,
+  gradingScales,
+  type ApiOperation,
+  type CourseContent,
+  type CourseLesson,
+  type Role,
+} from '@skylog/contracts';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { stripeLocalCatalogue } from '../../scripts/stripe-local/catalogue.ts';
@@ -39,6 +48,11 @@ export const idKinds = [
   'pilot',
   'logbookEntry',
   'endorsementRequest',
+  // A course of the organization nobody is enrolled on yet (so enrolling the pilot on it can succeed), the pilot's
+  // enrolment (on an older revision than the course's newest, so it can be moved) and a lesson being graded on it.
+  'course',
+  'enrollment',
+  'lessonRecord',
 ] as const;
 export type IdKind = (typeof idKinds)[number];
 
@@ -67,6 +81,9 @@ export const pathIdKinds: Record<string, IdKind> = {
   'invoices/{id}': 'invoice',
   'logbook/{id}': 'logbookEntry',
   'endorsement-requests/{id}': 'endorsementRequest',
+  'courses/{id}': 'course',
+  'enrollments/{id}': 'enrollment',
+  'lesson-records/{id}': 'lessonRecord',
 };
 
 /** Path parameters whose kind depends on the route (by its OpenAPI path and the parameter's name). */
@@ -83,6 +100,9 @@ export const routePathIdKinds: Record<string, Record<string, IdKind>> = {
       '/api/users/{skylog_id}/logbook.pdf',
       '/api/users/{skylog_id}/endorsements',
       '/api/users/{skylog_id}/endorsement-requests',
+      // A student's training (docs/product.md "Lessons and grading") is the same pilot's, enrolled by their instructor.
+      '/api/users/{skylog_id}/enrollments',
+      '/api/users/{skylog_id}/scorecard',
     ].map((path) => [path, { skylog_id: 'pilot' as const }]),
   ),
   // An instructor's students' currency is read from the instructor's own logbook.
@@ -104,6 +124,7 @@ export const bodyIdKinds: Record<string, IdKind> = {
   instructor: 'instructor',
   student: 'student',
   trip_id: 'trip',
+  course_id: 'course',
 };
 
 /** uuid properties whose meaning depends on the route. */
@@ -113,6 +134,8 @@ export const routeBodyIdKinds: Record<string, Record<string, IdKind>> = {
   'POST /api/factors/{id}/verify': { challenge_id: 'factor' },
   // The request an endorsement answers (and closes).
   'POST /api/users/{skylog_id}/endorsements': { request_id: 'endorsementRequest' },
+  // The instructors who may give the course's stage checks: instructors of the course's school.
+  'PUT /api/courses/{id}/check-instructors': { skylog_ids: 'instructor' },
 };
 
 export function bodyIdKind(label: string, property: string | undefined): IdKind | undefined {
@@ -133,6 +156,11 @@ export type Tenant = {
   adminEmail: string;
   /** Owns the trip, marker and upload fixtures (so the student and their token reach them), and the logbook fixtures. */
   studentEmail: string;
+  /**
+   * The student's linked instructor, who enrols them and begins their lessons: Skyline's instructor (an actor, so
+   * the probe's instructor grades their own lesson); Harbor has none in the demo school, so the probe links one.
+   */
+  instructorEmail?: string;
   /** The sub-organization the person fixture belongs to (Skyline's North Field; Harbor has none). */
   homeSubOrgId: string | null;
   ids: Partial<Record<IdKind, string>>;
@@ -195,7 +223,29 @@ const tables: Record<IdKind, { table: string; column: string; extra?: string } |
   pilot: { table: 'users', column: 'skylog_id' },
   logbookEntry: { table: 'logbook_entries', column: 'id' },
   endorsementRequest: { table: 'endorsement_requests', column: 'id', extra: 'and closed_at is null' },
+  course: { table: 'courses', column: 'id', extra: 'and not exists (select 1 from enrollments e where e.course_id = courses.id)' },
+  enrollment: {
+    table: 'enrollments',
+    column: 'id',
+    extra: `and status = 'active' and revision_id <> (select r.id from course_revisions r where r.course_id = enrollments.course_id order by r.number desc limit 1)`,
+  },
+  lessonRecord: { table: 'lesson_records', column: 'id', extra: "and status = 'in-progress'" },
 };
+
+/** The shipped template every probe course copies (docs/product.md "Lessons and grading"). */
+export const probeCourseTemplate = courseTemplateByKey('private-airplane-part-61')!;
+
+const probeScale = gradingScales[probeCourseTemplate.scale];
+
+/** The grade that meets the standard on the probe course's scale: what the probe's cells give. */
+export const probePassingGrade = probeScale.passing;
+
+/** The lesson the probe's instructors begin: the first flight lesson of the first stage, open from enrolment on. */
+export function firstFlightLesson(content: CourseContent): CourseLesson {
+  const lesson = content.stages[0]?.lessons.find((candidate) => candidate.kind === 'flight' && !candidate.stage_check);
+  if (!lesson) throw new Error('probe fixture: the course has no flight lesson in its first stage');
+  return lesson;
+}
 
 const probeStripeKey = 'sk_test_skylog_probe';
 
@@ -226,7 +276,7 @@ export function createWorld(getApp: () => TestApp, getStripe: () => FakeStripeSe
 
   async function expectStatus(response: LightMyRequestResponse, status: number, what: string) {
     if (response.statusCode !== status) throw new Error(`probe fixture: ${what} answered ${response.statusCode} ${response.body}`);
-    return response.json();
+    return response.body ? response.json() : undefined;
   }
 
   async function createRow(tenant: Tenant, kind: IdKind): Promise<void> {
@@ -431,6 +481,80 @@ export function createWorld(getApp: () => TestApp, getStripe: () => FakeStripeSe
         tenant.ids.endorsementRequest = body.id;
         return;
       }
+      case 'course': {
+        const body = await expectStatus(
+          await s.call(admin, 'POST', '/api/courses', { template_key: probeCourseTemplate.key, name: `${tenant.tag} course ${n}` }),
+          201,
+          'POST /api/courses',
+        );
+        tenant.ids.course = body.id;
+        return;
+      }
+      case 'enrollment': {
+        // A course of its own (a student is enrolled once per course), changed after enrolling so the enrolment
+        // stays on revision 1 of 2 and can be moved to the newest.
+        const pilot = await ensure(tenant, 'pilot');
+        const instructor = await linkedInstructor(tenant);
+        const course = await expectStatus(
+          await s.call(admin, 'POST', '/api/courses', { template_key: probeCourseTemplate.key, name: `${tenant.tag} enrolled course ${n}` }),
+          201,
+          'POST /api/courses',
+        );
+        const enrolled = await expectStatus(
+          await s.call(instructor, 'POST', `/api/users/${pilot}/enrollments`, { course_id: course.id }),
+          201,
+          'POST /api/users/:skylog_id/enrollments',
+        );
+        // One lesson given and signed below the standard, so the student's lessons, rework list and scorecard hold
+        // something a response could leak.
+        const content = course.content as CourseContent;
+        const lesson = firstFlightLesson(content);
+        const given = await expectStatus(
+          await s.call(instructor, 'POST', `/api/enrollments/${enrolled.id}/lessons`, { lesson_key: lesson.key }),
+          201,
+          'POST /api/enrollments/:id/lessons',
+        );
+        await expectStatus(
+          await s.call(instructor, 'PUT', `/api/lesson-records/${given.id}/grades`, {
+            grades: [{ item_key: lesson.items[0]!.key, grade: probeScale.unsatisfactory, remark: `${tenant.tag} remark ${n}` }],
+          }),
+          200,
+          'PUT /api/lesson-records/:id/grades',
+        );
+        await expectStatus(
+          await s.call(instructor, 'POST', `/api/lesson-records/${given.id}/complete`, {
+            password: s.passwordOf(instructor) ?? demoPassword,
+            certificate_number: `CFI ${n}`,
+            certificate_expires: '2099-12-31',
+          }),
+          200,
+          'POST /api/lesson-records/:id/complete',
+        );
+        await expectStatus(
+          await s.call(admin, 'PATCH', `/api/courses/${course.id}`, { content: { ...content, planned_weeks: content.planned_weeks + 1 } }),
+          200,
+          'PATCH /api/courses/:id',
+        );
+        tenant.ids.enrollment = enrolled.id;
+        return;
+      }
+      case 'lessonRecord': {
+        // The instructor begins the first flight lesson of the student's course on the student's flight.
+        const enrollment = await ensure(tenant, 'enrollment');
+        const trip = await ensure(tenant, 'trip');
+        const instructor = await linkedInstructor(tenant);
+        const standing = await expectStatus(await s.call(instructor, 'GET', `/api/enrollments/${enrollment}`), 200, 'GET /api/enrollments/:id');
+        const body = await expectStatus(
+          await s.call(instructor, 'POST', `/api/enrollments/${enrollment}/lessons`, {
+            lesson_key: firstFlightLesson(standing.content as CourseContent).key,
+            trip_id: trip,
+          }),
+          201,
+          'POST /api/enrollments/:id/lessons',
+        );
+        tenant.ids.lessonRecord = body.id;
+        return;
+      }
       case 'alert': {
         // Five role denials within the window raise a suspicious-activity alert for the organization.
         for (let attempt = 0; attempt < 5; attempt += 1) await s.call(tenant.studentEmail, 'GET', '/api/audit-log');
@@ -443,6 +567,21 @@ export function createWorld(getApp: () => TestApp, getStripe: () => FakeStripeSe
         return;
       }
     }
+  }
+
+  /** The pilot's linked instructor's e-mail; for a school whose pilot has none, an instructor the admin adds and links. */
+  async function linkedInstructor(tenant: Tenant): Promise<string> {
+    if (tenant.instructorEmail) return tenant.instructorEmail;
+    const pilot = await ensure(tenant, 'pilot');
+    const email = `probe.coach${next()}@${tenant.key}.probe`;
+    const coach = await s.addPerson(tenant.adminEmail, { email, name: `${tenant.tag} coach`, user_type: 'instructor', sub_org_id: tenant.homeSubOrgId });
+    await expectStatus(
+      await s.call(tenant.adminEmail, 'POST', '/api/student-instructor', [{ instructor: coach, student: pilot }]),
+      204,
+      'POST /api/student-instructor',
+    );
+    tenant.instructorEmail = email;
+    return email;
   }
 
   /** Makes sure the tenant's row of this kind still exists (a cell may have deleted it) and answers its id. */
@@ -483,6 +622,7 @@ export function createWorld(getApp: () => TestApp, getStripe: () => FakeStripeSe
       orgId: orgId('Skyline Flight Academy'),
       adminEmail: 'orgadmin@skyline.test',
       studentEmail: 'student@skyline.test',
+      instructorEmail: 'instructor@skyline.test',
       homeSubOrgId: north!.id,
       ids: {},
     });
