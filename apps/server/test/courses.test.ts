@@ -181,6 +181,9 @@ describe('courses and graded lessons', () => {
     const unknown = await s.call(school.owner, 'POST', '/api/courses', { name: 'Bad', part: '61', scale: 'numeric-4', content: bad });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fields).toEqual({ 'content.stages.0.lessons.1.items.0.task_code': trainingMessages.unknownTask('PA.XX.Z') });
+    const partial = await s.call(school.owner, 'POST', '/api/courses', { name: 'No syllabus', part: '61' });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().fields).toEqual({ scale: 'Grading scale is required, or choose a template', content: 'Content is required, or choose a template' });
     const offScale = await s.call(school.owner, 'POST', '/api/courses', { name: 'Bad', part: '61', scale: 'satisfactory', content });
     expect(offScale.statusCode).toBe(400);
     expect(Object.keys(offScale.json().fields)[0]).toBe('content.stages.0.lessons.0.items.0.required_grade');
