@@ -300,6 +300,10 @@ describe('courses and graded lessons', () => {
     expect(signed.statusCode, signed.body).toBe(200);
     expect(lessonRecordSchema.parse(signed.json())).toMatchObject({ status: 'incomplete', remarks: 'Steep turns to repeat', can_grade: false });
     expect((await grade(who.instructor.email, record!.id, [{ item_key: 'l1-steep', grade: '4' }])).statusCode).toBe(409);
+    // The signed lesson keeps the proposal its instructor saw, whatever a later analysis of the flight finds.
+    await query(t, sql`update trips set flight_analysis = jsonb_set(flight_analysis, '{acs_evidence}', '[]'::jsonb) where id = ${studentTrip}`);
+    const kept = lessonRecordSchema.parse((await s.call(who.student.email, 'GET', `/api/lesson-records/${record!.id}`)).json());
+    expect(kept.items.find((item) => item.item_key === 'l1-steep')).toMatchObject({ grade: '1', proposal: { grade: '3', evidence: [steepTurn] } });
 
     const standing = await enrollment(who.student.email);
     expect(standing.rework.map((item) => [item.item_key, item.task_code, item.grade, item.from_lesson.lesson_key])).toEqual([['l1-steep', 'PA.V.A', '1', 'l1']]);

@@ -43,8 +43,16 @@ export function proposalFor(evidence: readonly AcsEvidence[], taskCode: string |
 async function recordView(db: Executor, recordId: string, actorId: string): Promise<LessonRecord> {
   const [joined] = await repository.listRecordsById(db, recordId);
   const { record, enrollment, course, revision, instructorName, flightMs } = joined!;
-  const [grades, people] = await Promise.all([repository.listItemGrades(db, [recordId]), repository.findPeople(db, [enrollment.studentId])]);
+  const [grades, people, trip] = await Promise.all([
+    repository.listItemGrades(db, [recordId]),
+    repository.findPeople(db, [enrollment.studentId]),
+    record.status === 'in-progress' && record.tripId ? repository.findTripForLesson(db, record.tripId) : undefined,
+  ]);
   const found = findLesson(revision.content, record.lessonKey);
+  // While the lesson is open the proposals follow the flight's analysis as it is now (it may finish after the
+  // lesson was begun); signing keeps the ones the instructor saw.
+  const evidence = trip?.analysis?.acs_evidence;
+  const proposalOf = (grade: repository.ItemGradeRow) => (evidence ? proposalFor(evidence, grade.taskCode, course.scale) : grade.proposal);
   return {
     id: record.id,
     enrollment_id: enrollment.id,
@@ -77,7 +85,7 @@ async function recordView(db: Executor, recordId: string, actorId: string): Prom
       grade: grade.grade,
       remark: grade.remark,
       graded_by: grade.gradedBy || graderName ? { skylog_id: grade.gradedBy, name: graderName } : null,
-      proposal: grade.proposal,
+      proposal: proposalOf(grade),
       rework_id: grade.reworkId,
     })),
     can_grade: record.status === 'in-progress' && record.instructorId === actorId,
@@ -112,17 +120,14 @@ export async function startLesson(
     const message = trainingMessages.lessonNotOpen(content.stages[progress.openStages - 1]?.title ?? stage.title);
     throw badRequest(message, { lesson_key: message });
   }
-  let evidence: AcsEvidence[] = [];
   let lessonDate = input.date;
   if (input.trip_id) {
     const trip = await repository.findTripForLesson(ctx.db, input.trip_id);
     const isStudents = trip !== undefined && (trip.leftSeat === enrollment.studentId || trip.rightSeat === enrollment.studentId);
     if (!isStudents) throw badRequest(trainingMessages.flightNotStudents, { trip_id: trainingMessages.flightNotStudents });
     await requireTrip(ctx, actor, input.trip_id, 'read', scope);
-    evidence = trip.analysis?.acs_evidence ?? [];
     lessonDate ??= trip.beginTime ? dayIn(trip.beginTime, 'UTC') : undefined;
   }
-  const scale = join.course.scale;
   const rework = await repository.listOpenRework(ctx.db, [enrollmentId]);
   const record = await ctx.db.transaction(async (tx) => {
     const row = await repository.insertRecord(tx, {
@@ -143,7 +148,6 @@ export async function startLesson(
       required: item.required,
       requiredGrade: item.required_grade,
       position,
-      proposal: proposalFor(evidence, item.task_code, scale),
     }));
     // Rework carried in: each open item once, as a required line of this lesson (its key marks where it came from).
     const carried = rework
@@ -157,7 +161,6 @@ export async function startLesson(
         required: true,
         requiredGrade: item.requiredGrade,
         position: own.length + index,
-        proposal: proposalFor(evidence, item.taskCode, scale),
         reworkId: item.id,
       }));
     const ownRework = new Map(rework.map(({ rework: item }) => [item.itemKey, item.id]));
@@ -222,6 +225,9 @@ export async function completeLesson(ctx: AppContext, scope: RequestScope, id: s
     const join = (await repository.findEnrollmentJoin(tx, found.enrollmentId))!;
     const scale = join.course.scale;
     const lines = (await repository.listItemGrades(tx, [id])).map(({ grade }) => grade);
+    // The proposals the instructor saw beside their grades are kept with the signed lesson.
+    const evidence = record.tripId ? (await repository.findTripForLesson(tx, record.tripId))?.analysis?.acs_evidence : undefined;
+    if (evidence) for (const line of lines) await repository.setProposal(tx, line.id, proposalFor(evidence, line.taskCode, scale));
     const reaches = (line: (typeof lines)[number]) => line.grade !== null && meetsGrade(scale, line.grade, line.requiredGrade);
     const isComplete = lines.every((line) => !line.required || reaches(line));
     const shortOf = lines.filter((line) => line.grade !== null && !reaches(line));
