@@ -6,6 +6,8 @@ import {
   proposedGrade,
   trainingMessages,
   type AcsEvidence,
+  type CourseLesson,
+  type CourseStage,
   type GradingScaleKey,
   type LessonRecord,
   type LessonRecordGrades,
@@ -100,7 +102,7 @@ export async function startLesson(
   input: { lesson_key: string; trip_id?: string | null | undefined; date?: string | undefined; ground_hours?: number | undefined },
 ): Promise<LessonRecord> {
   const { actor } = scope;
-  const { enrollment, student } = await requireEnrollment(ctx, actor, enrollmentId, 'brief', scope);
+  const { enrollment, student } = await requireEnrollment(ctx, actor, enrollmentId, 'read', scope);
   const join = (await repository.findEnrollmentJoin(ctx.db, enrollmentId))!;
   if (enrollment.status !== 'active') throw conflict(trainingMessages.enrollmentClosed);
   const content = join.revision.content;
@@ -299,16 +301,22 @@ export async function getTripLessonRecords(ctx: AppContext, scope: RequestScope,
   }));
   const gradable = [];
   for (const join of active) {
-    // Grading is signing a student's record: the rights of their logbook's signer (docs/product.md "Logbook").
-    if (!(await logbookRights(ctx, actor, join.student)).canSign) continue;
+    // The student's instructor links lessons (grading is signing their record, docs/product.md "Logbook"); a
+    // check instructor of the course links the stage checks of stages they did not teach.
+    const isInstructor = (await logbookRights(ctx, actor, join.student)).canSign;
+    const isChecker = !isInstructor && (await repository.isCheckInstructor(ctx.db, join.course.id, actor.skylogId));
+    if (!isInstructor && !isChecker) continue;
     const allRecords = await repository.listRecordsOf(ctx.db, [join.enrollment.id]);
     const progress = progressOf(join.revision.content, allRecords.map(recordFacts), join.enrollment.enrolledOn, dayIn(new Date(), 'UTC'));
+    const taught = new Set(allRecords.filter((row) => !row.record.stageCheck && row.record.instructorId === actor.skylogId).map((row) => row.record.lessonKey));
+    const mayGive = (lesson: CourseLesson, stage: CourseStage) =>
+      isInstructor ? !lesson.stage_check : lesson.stage_check && !stage.lessons.some((other) => taught.has(other.key));
     gradable.push({
       id: join.enrollment.id,
       student: { skylog_id: join.enrollment.studentId, name: join.studentName },
       course_name: join.course.name,
       open_lessons: lessonsOf(join.revision.content)
-        .filter(({ lesson, stageIndex }) => stageIndex < progress.openStages && progress.statuses.get(lesson.key) !== 'complete')
+        .filter(({ lesson, stage, stageIndex }) => stageIndex < progress.openStages && progress.statuses.get(lesson.key) !== 'complete' && mayGive(lesson, stage))
         .map(({ lesson, stage }) => ({ key: lesson.key, title: lesson.title, stage_title: stage.title, kind: lesson.kind })),
     });
   }
