@@ -1,16 +1,7 @@
 import { apiErrorSchema } from '@skylog/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appOrigin, nextClientIp, type TestApp } from './helper.ts';
-import {
-  fileProperties,
-  fuzzCases,
-  rawBodyCases,
-  seededRandom,
-  shuffled,
-  unnamedFieldDepartures,
-  type FuzzCase,
-  type FuzzRequest,
-} from './probe/fuzz-cases.ts';
+import { fileProperties, fuzzCases, rawBodyCases, seededRandom, shuffled, type FuzzCase, type FuzzRequest } from './probe/fuzz-cases.ts';
 import { sendOverKeptAliveConnection, type Answer } from './probe/http.ts';
 import { buildRequest, requestOverrides, sampleContext, send } from './probe/requests.ts';
 import { loadOperations, type ProbeOperation } from './probe/route-table.ts';
@@ -36,8 +27,6 @@ describe('probe: bounded fuzz of every operation', () => {
   let fuzzActors: Actor[];
   let sent = 0;
   const startedAt = Date.now();
-  /** The requests answered with a known departure (`unnamedFieldDepartures`), by operation: printed at the end. */
-  const departuresSeen = new Map<string, string[]>();
 
   beforeAll(async () => {
     probeApp = await createProbeApp();
@@ -49,8 +38,6 @@ describe('probe: bounded fuzz of every operation', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const [label, requests] of departuresSeen)
-      console.log(`probe fuzz: ${label} departs from docs/product.md in ${requests.length} requests: ${unnamedFieldDepartures[label]}\n  ${requests.join('\n  ')}`);
     console.log(`probe fuzz: ${sent} requests (seed ${seed}) in ${Math.round((Date.now() - startedAt) / 1000)} s`);
     // A connection the server left hanging (reported above) must not hold the close for its timeout.
     t?.app.server.closeAllConnections();
@@ -59,10 +46,9 @@ describe('probe: bounded fuzz of every operation', () => {
 
   /**
    * The failures of one answer: a 5xx, an error outside the one shape, a validation error not naming the field at fault
-   * (`fileProperty`: the property holding a file, whose refusal names each row at fault instead; `label`: the operation,
-   * whose known departure from naming the field is counted rather than failed).
+   * (`fileProperty`: the property holding a file, whose refusal names each row at fault instead).
    */
-  function judge(response: Answer, where: string, field: string | undefined, fileProperty?: string, label?: string): string[] {
+  function judge(response: Answer, where: string, field: string | undefined, fileProperty?: string): string[] {
     const failures: string[] = [];
     const fail = (message: string) => failures.push(`${where}: ${message} — got ${response.statusCode} ${response.body.slice(0, 240)}`);
     if (response.statusCode === 0) fail('no answer');
@@ -84,9 +70,7 @@ describe('probe: bounded fuzz of every operation', () => {
       const names = Object.keys(parsed.data.fields ?? {});
       const matches = (name: string) => name === field || field.startsWith(`${name}.`) || name.startsWith(`${field}.`);
       const isRowReport = field === fileProperty && (parsed.data.rows ?? []).length > 0;
-      const isKnownDeparture = label !== undefined && unnamedFieldDepartures[label] !== undefined && names.length === 1 && names[0] === 'body';
-      if (isKnownDeparture && !names.some(matches)) departuresSeen.set(label, [...(departuresSeen.get(label) ?? []), where]);
-      else if (!names.some(matches) && !isRowReport) fail(`the validation error does not name the field at fault (${field}) in fields`);
+      if (!names.some(matches) && !isRowReport) fail(`the validation error does not name the field at fault (${field}) in fields`);
     }
     return failures;
   }
@@ -168,16 +152,12 @@ describe('probe: bounded fuzz of every operation', () => {
             const response = await sendAs(actor, fuzz.request);
             // PROBE_TRACE=1 prints every request and its answer.
             if (process.env.PROBE_TRACE) console.log(`${where} → ${response.statusCode} ${response.body.slice(0, 160)}`);
-            failures.push(...judge(response, where, fuzz.field, fileProperties[op.label], op.label));
+            failures.push(...judge(response, where, fuzz.field, fileProperties[op.label]));
           } catch (error) {
             failures.push(`${where}: the request could not be sent: ${error instanceof Error ? error.message : String(error)}`);
           }
         }
       }
-    }
-    for (const label of Object.keys(unnamedFieldDepartures)) {
-      if (!departuresSeen.has(label))
-        failures.push(`${label}: every validation error now names the field at fault; remove its entry from unnamedFieldDepartures`);
     }
     expect(failures, `${failures.length} failing requests:\n${failures.join('\n')}`).toEqual([]);
   }, 240_000);

@@ -533,9 +533,9 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
     report(failures);
   });
 
-  it('training within the organization (docs/product.md "Lessons and grading"): an instructor not linked to the student is refused, other people find nothing, nothing changes', async () => {
+  it('training within the organization (docs/product.md "Lessons and grading"): an instructor not linked to the student reads but neither enrols nor grades, other people find nothing, nothing changes', async () => {
     // Jonas (Lakeside) is Marcus's student, enrolled by him on a course since changed, with a lesson Marcus began. Iris
-    // (North Field) sees him as an instructor of the school; Stella (a student) and the North Field admin do not.
+    // (North Field) reads his training as an instructor of the school; Stella (a student) and the North Field admin do not.
     const skyline = tenants.get('skyline')!;
     const jonas = await skylogIdOf(t, 'jonas.berg@skyline.test');
     const marcusEmail = 'marcus.webb@skyline.test';

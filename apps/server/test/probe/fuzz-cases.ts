@@ -45,17 +45,6 @@ export const fileProperties: Record<string, string> = {
   'POST /api/courses/import': 'file',
 };
 
-/**
- * Where the server is known to depart from docs/product.md "Messages and limits" ("Bad input answers 400 with a message
- * naming the field"), by operation: reported, and kept here so the fuzz passes while it does. An answer naming only
- * the whole `body` is accepted for these; the fuzz fails once none does any more, so the entry is removed.
- */
-export const unnamedFieldDepartures: Record<string, string> = {
-  'POST /api/courses':
-    "the body is one of two shapes (a template to copy, or a course of the school's own), and a property of the wrong type " +
-    'or the template missing is answered "Invalid input" naming only `body`, not the property',
-};
-
 const nul = 'a\u0000b';
 const loneSurrogate = 'a\ud800b';
 const hundredKb = 'x'.repeat(100_000);

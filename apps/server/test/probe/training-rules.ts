@@ -1,7 +1,7 @@
 import type { ApiOperation } from '@skylog/contracts';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../helper.ts';
-import { isInScope, isOrgWideRole, logbookRule, ownerOf, peopleOf, type Person, type RowExpectation, type RowQueries } from './logbook-rules.ts';
+import { isInScope, isOrgWideRole, ownerOf, peopleOf, type Person, type RowExpectation, type RowQueries } from './logbook-rules.ts';
 import type { Actor, IdKind, Tenant } from './tenants.ts';
 
 /**
@@ -34,41 +34,46 @@ const actions: Partial<Record<ApiOperation, TrainingAction>> = {
 };
 
 /**
- * Where the server answers otherwise than the document: reported, and kept here (each with the kind of row named, the
- * document's answer and whether the caller may read the student's training) so the probe passes while it does and
- * fails once the server follows the document.
+ * Where the server answers otherwise than the document: reported, and kept here (each deciding from the row named,
+ * the document's answer and the people) so the probe passes while it does and fails once the server follows the
+ * document.
  */
-const departures: { kind: IdKind; product: RowExpectation; callerReads: boolean; server: RowExpectation; why: string }[] = [
+const departures: {
+  applies: (kind: IdKind, product: RowExpectation, caller: Person, student: Person) => boolean;
+  server: RowExpectation;
+  why: string;
+}[] = [
   {
-    kind: 'lessonRecord',
-    product: 'forbidden',
-    callerReads: false,
-    server: 'hidden',
+    applies: (kind, product, caller, student) => kind !== 'lessonRecord' && product === 'hidden' && isInScope(caller, student),
+    server: 'forbidden',
     why:
-      'a lesson given answers 404 to someone who sees the student but may not read or grade their training (an instructor of the ' +
-      'school not linked to them, the admin of their sub-organization); docs/product.md "Lessons and grading" reads it as the ' +
-      'logbook, which answers 403 then',
+      "a student's courses, enrolments and scorecard answer 403 to an admin of the student's sub-organization (who sees the student " +
+      'among their people), where docs/product.md "Lessons and grading" says sub-organization admins get 404 (a lesson given does answer 404)',
   },
 ];
 
 /**
- * docs/product.md "Lessons and grading": a student's courses, lessons and scorecard read as their logbook does (the
- * student, their instructor, their organization's admins; a super admin any). An admin of the school or the student's
- * instructor enrols the student and moves them to a newer revision. The student's instructor begins a lesson, grades
- * it and signs it "as a logbook signature is signed": a lesson already begun is graded by the instructor who began it.
- * Anyone else is refused with 403 when they see the student anyway, else finds nothing (404), as for the logbook.
+ * docs/product.md "Lessons and grading": a student's courses, lessons and scorecard are read by the student, the
+ * instructors of their school, their organization's admins and a super admin; sub-organization admins, other
+ * students and other schools get 404. The school's admins and the student's own instructor enrol the student (and
+ * move them to a newer revision). The student's own instructor begins a lesson, grades it and signs it: a lesson
+ * already begun is graded by the instructor who began it. (Stage checks, graded by a named check instructor, are not
+ * among the probe's rows.) Someone who reads the student's training but may not act is refused with 403.
  */
 export function trainingRule(caller: Person, student: Person, action: TrainingAction, grader?: string | null): RowExpectation {
-  const read = logbookRule(caller, student, 'read');
-  if (action === 'read') return read;
-  const isStudentsInstructor = logbookRule(caller, student, 'sign') === 'succeeds';
-  const isSchoolAdmin = caller.role === 'super_admin' || (isOrgWideRole(caller.role) && caller.orgId === student.orgId);
+  const isOwn = caller.skylogId === student.skylogId;
+  const isStudent = student.role === 'student';
+  const inSchool = caller.orgId !== null && caller.orgId === student.orgId;
+  const isSchoolAdmin = caller.role === 'super_admin' || (inSchool && isOrgWideRole(caller.role));
+  const mayRead = isOwn || isSchoolAdmin || (inSchool && caller.role === 'instructor' && isStudent);
+  if (action === 'read') return mayRead ? 'succeeds' : 'hidden';
+  const isStudentsInstructor = caller.role === 'instructor' && isStudent && student.isCallersStudent && !isOwn;
   const may =
     action === 'grade'
       ? isStudentsInstructor && (grader === undefined || grader === caller.skylogId)
-      : student.role === 'student' && (isStudentsInstructor || isSchoolAdmin);
+      : isStudent && (isStudentsInstructor || isSchoolAdmin);
   if (may) return 'succeeds';
-  return read === 'succeeds' || isInScope(caller, student) ? 'forbidden' : 'hidden';
+  return mayRead ? 'forbidden' : 'hidden';
 }
 
 /** What the training's rules expect of a caller doing `action` with the training this row (a student, an enrolment, a lesson given) belongs to, read from the rows as they are now. */
@@ -81,8 +86,7 @@ export async function trainingExpectationOfRow(
   const { id: studentId, grader } = await ownerOf(t, studentQueries, row.kind, row.id);
   const { caller, person } = await peopleOf(t, callerId, studentId);
   const product = trainingRule(caller, person, action, row.kind === 'lessonRecord' ? grader : undefined);
-  const callerReads = trainingRule(caller, person, 'read') === 'succeeds';
-  const departure = departures.find((entry) => entry.kind === row.kind && entry.product === product && entry.callerReads === callerReads);
+  const departure = departures.find((entry) => entry.applies(row.kind, product, caller, person));
   return departure ? { product, server: departure.server, departure: departure.why } : { product, server: product };
 }
 
