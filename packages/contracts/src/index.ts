@@ -23,6 +23,7 @@ export * from './schemas/map.ts';
 export * from './schemas/speakers.ts';
 export * from './schemas/text.ts';
 export * from './schemas/analysis.ts';
+export * from './schemas/acs-evidence.ts';
 export * from './schemas/billing.ts';
 export * from './transcript.ts';
 export * from './schemas/overview.ts';

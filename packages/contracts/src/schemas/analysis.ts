@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acsEvidenceSchema } from './acs-evidence.ts';
 import { text } from './text.ts';
 
 /**
@@ -224,6 +225,11 @@ export const flightAnalysisSchema = z.object({
   landings: z.array(landingSchema),
   moments: z.array(teachableMomentSchema),
   readbacks: z.array(readbackFindingSchema),
+  /**
+   * The FAA-S-ACS-6C tasks the track and transcript show, each with its measurements against the ACS tolerances, in time
+   * order. Analyses stored before it was measured have none (parsing gives []); they are made again at start-up.
+   */
+  acs_evidence: z.array(acsEvidenceSchema).default([]).optional(),
   /** What could not be analysed and why, in words a person understands ("No track: …"). */
   limitations: z.array(text()),
   stats: z.object({
