@@ -74,13 +74,13 @@ const patternFlight = (wanderFt: number) => {
 };
 
 describe('traffic pattern (PA.III.B)', () => {
-  it('finds the downwind before the landing and judges its altitude and speed held', () => {
+  it('finds the downwind before the landing and judges the altitude held on it, telling the speed flown', () => {
     const flight = patternFlight(0);
     const [pattern, ...others] = flight.of(acsTolerances.trafficPattern.task);
     expect(others).toEqual([]);
     expect(pattern!.outcome).toBe('within');
     expect(pattern!.summary).toBe(
-      'Downwind before the landing: 1,400 ft held, 1,000 ft above the field, within 0 ft, ground speed (wind not removed) within 0 kt of 90 kt',
+      'Downwind before the landing: at 1,400 ft (1,000 ft above the field), held within 0 ft, ground speed 90–90 kt',
     );
     // From the turn onto downwind, once within 30° of it.
     expect(flight.marks.downwind!.start - pattern!.start_ms).toBeGreaterThanOrEqual(0);
@@ -94,6 +94,7 @@ describe('traffic pattern (PA.III.B)', () => {
     const [pattern] = patternFlight(wanderFt).of(acsTolerances.trafficPattern.task);
     expect(measured(pattern!, 'Downwind altitude')).toMatchObject({ value: wanderFt, within: outcome === 'within' });
     expect(pattern!.outcome).toBe(outcome);
+    expect(pattern!.summary).toContain(outcome === 'within' ? 'held within 99 ft' : 'straying 101 ft above it');
   });
 });
 

@@ -1,6 +1,6 @@
 import { acsTolerances, type AcsEvidence, type Landing, type TrackPoint } from '@skylog/contracts';
 import { bearingDegrees, earthRadiusMetres, haversineMetres } from '@skylog/track-formats';
-import { fieldRadiusNm, floatFromFt, type KnownRunway, type RunwayEnd } from '../phases.ts';
+import { fieldRadiusNm, floatFromFt, type KnownField, type KnownRunway, type RunwayEnd } from '../phases.ts';
 import { indexAt, touchdownSinkFpm, touchdownSinkS } from '../stability.ts';
 import { feetPerMetre } from '../track-kinematics.ts';
 import type { AcsTrack } from './flight-track.ts';
@@ -66,7 +66,7 @@ function alongRunway(
   };
 }
 
-type Placed = { runway: KnownRunway; end: RunwayEnd; alongM: number; acrossM: number; ldaM: number };
+type Placed = { field: KnownField; runway: KnownRunway; end: RunwayEnd; alongM: number; acrossM: number; ldaM: number };
 
 /** The runway end the landing was towards, and where the touchdown lies from its threshold; null when none fits. */
 function placeTouchdown(track: AcsTrack, landing: Landing, finalTrackDeg: number): Placed | null {
@@ -79,11 +79,12 @@ function placeTouchdown(track: AcsTrack, landing: Landing, finalTrackDeg: number
         if (Math.abs(angleDifference(directionDeg, finalTrackDeg)) > runwayAlignmentDeg) continue;
         const displacedM = end.displacedThresholdFt / feetPerMetre;
         const { alongM, acrossM } = alongRunway(end, directionDeg, landing);
-        const lengthM = runway.lengthFt / feetPerMetre;
+        // The data's length, or the distance between its ends where the length is missing.
+        const lengthM = Math.max(runway.lengthFt / feetPerMetre, haversineMetres(end, other));
         const fromThresholdM = alongM - displacedM;
         if (Math.abs(acrossM) > maxCentrelineOffsetM || fromThresholdM < -maxBeforeThresholdM || alongM > lengthM) continue;
         if (best === null || Math.abs(acrossM) < Math.abs(best.acrossM)) {
-          best = { runway, end, alongM: fromThresholdM, acrossM, ldaM: lengthM - displacedM };
+          best = { field, runway, end, alongM: fromThresholdM, acrossM, ldaM: lengthM - displacedM };
         }
       }
     }
@@ -111,7 +112,7 @@ function judgeLanding(track: AcsTrack, landing: Landing): AcsEvidence | null {
   const isShort = placed.ldaM < shortRunwayM;
   const where = beyond.value < 0 ? `${formatWhole(-beyond.value)} ft short of` : `${formatWhole(beyond.value)} ft beyond`;
   const parts = [
-    `touched down ${formatWhole(placed.alongM * feetPerMetre)} ft past the threshold, ${where} the point taken as specified (the aiming point ${formatWhole(aimM * feetPerMetre)} ft in, by ICAO Annex 14 for ${formatWhole(placed.ldaM * feetPerMetre)} ft of landing distance${isShort ? ': a short runway' : ''})`,
+    `touched down ${formatWhole(Math.abs(placed.alongM) * feetPerMetre)} ft ${placed.alongM < 0 ? 'before' : 'past'} the threshold, ${where} the point taken as specified (the aiming point ${formatWhole(aimM * feetPerMetre)} ft in, by ICAO Annex 14 for ${formatWhole(placed.ldaM * feetPerMetre)} ft of landing distance${isShort ? ': a short runway' : ''})`,
   ];
   if (landing.float_s !== null) parts.push(`${landing.float_s} s from ${floatFromFt} ft to touchdown`);
   const sink = touchdownSinkFpm(track.kinematics, landing);
@@ -119,7 +120,10 @@ function judgeLanding(track: AcsTrack, landing: Landing): AcsEvidence | null {
     parts.push(`sinking about ${formatWhole(Math.max(0, Math.round(sink / 10) * 10))} fpm over the last ${touchdownSinkS} s`);
   parts.push(centrelineText(track.points[touchdown], placed));
   const start = landing.touchdown_time - ((landing.float_s ?? 0) + touchdownSinkS) * 1000;
-  return evidence(tolerance.task, start, landing.touchdown_time, `${noun} on runway ${placed.end.ident}: ${parts.join('; ')}`, [beyond]);
+  const at = placed.field.ident === undefined ? '' : ` at ${placed.field.ident}`;
+  return evidence(tolerance.task, start, landing.touchdown_time, `${noun} on runway ${placed.end.ident}${at}: ${parts.join('; ')}`, [
+    beyond,
+  ]);
 }
 
 /**

@@ -14,8 +14,11 @@ import {
 
 const tolerance = acsTolerances.slowFlight;
 
-/** Slow flight is flown well below cruise: at most this share of the flight's cruise speed… */
-const slowShareOfCruise = 0.7;
+/**
+ * Slow flight is flown well below cruise: at most this share of the flight's cruise speed (a trainer cruising at 110 kt
+ * flies slow flight near 55 kt and its final approach near 65; 72 kt is neither)…
+ */
+const slowShareOfCruise = 0.65;
 /** …the cruise speed being this quantile of the speeds while cruising (the phases' level flight). */
 const cruiseQuantile = 0.75;
 /** It lasts at least this long, held level: it ends where the aircraft climbs or sinks faster than `levelMaxFpm` (a stall's break). */

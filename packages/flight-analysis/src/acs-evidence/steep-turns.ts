@@ -150,7 +150,7 @@ function judgeTurn(track: AcsTrack, turn: Turn): AcsEvidence | null {
   );
   measurements.push(rollout);
   phrases.push(
-    rollout.value === 0
+    Math.round(rollout.value) === 0
       ? 'rolled out on the entry heading'
       : `roll-out ${formatWhole(Math.abs(rollout.value))}° ${rollout.value > 0 ? 'past' : 'short of'} the entry heading`,
   );

@@ -13,16 +13,19 @@ const finalTrackS = 10;
 const circuitS = 360;
 /** A downwind leg flies within this of the final's reciprocal… */
 const downwindAlignmentDeg = 30;
-/** …for at least this long, level (the phases say cruise), joined over gaps this short. */
+/** …for at least this long, level (the phases say cruise), joined over gaps this short… */
 const minDownwindS = 20;
 const downwindGapS = 3;
+/** …without the end of the climb to pattern altitude before it or the start of the descent after it (faster than this). */
+const levelMaxFpm = 300;
 
 /**
- * PA.III.B Traffic Patterns, for every landing and go-around flown from a downwind leg: the downwind's altitude held
- * within 100 ft and its speed within 10 kt. Skylog does not know each field's published pattern altitude (AIM 4-3-3
- * recommends 1,000 ft above the field, but many fields publish another), so the altitude is judged against the one the
- * pilot settled on (the leg's median) and its height above the field is told, not judged. On a straight leg the wind
- * is steady, so ground speed holds when airspeed does.
+ * PA.III.B Traffic Patterns, for every landing and go-around flown from a downwind leg: the altitude held on its level
+ * part within 100 ft. Skylog does not know each field's published pattern altitude (AIM 4-3-3 recommends 1,000 ft
+ * above the field, but many fields publish another), so the altitude is judged against the one the pilot settled on
+ * (the leg's median) and its height above the field is told, not judged. The ACS's airspeed ±10 kt is not judged: a
+ * pilot slows down on downwind on purpose (power back abeam the touchdown point, flaps), and Skylog cannot tell that
+ * from a deviation; the speed flown is told.
  */
 export function findTrafficPatterns(track: AcsTrack): AcsEvidence[] {
   const { landings, goArounds } = track.phases;
@@ -72,8 +75,12 @@ function judgeDownwind(
     else run = [index, index];
     if (best === null || time[run[1]]! - time[run[0]]! > time[best[1]]! - time[best[0]]!) best = [run[0], run[1]];
   }
-  if (best === null || time[best[1]]! - time[best[0]]! < minDownwindS * 1000) return null;
-  const [first, last] = best;
+  if (best === null) return null;
+  let [first, last] = best;
+  const isClimbingOrSinking = (index: number) => Math.abs(track.kinematics.verticalSpeedFpm[index] ?? 0) > levelMaxFpm;
+  while (first < last && isClimbingOrSinking(first)) first++;
+  while (last > first && isClimbingOrSinking(last)) last--;
+  if (time[last]! - time[first]! < minDownwindS * 1000) return null;
 
   const measurements: AcsMeasurement[] = [];
   const phrases: string[] = [];
@@ -88,24 +95,19 @@ function judgeDownwind(
       { min: -tolerance.altitudeFt, max: tolerance.altitudeFt },
     );
     measurements.push(altitude);
-    const above = end.fieldFt === null ? '' : `, ${formatWhole(held - end.fieldFt)} ft above the field`;
-    phrases.push(`${formatWhole(held)} ft held${above}, within ${formatWhole(Math.abs(altitude.value))} ft`);
-  }
-  const speed = speedOver(track, first, last);
-  const speeds = valuesBetween(speed.at, first, last);
-  const speedHeld = median(speeds);
-  if (speedHeld !== undefined) {
-    const name = speed.isAirspeed ? 'indicated airspeed' : 'ground speed (wind not removed)';
-    const deviation = measurement(
-      `Downwind ${name}, largest deviation from the speed held (its median)`,
-      largestDeviation(speeds.map((value) => value - speedHeld)),
-      'kt',
-      plusMinus(tolerance.airspeedKt, tolerance.airspeedKt, ' kt'),
-      { min: -tolerance.airspeedKt, max: tolerance.airspeedKt },
+    const above = end.fieldFt === null ? '' : ` (${formatWhole(held - end.fieldFt)} ft above the field)`;
+    const off = formatWhole(Math.abs(altitude.value));
+    phrases.push(
+      `at ${formatWhole(held)} ft${above}, ${altitude.within ? `held within ${off} ft` : `straying ${off} ft ${altitude.value > 0 ? 'above' : 'below'} it`}`,
     );
-    measurements.push(deviation);
-    phrases.push(`${name} within ${formatWhole(Math.abs(deviation.value))} kt of ${formatWhole(speedHeld)} kt`);
   }
   if (measurements.length === 0) return null;
+  const speed = speedOver(track, first, last);
+  const speeds = valuesBetween(speed.at, first, last);
+  if (speeds.length > 0) {
+    phrases.push(
+      `${speed.isAirspeed ? 'indicated airspeed' : 'ground speed'} ${formatWhole(Math.min(...speeds))}–${formatWhole(Math.max(...speeds))} kt`,
+    );
+  }
   return evidence(tolerance.task, time[first]!, time[last]!, `Downwind before the ${end.what}: ${phrases.join(', ')}`, measurements);
 }
