@@ -47,16 +47,6 @@ export function speedOver(track: AcsTrack, from: number, to: number): { isAirspe
     : { isAirspeed, at: (index) => kinematics.groundSpeedKt[index] ?? null };
 }
 
-/** The numbers `at` gives over fixes [first, last]. */
-export function valuesBetween(at: (index: number) => number | null, first: number, last: number): number[] {
-  const values: number[] = [];
-  for (let index = first; index <= last; index++) {
-    const value = at(index);
-    if (value !== null) values.push(value);
-  }
-  return values;
-}
-
 /** Whether the aircraft's own attitude sensor gave the bank on every fix of [from, to] (else it is estimated from the turn rate). */
 export const isBankMeasured = (track: AcsTrack, from: number, to: number): boolean =>
   track.points.slice(from, to + 1).every((point) => point.roll_deg !== undefined);

@@ -1,7 +1,7 @@
 import { acsTolerances, type AcsEvidence, type AcsMeasurement } from '@skylog/contracts';
 import { indexAt } from '../stability.ts';
-import { fixesBetween, speedOver, valuesBetween, type AcsTrack } from './flight-track.ts';
-import { evidence, formatWhole, measurement, median, plusMinus } from './measure.ts';
+import { fixesBetween, speedOver, type AcsTrack } from './flight-track.ts';
+import { evidence, formatWhole, measurement, median, plusMinus, valuesBetween } from './measure.ts';
 
 const tolerance = acsTolerances.goAround;
 

@@ -83,7 +83,7 @@ describe('touchdown point (PA.IV.B)', () => {
     const flight = circuit();
     const [landing] = landingsOn(fieldFor({ thresholdBeforeFt: aimFt + 250, offsetM: -3 }));
     expect(landing!.summary).toMatch(
-      /^Landing on runway 36 at TEST: touched down 1,234 ft past the threshold, 250 ft beyond the point taken as specified \(the aiming point 984 ft in, by ICAO Annex 14 for 5,000 ft of landing distance\); 6(\.\d)? s from 50 ft to touchdown; sinking about \d+ fpm over the last 5 s; 10 ft right of the centreline \(fix ±16 ft\)$/,
+      /^Landing on runway 36 at TEST: touched down 1,234 ft past the threshold, 250 ft beyond the point taken as specified \(the aiming point 984 ft in, by ICAO Annex 14 for 5,000 ft of landing distance\); 6(\.\d)? s from 50 ft to touchdown; sinking about \d+ fpm over the last 5 s; 10 ft right of the airport data's centreline \(fix ±16 ft\)$/,
     );
     expect(landing!.end_ms).toBe(flight.marks.rollout!.start);
     expect(landing!.start_ms).toBeLessThan(flight.marks.flare!.start);

@@ -128,7 +128,8 @@ function judgeLanding(track: AcsTrack, landing: Landing): AcsEvidence | null {
 
 /**
  * The offset from the centreline, when the fix is precise enough to tell it: its reported accuracy within half the
- * runway's width. A phone's or panel GPS's few metres can; tens of metres, or no accuracy at all, cannot.
+ * runway's width. A phone's or panel GPS's few metres can; tens of metres, or no accuracy at all, cannot. The
+ * centreline is the airport data's, between its runway ends, which may be off by metres too: told, not judged.
  */
 function centrelineText(fix: TrackPoint | undefined, placed: Placed): string {
   const halfWidthM = placed.runway.widthFt / feetPerMetre / 2;
@@ -137,5 +138,5 @@ function centrelineText(fix: TrackPoint | undefined, placed: Placed): string {
     return `the fixes${accuracy === null ? '' : ` (±${formatWhole(accuracy * feetPerMetre)} ft)`} cannot place it against the centreline`;
   }
   const offsetFt = Math.abs(placed.acrossM) * feetPerMetre;
-  return `${formatWhole(offsetFt)} ft ${placed.acrossM > 0 ? 'right' : 'left'} of the centreline (fix ±${formatWhole(accuracy * feetPerMetre)} ft)`;
+  return `${formatWhole(offsetFt)} ft ${placed.acrossM > 0 ? 'right' : 'left'} of the airport data's centreline (fix ±${formatWhole(accuracy * feetPerMetre)} ft)`;
 }

@@ -27,7 +27,7 @@ export function measurement(
   return { label, value: shown, unit, limit, within };
 }
 
-/** One performance of a task: within when every measurement is. Without a measurement there is nothing to judge. */
+/** One performance of a task: within when every measurement is (each task gives at least one). */
 export function evidence(taskCode: string, start: number, end: number, summary: string, measurements: AcsMeasurement[]): AcsEvidence {
   return {
     task_code: taskCode,
@@ -74,12 +74,16 @@ export const formatDuration = (milliseconds: number): string => {
 export const plusMinus = (plus: number, minus: number, unit: string): string =>
   plus === minus ? `±${plus}${unit}` : `+${plus}/−${minus}${unit}`;
 
-/** Fix indices [from, to] (inclusive) where `values` are numbers. */
-export function numbersBetween(values: readonly (number | null)[], from: number, to: number): number[] {
-  const found: number[] = [];
-  for (let index = Math.max(0, from); index <= Math.min(values.length - 1, to); index++) {
-    const value = values[index];
-    if (value !== null && value !== undefined) found.push(value);
+/** The numbers `at` gives over fixes [first, last] (inclusive), its nulls left out. */
+export function valuesBetween(at: (index: number) => number | null, first: number, last: number): number[] {
+  const values: number[] = [];
+  for (let index = first; index <= last; index++) {
+    const value = at(index);
+    if (value !== null) values.push(value);
   }
-  return found;
+  return values;
 }
+
+/** The numbers of a series over fixes [from, to] (inclusive, clipped to the series). */
+export const numbersBetween = (values: readonly (number | null)[], from: number, to: number): number[] =>
+  valuesBetween((index) => values[index] ?? null, Math.max(0, from), Math.min(values.length - 1, to));

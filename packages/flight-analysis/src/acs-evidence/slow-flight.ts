@@ -1,5 +1,5 @@
 import { acsTolerances, type AcsEvidence, type AcsMeasurement } from '@skylog/contracts';
-import { fieldPlaces, fixesBetween, isAwayFrom, isManoeuvring, speedOver, valuesBetween, type AcsTrack } from './flight-track.ts';
+import { fieldPlaces, fixesBetween, isAwayFrom, isManoeuvring, speedOver, type AcsTrack } from './flight-track.ts';
 import {
   evidence,
   formatDuration,
@@ -10,6 +10,7 @@ import {
   numbersBetween,
   plusMinus,
   quantile,
+  valuesBetween,
 } from './measure.ts';
 
 const tolerance = acsTolerances.slowFlight;

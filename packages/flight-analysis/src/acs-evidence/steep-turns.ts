@@ -1,6 +1,16 @@
 import { acsTolerances, type AcsEvidence, type AcsMeasurement } from '@skylog/contracts';
-import { fixesBetween, isAirborne, isBankMeasured, speedOver, valuesBetween, type AcsTrack } from './flight-track.ts';
-import { evidence, formatWhole, largestDeviation, measurement, median, numbersBetween, plusMinus, quantile } from './measure.ts';
+import { fixesBetween, isAirborne, isBankMeasured, speedOver, type AcsTrack } from './flight-track.ts';
+import {
+  evidence,
+  formatWhole,
+  largestDeviation,
+  measurement,
+  median,
+  numbersBetween,
+  plusMinus,
+  quantile,
+  valuesBetween,
+} from './measure.ts';
 
 const tolerance = acsTolerances.steepTurn;
 

@@ -2,8 +2,18 @@ import { acsTolerances, type AcsEvidence, type AcsMeasurement } from '@skylog/co
 import { haversineMetres } from '@skylog/track-formats';
 import { fieldRadiusNm } from '../phases.ts';
 import { indexAt } from '../stability.ts';
-import { fixesBetween, speedOver, valuesBetween, type AcsTrack } from './flight-track.ts';
-import { angleDifference, evidence, formatWhole, largestDeviation, measurement, median, numbersBetween, plusMinus } from './measure.ts';
+import { fixesBetween, speedOver, type AcsTrack } from './flight-track.ts';
+import {
+  angleDifference,
+  evidence,
+  formatWhole,
+  largestDeviation,
+  measurement,
+  median,
+  numbersBetween,
+  plusMinus,
+  valuesBetween,
+} from './measure.ts';
 
 const tolerance = acsTolerances.trafficPattern;
 
