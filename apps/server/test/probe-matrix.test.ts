@@ -7,7 +7,7 @@ import { buildRequest, idProperties, schemaProblems, send, type BuiltRequest, ty
 import { loadOperations, type ProbeOperation } from './probe/route-table.ts';
 import { logbookExpectation, type RowExpectation } from './probe/logbook-rules.ts';
 import { changedTables, fingerprint, leakStrings, leaksIn, logbookTables, trainingTables } from './probe/tenant-state.ts';
-import { trainingExpectation, trainingExpectationOfRow, type TrainingAction, type TrainingExpectation } from './probe/training-rules.ts';
+import { trainingExpectation, trainingExpectationOfRow, type TrainingAction } from './probe/training-rules.ts';
 import {
   accessOf,
   createProbeApp,
@@ -91,7 +91,7 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
   async function rowRuleOf(actor: Actor, op: ProbeOperation, names: BuiltRequest['names']): Promise<RowRule | undefined> {
     const logbook = await logbookExpectation(t, actor, op.operation, names);
     if (logbook) return { expected: logbook, source: 'docs/product.md "Logbook"' };
-    const training: TrainingExpectation | undefined = await trainingExpectation(t, actor, op.operation, names);
+    const training = await trainingExpectation(t, actor, op.operation, names);
     if (!training) return undefined;
     const source = 'docs/product.md "Lessons and grading"';
     return training.departure
