@@ -102,6 +102,7 @@ describe('courses and graded lessons', () => {
   let enrollmentId = '';
   let studentTrip = '';
   let classmateTrip = '';
+  let checkTrip = '';
 
   const start = Date.parse('2026-10-20T15:00:00Z');
   /** The steep turn the analysis found on the student's flight: within the ACS (PA.V.A) by its numbers. */
@@ -114,9 +115,9 @@ describe('courses and graded lessons', () => {
     measurements: [{ label: 'Bank', value: 46, unit: 'deg', limit: '45° ±5°', within: true }],
   };
 
-  async function importFlight(pilot: string, offset: number) {
+  async function importFlight(pilot: string, offset: number, instructor = who.instructor.id) {
     const csv = csvOf(straightTrack({ start: start + offset, count: 600 }));
-    const imported = await trips.importFile(school.owner, 'lesson.csv', csv, `&left_seat=${pilot}&right_seat=${who.instructor.id}`);
+    const imported = await trips.importFile(school.owner, 'lesson.csv', csv, `&left_seat=${pilot}&right_seat=${instructor}`);
     expect(imported.statusCode, imported.body).toBe(201);
     await t.ctx.jobs.drain();
     return imported.json().trip_id as string;
@@ -149,6 +150,7 @@ describe('courses and graded lessons', () => {
     s.remember(who.checkInstructor.email, personPassword);
     studentTrip = await importFlight(who.student.id, 0);
     classmateTrip = await importFlight(who.classmate.id, 3_600_000);
+    checkTrip = await importFlight(who.student.id, 7_200_000, who.checkInstructor.id);
     // The analysis found a steep turn on the student's flight (as the analysis job stores its evidence).
     await query(
       t,
@@ -181,6 +183,9 @@ describe('courses and graded lessons', () => {
     const unknown = await s.call(school.owner, 'POST', '/api/courses', { name: 'Bad', part: '61', scale: 'numeric-4', content: bad });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fields).toEqual({ 'content.stages.0.lessons.1.items.0.task_code': trainingMessages.unknownTask('PA.XX.Z') });
+    const partial = await s.call(school.owner, 'POST', '/api/courses', { name: 'No syllabus', part: '61' });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().fields).toEqual({ scale: 'Grading scale is required, or choose a template', content: 'Content is required, or choose a template' });
     const offScale = await s.call(school.owner, 'POST', '/api/courses', { name: 'Bad', part: '61', scale: 'satisfactory', content });
     expect(offScale.statusCode).toBe(400);
     expect(Object.keys(offScale.json().fields)[0]).toBe('content.stages.0.lessons.0.items.0.required_grade');
@@ -265,7 +270,10 @@ describe('courses and graded lessons', () => {
     const records = tripLessonRecordsSchema.parse((await s.call(who.instructor.email, 'GET', `/api/trips/${studentTrip}/lesson-records`)).json());
     const [record] = records.records;
     expect(record).toMatchObject({ student: { skylog_id: who.student.id }, lesson_title: 'Steep turns and landings', status: 'in-progress' });
-    expect(records.enrollments[0]?.open_lessons.map((lesson) => lesson.key)).toEqual(['l1', 'l2', 'c1']);
+    // The student's instructor links their lessons; the stage check is for a check instructor.
+    expect(records.enrollments[0]?.open_lessons.map((lesson) => lesson.key)).toEqual(['l1', 'l2']);
+    const forChecker = tripLessonRecordsSchema.parse((await s.call(who.checkInstructor.email, 'GET', `/api/trips/${checkTrip}/lesson-records`)).json());
+    expect(forChecker.enrollments[0]?.open_lessons.map((lesson) => lesson.key)).toEqual(['c1']);
     const view = lessonRecordSchema.parse((await s.call(who.instructor.email, 'GET', `/api/lesson-records/${record!.id}`)).json());
     const steep = view.items.find((item) => item.item_key === 'l1-steep')!;
     expect(steep.proposal).toEqual({ grade: '3', evidence: [steepTurn] });
@@ -281,8 +289,11 @@ describe('courses and graded lessons', () => {
   it('lets only the instructor who began a lesson grade it: a student is refused by role, another instructor by the row', async () => {
     const [record] = tripLessonRecordsSchema.parse((await s.call(who.instructor.email, 'GET', `/api/trips/${studentTrip}/lesson-records`)).json()).records;
     expect((await grade(who.student.email, record!.id, [{ item_key: 'l1-landing', grade: '4' }])).statusCode).toBe(403);
+    // Another instructor of the school reads the student's lessons (a check instructor, a successor) but grades none.
     const stranger = await grade(who.checkInstructor.email, record!.id, [{ item_key: 'l1-landing', grade: '4' }]);
-    expect(stranger.statusCode).toBe(404);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().message).toBe(trainingMessages.notGrader);
+    expect((await s.call(who.checkInstructor.email, 'GET', `/api/enrollments/${enrollmentId}`)).statusCode).toBe(200);
     expect((await s.call(otherSchool.owner, 'GET', `/api/lesson-records/${record!.id}`)).statusCode).toBe(404);
     expect((await s.call(who.classmate.email, 'GET', `/api/enrollments/${enrollmentId}`)).statusCode).toBe(404);
     expect((await s.call(who.student.email, 'GET', `/api/lesson-records/${record!.id}`)).statusCode).toBe(200);
@@ -297,6 +308,10 @@ describe('courses and graded lessons', () => {
     expect(signed.statusCode, signed.body).toBe(200);
     expect(lessonRecordSchema.parse(signed.json())).toMatchObject({ status: 'incomplete', remarks: 'Steep turns to repeat', can_grade: false });
     expect((await grade(who.instructor.email, record!.id, [{ item_key: 'l1-steep', grade: '4' }])).statusCode).toBe(409);
+    // The signed lesson keeps the proposal its instructor saw, whatever a later analysis of the flight finds.
+    await query(t, sql`update trips set flight_analysis = jsonb_set(flight_analysis, '{acs_evidence}', '[]'::jsonb) where id = ${studentTrip}`);
+    const kept = lessonRecordSchema.parse((await s.call(who.student.email, 'GET', `/api/lesson-records/${record!.id}`)).json());
+    expect(kept.items.find((item) => item.item_key === 'l1-steep')).toMatchObject({ grade: '1', proposal: { grade: '3', evidence: [steepTurn] } });
 
     const standing = await enrollment(who.student.email);
     expect(standing.rework.map((item) => [item.item_key, item.task_code, item.grade, item.from_lesson.lesson_key])).toEqual([['l1-steep', 'PA.V.A', '1', 'l1']]);
@@ -325,7 +340,7 @@ describe('courses and graded lessons', () => {
     expect(taught.statusCode).toBe(403);
     expect(taught.json().message).toBe(trainingMessages.stageCheckSameInstructor);
 
-    const check = await beginLesson(who.checkInstructor.email, { lesson_key: 'c1', date: '2026-10-25' });
+    const check = await beginLesson(who.checkInstructor.email, { lesson_key: 'c1', trip_id: checkTrip, date: '2026-10-25' });
     expect(check.lesson.stage_check).toBe(true);
     await grade(who.checkInstructor.email, check.id, [{ item_key: 'c1-steep', grade: '3' }]);
     // l1 is still incomplete: its own lesson repeated later completes it; the check itself passes.

@@ -12,6 +12,7 @@ import {
   trips,
   users,
   type LessonSignature,
+  type StoredProposal,
 } from '../../db/schema/index.ts';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -316,6 +317,10 @@ export async function setItemGrade(
     .update(itemGrades)
     .set({ ...values, gradedAt: new Date() })
     .where(and(eq(itemGrades.recordId, recordId), eq(itemGrades.itemKey, itemKey)));
+}
+
+export async function setProposal(db: Executor, id: string, proposal: StoredProposal | null): Promise<void> {
+  await db.update(itemGrades).set({ proposal }).where(eq(itemGrades.id, id));
 }
 
 /** Every graded ACS task of a student, with the day and the course's scale: the scorecard's material. */
