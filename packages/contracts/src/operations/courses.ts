@@ -187,7 +187,7 @@ export const coursesOperations = defineOperations({
     summary: "The school's students by course stage, and those behind plan",
     responses: { 200: trainingProgressSchema },
   },
-  // Also any instructor of the school, who may be about to take the student over (access-rules.ts mayOnTraining 'brief').
+  // Read as the training record is: any instructor of the school may be about to take the student over.
   handoff: {
     name: 'training.read',
     method: 'GET',

@@ -16,7 +16,8 @@ import { handoffPdf } from './handoff-pdf.ts';
 /**
  * The hand-off brief (docs/product.md "Lessons and grading"): what an instructor taking a student over reads first —
  * the course and stage, the last lessons with their grades and remarks, the rework list, what keeps coming up on the
- * student's flights, currency (14 CFR 61.56, 61.57) and endorsements. Any instructor of the school may read it.
+ * student's flights, currency (14 CFR 61.56, 61.57) and endorsements. It reads as the training record does: any
+ * instructor of the school may read it.
  */
 
 /** The lessons the brief shows, newest first. */
@@ -108,12 +109,12 @@ export async function handoffBriefOf(db: Executor, student: Student, now: Date):
 }
 
 export async function getHandoffBrief(ctx: AppContext, scope: RequestScope, studentId: string): Promise<HandoffBrief> {
-  const { user } = await requireTrainee(ctx, scope.actor, studentId, 'brief', scope);
+  const { user } = await requireTrainee(ctx, scope.actor, studentId, 'read', scope);
   return handoffBriefOf(ctx.db, user, new Date());
 }
 
 export async function getHandoffPdf(ctx: AppContext, scope: RequestScope, studentId: string, timezone: string): Promise<{ name: string; body: Buffer }> {
-  const { user } = await requireTrainee(ctx, scope.actor, studentId, 'brief', scope);
+  const { user } = await requireTrainee(ctx, scope.actor, studentId, 'read', scope);
   const brief = await handoffBriefOf(ctx.db, user, new Date());
   return { name: `handoff-${fileNameOf(user.name ?? user.email, 'student')}.pdf`, body: await handoffPdf(brief, { timezone, flightsLookedAt: lookedAtFlights }) };
 }
