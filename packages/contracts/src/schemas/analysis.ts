@@ -229,7 +229,7 @@ export const flightAnalysisSchema = z.object({
    * The FAA-S-ACS-6C tasks the track and transcript show, each with its measurements against the ACS tolerances, in time
    * order. Analyses stored before it was measured have none (parsing gives []); they are made again at start-up.
    */
-  acs_evidence: z.array(acsEvidenceSchema).default([]).optional(),
+  acs_evidence: z.array(acsEvidenceSchema).default([]),
   /** What could not be analysed and why, in words a person understands ("No track: …"). */
   limitations: z.array(text()),
   stats: z.object({
