@@ -571,7 +571,9 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
       ...[iris, stella, northAdmin].flatMap((caller): Case[] => [
         { caller, action: 'read', row: ['pilot', jonas], method: 'GET', url: `/api/users/${jonas}/enrollments` },
         { caller, action: 'read', row: ['pilot', jonas], method: 'GET', url: `/api/users/${jonas}/scorecard` },
+        { caller, action: 'read', row: ['pilot', jonas], method: 'GET', url: `/api/users/${jonas}/handoff` },
         { caller, action: 'read', row: ['enrollment', enrollment], method: 'GET', url: `/api/enrollments/${enrollment}` },
+        { caller, action: 'read', row: ['enrollment', enrollment], method: 'GET', url: `/api/enrollments/${enrollment}/records.csv` },
         { caller, action: 'read', row: ['lessonRecord', record], method: 'GET', url: `/api/lesson-records/${record}` },
       ]),
       { caller: iris, action: 'enroll', row: ['pilot', jonas], method: 'POST', url: `/api/users/${jonas}/enrollments`, payload: { course_id: otherCourse } },

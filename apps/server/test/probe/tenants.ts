@@ -103,6 +103,8 @@ export const routePathIdKinds: Record<string, Record<string, IdKind>> = {
       // A student's training (docs/product.md "Lessons and grading") is the same pilot's, enrolled by their instructor.
       '/api/users/{skylog_id}/enrollments',
       '/api/users/{skylog_id}/scorecard',
+      '/api/users/{skylog_id}/handoff',
+      '/api/users/{skylog_id}/handoff.pdf',
     ].map((path) => [path, { skylog_id: 'pilot' as const }]),
   ),
   // An instructor's students' currency is read from the instructor's own logbook.

@@ -44,21 +44,23 @@ const departures: {
   why: string;
 }[] = [
   {
-    applies: (kind, product, caller, student) => kind !== 'lessonRecord' && product === 'hidden' && isInScope(caller, student),
-    server: 'forbidden',
+    applies: (kind, product, caller, student) =>
+      kind === 'lessonRecord' && product === 'forbidden' && trainingRule(caller, student, 'read') !== 'succeeds',
+    server: 'hidden',
     why:
-      "a student's courses, enrolments and scorecard answer 403 to an admin of the student's sub-organization (who sees the student " +
-      'among their people), where docs/product.md "Lessons and grading" says sub-organization admins get 404 (a lesson given does answer 404)',
+      "a lesson given answers 404 to an admin of the student's sub-organization, who sees the student but not their training, where " +
+      'docs/product.md "Lessons and grading" refuses them with 403 (the student\'s courses, enrolments, scorecard, brief and records do)',
   },
 ];
 
 /**
- * docs/product.md "Lessons and grading": a student's courses, lessons and scorecard are read by the student, the
- * instructors of their school, their organization's admins and a super admin; sub-organization admins, other
- * students and other schools get 404. The school's admins and the student's own instructor enrol the student (and
- * move them to a newer revision). The student's own instructor begins a lesson, grades it and signs it: a lesson
- * already begun is graded by the instructor who began it. (Stage checks, graded by a named check instructor, are not
- * among the probe's rows.) Someone who reads the student's training but may not act is refused with 403.
+ * docs/product.md "Lessons and grading": a student's courses, lessons, scorecard and hand-off brief are read by the
+ * student, the instructors of their school, their organization's admins and a super admin. The school's admins and
+ * the student's own instructor enrol the student (and move them to a newer revision). The student's own instructor
+ * begins a lesson, grades it and signs it: a lesson already begun is graded by the instructor who began it. (Stage
+ * checks, graded by a named check instructor, are not among the probe's rows.) Someone who reads the student's
+ * training but may not act, or sees the student without reading their training (a sub-organization admin, as with the
+ * logbook), is refused with 403; other students and other schools get 404.
  */
 export function trainingRule(caller: Person, student: Person, action: TrainingAction, grader?: string | null): RowExpectation {
   const isOwn = caller.skylogId === student.skylogId;
@@ -66,14 +68,14 @@ export function trainingRule(caller: Person, student: Person, action: TrainingAc
   const inSchool = caller.orgId !== null && caller.orgId === student.orgId;
   const isSchoolAdmin = caller.role === 'super_admin' || (inSchool && isOrgWideRole(caller.role));
   const mayRead = isOwn || isSchoolAdmin || (inSchool && caller.role === 'instructor' && isStudent);
-  if (action === 'read') return mayRead ? 'succeeds' : 'hidden';
+  const refused = mayRead || isInScope(caller, student) ? 'forbidden' : 'hidden';
+  if (action === 'read') return mayRead ? 'succeeds' : refused;
   const isStudentsInstructor = caller.role === 'instructor' && isStudent && student.isCallersStudent && !isOwn;
   const may =
     action === 'grade'
       ? isStudentsInstructor && (grader === undefined || grader === caller.skylogId)
       : isStudent && (isStudentsInstructor || isSchoolAdmin);
-  if (may) return 'succeeds';
-  return mayRead ? 'forbidden' : 'hidden';
+  return may ? 'succeeds' : refused;
 }
 
 /** What the training's rules expect of a caller doing `action` with the training this row (a student, an enrolment, a lesson given) belongs to, read from the rows as they are now. */
