@@ -24,8 +24,8 @@ import {
 type Relation = 'own' | 'cross' | 'body-cross';
 type Expected = 'unauthenticated' | 'token-refused' | 'role-denied' | 'reaches' | 'hidden' | 'refused' | 'succeeds' | 'forbidden';
 
-/** The rule of a row that decides a call (a logbook's or a student's training), where docs/product.md says it, and a known departure from it. */
-type RowRule = { expected: RowExpectation; source: string; departure?: { product: RowExpectation; why: string } };
+/** The rule of a row that decides a call (a logbook's or a student's training), and where docs/product.md says it. */
+type RowRule = { expected: RowExpectation; source: string };
 
 /** The tables a refused logbook or training call must leave as they were in the caller's own organization too. */
 const rowRuleTables = [...logbookTables, ...trainingTables];
@@ -50,8 +50,6 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
   // PROBE_TRACE=1 prints every cell's request and answer (to see what a cell did, not only what failed).
   const trace: string[] = [];
   const startedAt = Date.now();
-  /** The cells whose answer is a known departure of the server from docs/product.md, by departure: printed at the end. */
-  const departuresSeen = new Map<string, string[]>();
 
   const otherOf = (key: TenantKey) => tenants.get(key === 'skyline' ? 'harbor' : 'skyline')!;
   const ownOf = (actor: Actor) => tenants.get(actor.tenant ?? 'skyline')!;
@@ -93,10 +91,7 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
     if (logbook) return { expected: logbook, source: 'docs/product.md "Logbook"' };
     const training = await trainingExpectation(t, actor, op.operation, names);
     if (!training) return undefined;
-    const source = 'docs/product.md "Lessons and grading"';
-    return training.departure
-      ? { expected: training.server, source, departure: { product: training.product, why: training.departure } }
-      : { expected: training.server, source };
+    return { expected: training, source: 'docs/product.md "Lessons and grading"' };
   }
 
   /** The failures of one cell (empty when it behaved); a cell that cannot run is a failure too, not the end of the list. */
@@ -121,7 +116,6 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
 
     const rule = accessOf(actor, op.operation, op.access) === 'allowed' ? await rowRuleOf(actor, op, request.names) : undefined;
     const expected = expectedOf(actor, op, relation, request.names, rule);
-    if (rule?.departure && relation !== 'body-cross') departuresSeen.set(rule.departure.why, [...(departuresSeen.get(rule.departure.why) ?? []), where]);
     // A refused logbook or training change must leave the logbooks and training of the caller's own organization as they were too.
     const isRefusedRowChange = relation === 'own' && (expected === 'forbidden' || expected === 'hidden');
     const victim =
@@ -139,10 +133,7 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
         `${where} ${request.method} ${request.url} ${request.payload?.toString().slice(0, 200) ?? ''} → ${response.statusCode} ${response.body.slice(0, 160)}`,
       );
     const failures: string[] = [];
-    const departure = rule?.departure
-      ? ` (the server's known departure from ${rule.source}, which expects ${rule.departure.product}: ${rule.departure.why}; if the server now follows the document, remove the departure)`
-      : '';
-    const fail = (message: string) => failures.push(`${where}: ${message}${departure} — got ${response.statusCode} ${response.body.slice(0, 300)}`);
+    const fail = (message: string) => failures.push(`${where}: ${message} — got ${response.statusCode} ${response.body.slice(0, 300)}`);
     checkShape(response, fail);
 
     const error =
@@ -252,8 +243,6 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
 
   afterAll(async () => {
     if (trace.length > 0) console.log(trace.join('\n'));
-    for (const [why, cells] of departuresSeen)
-      console.log(`probe matrix: the server departs from docs/product.md in ${cells.length} cells: ${why}\n  ${cells.join('\n  ')}`);
     const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
     console.log(
       `probe matrix: ${operations?.length ?? 0} operations × ${actors?.length ?? 0} actors: ${total} cells (${Object.entries(counts)
@@ -612,19 +601,15 @@ describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
       const response = await t.request({ method, url, cookie: caller.cookie, ...(payload ? { payload } : {}) });
       counts['training scope'] = (counts['training scope'] ?? 0) + 1;
       const where = `${caller.name} → ${method} ${url} (${action} ${row[0]})`;
-      if (rule.departure) departuresSeen.set(rule.departure, [...(departuresSeen.get(rule.departure) ?? []), where]);
-      const departure = rule.departure
-        ? ` (the server's known departure: docs/product.md "Lessons and grading" expects ${statusOf[rule.product]}: ${rule.departure}; if the server now follows the document, remove the departure)`
-        : '';
-      const fail = (message: string) => failures.push(`${where}: ${message}${departure} — got ${response.statusCode} ${response.body.slice(0, 200)}`);
+      const fail = (message: string) => failures.push(`${where}: ${message} — got ${response.statusCode} ${response.body.slice(0, 200)}`);
       checkShape(response, fail);
       const status = response.statusCode;
       const isPermissionDenied = status === 403 && (safeJson(response.body) as { message?: string } | undefined)?.message === messages.permissionDenied;
       if (isPermissionDenied) fail('refused by role: the training’s rule should have answered');
-      const matches = rule.server === 'succeeds' ? status >= 200 && status < 300 : status === Number(statusOf[rule.server]);
-      if (!matches) fail(`expected ${statusOf[rule.server]}`);
+      const matches = rule === 'succeeds' ? status >= 200 && status < 300 : status === Number(statusOf[rule]);
+      if (!matches) fail(`expected ${statusOf[rule]}`);
       const changed = changedTables(before, await digest()).filter((table) => trainingTables.includes(table));
-      if (rule.server !== 'succeeds' && changed.length > 0) fail(`the refused call changed ${changed.join(', ')}`);
+      if (rule !== 'succeeds' && changed.length > 0) fail(`the refused call changed ${changed.join(', ')}`);
     }
     report(failures);
   });

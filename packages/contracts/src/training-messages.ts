@@ -6,6 +6,7 @@ export const trainingMessages = {
   courseNotFound: 'Course not found',
   enrollmentNotFound: 'Enrolment not found',
   lessonRecordNotFound: 'Lesson not found',
+  trainingNotReadable: 'Only the student, the instructors of their school and its administrators read their training',
   notYourStudent: 'Only the student’s own instructor grades their lessons',
   notCourseAdmin: 'Only your organization’s administrators change courses',
   enrollNotAllowed: 'Only the student’s instructor or your organization’s administrators enrol a student',

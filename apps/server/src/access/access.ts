@@ -157,7 +157,7 @@ export async function requireCourse(ctx: AppContext, actor: RequestUser, id: str
 }
 
 const trainingRefusal: Record<TrainingAction, string> = {
-  read: trainingMessages.enrollmentNotFound,
+  read: trainingMessages.trainingNotReadable,
   enroll: trainingMessages.enrollNotAllowed,
   grade: trainingMessages.notYourStudent,
 };
@@ -195,7 +195,9 @@ export async function requireLessonRecord(ctx: AppContext, actor: RequestUser, i
   const target = await personFacts(ctx, actor, row.user);
   const isGrader = found.record.instructorId === actor.skylogId;
   const refused = { resource: `lesson-records/${id}`, orgId: row.user.orgId };
-  if (!isGrader && !mayOnTraining(actor, target, 'read')) await refuse(ctx, actor, refused, at, notFound(trainingMessages.lessonRecordNotFound));
+  // As for the student's other training rows: 404 to whoever may not know of the student, 403 to one who sees them.
+  if (!isGrader && !mayOnTraining(actor, target, 'read'))
+    await refuse(ctx, actor, refused, at, mayKnowOfLogbook(actor, target) ? forbidden(trainingRefusal.read) : notFound(trainingMessages.lessonRecordNotFound));
   if (action === 'grade' && !isGrader) await refuse(ctx, actor, refused, at, forbidden(trainingMessages.notGrader));
   return { record: found.record, courseId: found.courseId, student: row };
 }

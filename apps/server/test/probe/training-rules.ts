@@ -12,11 +12,6 @@ import type { Actor, IdKind, Tenant } from './tenants.ts';
 
 export type TrainingAction = 'read' | 'enroll' | 'grade';
 
-/**
- * What the probe expects: the document's answer, and the server's when the two are known to differ (`departure` says
- * how). The probe holds the server to its known answer, so a departure fixed shows as a failing cell.
- */
-export type TrainingExpectation = { product: RowExpectation; server: RowExpectation; departure?: string };
 
 /** The student whose training a row of this kind belongs to, and for a lesson given the instructor who began it. */
 const studentQueries: RowQueries = {
@@ -32,26 +27,6 @@ const actions: Partial<Record<ApiOperation, TrainingAction>> = {
   'training.enroll': 'enroll',
   'training.grade': 'grade',
 };
-
-/**
- * Where the server answers otherwise than the document: reported, and kept here (each deciding from the row named,
- * the document's answer and the people) so the probe passes while it does and fails once the server follows the
- * document.
- */
-const departures: {
-  applies: (kind: IdKind, product: RowExpectation, caller: Person, student: Person) => boolean;
-  server: RowExpectation;
-  why: string;
-}[] = [
-  {
-    applies: (kind, product, caller, student) =>
-      kind === 'lessonRecord' && product === 'forbidden' && trainingRule(caller, student, 'read') !== 'succeeds',
-    server: 'hidden',
-    why:
-      "a lesson given answers 404 to an admin of the student's sub-organization, who sees the student but not their training, where " +
-      'docs/product.md "Lessons and grading" refuses them with 403 (the student\'s courses, enrolments, scorecard, brief and records do)',
-  },
-];
 
 /**
  * docs/product.md "Lessons and grading": a student's courses, lessons, scorecard and hand-off brief are read by the
@@ -84,12 +59,10 @@ export async function trainingExpectationOfRow(
   callerId: string,
   action: TrainingAction,
   row: { kind: IdKind; id: string | undefined },
-): Promise<TrainingExpectation> {
+): Promise<RowExpectation> {
   const { id: studentId, grader } = await ownerOf(t, studentQueries, row.kind, row.id);
   const { caller, person } = await peopleOf(t, callerId, studentId);
-  const product = trainingRule(caller, person, action, row.kind === 'lessonRecord' ? grader : undefined);
-  const departure = departures.find((entry) => entry.applies(row.kind, product, caller, person));
-  return departure ? { product, server: departure.server, departure: departure.why } : { product, server: product };
+  return trainingRule(caller, person, action, row.kind === 'lessonRecord' ? grader : undefined);
 }
 
 /**
@@ -102,7 +75,7 @@ export async function trainingExpectation(
   actor: Actor,
   operation: ApiOperation,
   names: readonly { kind: IdKind; tenant: Tenant }[],
-): Promise<TrainingExpectation | undefined> {
+): Promise<RowExpectation | undefined> {
   const action = actions[operation];
   const named = names.find(({ kind }) => studentQueries[kind]);
   if (!action || !named || !actor.skylogId) return undefined;
