@@ -27,7 +27,9 @@ export function TrainingHome() {
           emptyText="You are not enrolled on a course yet: your instructor or your school’s administrators enrol you."
         />
       ) : null}
-      {canOpen(me, trainingPaths.course.getHref('course')) ? <CoursesPanel canManage={canCallOperation(me.user_type, 'courses.manage')} /> : null}
+      {canOpen(me, trainingPaths.course.getHref('course')) ? (
+        <CoursesPanel canManage={canCallOperation(me.user_type, 'courses.manage')} />
+      ) : null}
     </Screen>
   );
 }

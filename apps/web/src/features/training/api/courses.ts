@@ -10,7 +10,12 @@ export const useCourses = () => useQuery(api.courses.list.query(undefined, { fai
 
 /** A course at its newest revision, or at the revision asked for. */
 export const useCourse = (id: string, revision?: number) =>
-  useQuery(api.courses.read.query({ params: { id }, query: revision === undefined ? {} : { revision } }, { failure: trainingReadFailures.courses }));
+  useQuery(
+    api.courses.read.query(
+      { params: { id }, query: revision === undefined ? {} : { revision } },
+      { failure: trainingReadFailures.courses },
+    ),
+  );
 
 export const useCreateCourse = () => useTrainingMutation((body: CourseCreate) => api.courses.create({ body }));
 
@@ -34,6 +39,9 @@ export const useSetCheckInstructors = () =>
 /** The instructors of the school, whom a course may name as its check instructors (14 CFR 141.37). */
 export const useSchoolInstructors = (isEnabled: boolean) =>
   useQuery({
-    ...api.people.list.query({ query: { role: 'instructor', page_size: 100, status: 'active' } }, { failure: trainingReadFailures.instructors }),
+    ...api.people.list.query(
+      { query: { role: 'instructor', page_size: 100, status: 'active' } },
+      { failure: trainingReadFailures.instructors },
+    ),
     enabled: isEnabled,
   });

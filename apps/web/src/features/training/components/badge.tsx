@@ -12,5 +12,9 @@ export type BadgeTone = keyof typeof tones;
 
 /** A short status word beside what it qualifies (a lesson's status, a locked revision, a stage check). */
 export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tones[tone]}`}>
+      {children}
+    </span>
+  );
 }

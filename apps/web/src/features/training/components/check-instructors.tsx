@@ -20,8 +20,8 @@ export function CheckInstructors({ course, canManage }: { course: Course; canMan
   return (
     <Card title="Check instructors">
       <p className="text-sm text-slate-600">
-        A stage check is graded by one of these instructors, who did not teach that stage to the student ({stageCheckCitation}); the next stage opens
-        once it is passed.
+        A stage check is graded by one of these instructors, who did not teach that stage to the student ({stageCheckCitation}); the next
+        stage opens once it is passed.
       </p>
       {canManage ? (
         <CheckInstructorsForm key={course.check_instructors.map((person) => person.skylog_id).join()} course={course} />

@@ -21,7 +21,13 @@ type CompleteOutput = z.output<typeof completeFormSchema>;
 
 /** The instructor signs the lesson's grades (AC 120-78), as a logbook entry is signed: the dialog opens while `record` is set. */
 export function CompleteLessonDialog({ record, onClose }: { record: LessonRecord | null; onClose: () => void }) {
-  return <Modal title="Sign and finish the lesson" content={record ? <CompleteLessonForm record={record} onClose={onClose} /> : null} onRequestClose={onClose} />;
+  return (
+    <Modal
+      title="Sign and finish the lesson"
+      content={record ? <CompleteLessonForm record={record} onClose={onClose} /> : null}
+      onRequestClose={onClose}
+    />
+  );
 }
 
 function CompleteLessonForm({ record, onClose }: { record: LessonRecord; onClose: () => void }) {
@@ -52,7 +58,9 @@ function CompleteLessonForm({ record, onClose }: { record: LessonRecord; onClose
           {record.student.name ?? 'The student'}, {record.date}: {record.lesson.title}. Once signed, its grades never change.
         </p>
         <Alert tone={outcome.isComplete ? 'success' : 'warning'}>
-          {outcome.isComplete ? 'Complete: every required item reached its grade.' : 'Incomplete: not every required item reached its grade.'}
+          {outcome.isComplete
+            ? 'Complete: every required item reached its grade.'
+            : 'Incomplete: not every required item reached its grade.'}
           {outcome.rework.length > 0 ? ` On the rework list: ${outcome.rework.map(itemName).join(', ')}.` : ''}
           {outcome.ungraded.length > 0 ? ` Not graded: ${outcome.ungraded.map(itemName).join(', ')}.` : ''}
         </Alert>

@@ -21,7 +21,15 @@ type CopyOutput = z.output<typeof copyFormSchema>;
 type Template = CourseList['templates'][number];
 
 /** Copies Skylog's Private Pilot course (Part 61 or Part 141) into the school's own courses, then opens the copy. */
-export function CopyTemplateDialog({ templates, isOpen, onClose }: { templates: readonly Template[]; isOpen: boolean; onClose: () => void }) {
+export function CopyTemplateDialog({
+  templates,
+  isOpen,
+  onClose,
+}: {
+  templates: readonly Template[];
+  isOpen: boolean;
+  onClose: () => void;
+}) {
   return (
     <Modal
       title="Copy a course template"
@@ -42,7 +50,8 @@ function CopyTemplateForm({ templates, onClose }: { templates: readonly Template
   const { errors } = form.formState;
   const templateField = form.register('template_key', {
     // The copy is named after its template until the administrator names it.
-    onChange: (event: { target: { value: string } }) => form.setValue('name', templates.find((template) => template.key === event.target.value)?.name ?? ''),
+    onChange: (event: { target: { value: string } }) =>
+      form.setValue('name', templates.find((template) => template.key === event.target.value)?.name ?? ''),
   });
   const handleSubmit = (body: CopyOutput) =>
     createCourse.mutate(body, {
@@ -57,8 +66,8 @@ function CopyTemplateForm({ templates, onClose }: { templates: readonly Template
     <form onSubmit={form.handleSubmit(handleSubmit)} className="flex flex-col gap-4 p-6" noValidate>
       <h2 className="text-lg font-semibold">Copy a course template</h2>
       <p className="text-sm text-slate-700">
-        Skylog’s Private Pilot – Airplane course, in three stages with a stage check each, every item an FAA-S-ACS-6C task or the school’s own. The
-        copy is yours to change; the template stays as it is.
+        Skylog’s Private Pilot – Airplane course, in three stages with a stage check each, every item an FAA-S-ACS-6C task or the school’s
+        own. The copy is yours to change; the template stays as it is.
       </p>
       <SelectInput
         label="Template"

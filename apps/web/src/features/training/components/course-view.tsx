@@ -86,7 +86,8 @@ function CourseHeader({ course, onRevision }: { course: Course; onRevision: (rev
         />
       ) : null}
       <p className="text-xs text-slate-500">
-        Enrolling a student locks the revision they are on; a change then makes the next revision, and enrolled students stay on theirs until moved.
+        Enrolling a student locks the revision they are on; a change then makes the next revision, and enrolled students stay on theirs
+        until moved.
       </p>
     </section>
   );
@@ -118,7 +119,10 @@ function LessonSyllabus({ lesson, scale }: { lesson: CourseLesson; scale: Gradin
             <tbody className="divide-y divide-slate-100">
               {lesson.items.map((item) => (
                 <tr key={item.key} className="align-top">
-                  <td className="py-1 pr-3 font-mono text-xs whitespace-nowrap" title={item.task_code ? (acsDocumentOf(item.task_code) ?? undefined) : undefined}>
+                  <td
+                    className="py-1 pr-3 font-mono text-xs whitespace-nowrap"
+                    title={item.task_code ? (acsDocumentOf(item.task_code) ?? undefined) : undefined}
+                  >
                     {item.task_code ?? 'School’s own'}
                   </td>
                   <td className="py-1 pr-3">{item.title}</td>

@@ -35,8 +35,8 @@ export function CoursesPanel({ canManage }: { canManage: boolean }) {
       }
     >
       <p className="text-sm text-slate-600">
-        Stages of lessons of items, each item a task of the Private Pilot – Airplane ACS (FAA-S-ACS-6C) or the school’s own, with the grade it must
-        reach.
+        Stages of lessons of items, each item a task of the Private Pilot – Airplane ACS (FAA-S-ACS-6C) or the school’s own, with the grade
+        it must reach.
       </p>
       {courses.isPending ? <p className="text-sm text-slate-600">{messages.loading}</p> : null}
       {courses.error ? <Alert tone="error">{courses.error.message}</Alert> : null}
@@ -77,7 +77,9 @@ export function CoursesPanel({ canManage }: { canManage: boolean }) {
           </table>
         </div>
       ) : null}
-      {courses.data ? <CopyTemplateDialog templates={courses.data.templates} isOpen={dialog === 'copy'} onClose={() => setDialog(null)} /> : null}
+      {courses.data ? (
+        <CopyTemplateDialog templates={courses.data.templates} isOpen={dialog === 'copy'} onClose={() => setDialog(null)} />
+      ) : null}
       <ImportCourseDialog isOpen={dialog === 'import'} onClose={() => setDialog(null)} />
     </Card>
   );

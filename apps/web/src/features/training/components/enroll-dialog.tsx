@@ -20,7 +20,17 @@ type EnrollOutput = z.output<typeof enrollmentCreateSchema>;
 const today = () => new Date().toLocaleDateString('en-CA');
 
 /** Enrols a student on one of the school's courses, at its newest revision (which locks it). */
-export function EnrollDialog({ personId, studentName, isOpen, onClose }: { personId: string; studentName: string; isOpen: boolean; onClose: () => void }) {
+export function EnrollDialog({
+  personId,
+  studentName,
+  isOpen,
+  onClose,
+}: {
+  personId: string;
+  studentName: string;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
   return (
     <Modal
       title="Enrol on a course"
@@ -52,12 +62,17 @@ function EnrollForm({ personId, studentName, onClose }: { personId: string; stud
       <h2 className="text-lg font-semibold">Enrol {studentName} on a course</h2>
       {courses.isPending ? <p className="text-sm text-slate-600">{messages.loading}</p> : null}
       {courses.error ? <Alert tone="error">{courses.error.message}</Alert> : null}
-      {courses.data && list.length === 0 ? <p className="text-sm text-slate-600">Your school has no courses yet; its administrators make them.</p> : null}
+      {courses.data && list.length === 0 ? (
+        <p className="text-sm text-slate-600">Your school has no courses yet; its administrators make them.</p>
+      ) : null}
       <SelectInput
         label="Course"
         options={[
           { value: '', label: 'Choose a course', disabled: true },
-          ...list.map((course) => ({ value: course.id, label: `${course.name} — ${partLabels[course.part]}, revision ${course.revision}` })),
+          ...list.map((course) => ({
+            value: course.id,
+            label: `${course.name} — ${partLabels[course.part]}, revision ${course.revision}`,
+          })),
         ]}
         {...form.register('course_id')}
         error={errors.course_id?.message}

@@ -12,7 +12,11 @@ import { Card } from './card.tsx';
 import { LessonStatusBadge, PlanStatusBadge } from './status-badges.tsx';
 import { gradeText, partLabels, stageCheckCitation } from './training-labels.ts';
 
-const enrollmentStatusLabels: Record<EnrollmentSummary['status'], string> = { active: 'Active', graduated: 'Graduated', withdrawn: 'Withdrawn' };
+const enrollmentStatusLabels: Record<EnrollmentSummary['status'], string> = {
+  active: 'Active',
+  graduated: 'Graduated',
+  withdrawn: 'Withdrawn',
+};
 
 /**
  * A student's course (docs/product.md "Lessons and grading"): lessons done against the plan's calendar and hours,
@@ -39,7 +43,9 @@ export function EnrollmentCard({ summary, canEnroll }: { summary: EnrollmentSumm
       }
     >
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-        <Badge tone={summary.status === 'active' ? 'info' : summary.status === 'graduated' ? 'good' : 'neutral'}>{enrollmentStatusLabels[summary.status]}</Badge>
+        <Badge tone={summary.status === 'active' ? 'info' : summary.status === 'graduated' ? 'good' : 'neutral'}>
+          {enrollmentStatusLabels[summary.status]}
+        </Badge>
         <span>{partLabels[summary.course.part]}</span>
         <span>· revision {summary.revision}</span>
         <span>· enrolled on {summary.enrolled_on}</span>
@@ -97,7 +103,9 @@ function ReworkList({ enrollment }: { enrollment: Enrollment }) {
           ))}
         </ul>
       )}
-      <p className="text-xs text-slate-500">Each open rework item is added to the student’s next lesson; graded to its standard there, it leaves the list.</p>
+      <p className="text-xs text-slate-500">
+        Each open rework item is added to the student’s next lesson; graded to its standard there, it leaves the list.
+      </p>
     </section>
   );
 }

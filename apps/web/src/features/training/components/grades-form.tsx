@@ -38,7 +38,10 @@ function changedLines(record: LessonRecord, lines: readonly GradeLine[]): GradeL
  */
 export function GradesForm({ record, onSign }: { record: LessonRecord; onSign: (record: LessonRecord) => void }) {
   const gradeItems = useGradeItems();
-  const form = useForm<GradesInput, unknown, GradesOutput>({ resolver: zodResolver(lessonRecordGradesSchema), defaultValues: formValuesOf(record) });
+  const form = useForm<GradesInput, unknown, GradesOutput>({
+    resolver: zodResolver(lessonRecordGradesSchema),
+    defaultValues: formValuesOf(record),
+  });
   const { errors, isDirty } = form.formState;
 
   /** Saves the changed lines; the lesson as the server now has it, or null when saving failed. */
@@ -75,7 +78,12 @@ export function GradesForm({ record, onSign }: { record: LessonRecord; onSign: (
                   {gradingScales[record.course.scale].grades.map((grade) => (
                     <label key={grade.code} title={grade.label} className="relative">
                       {/* The radio itself lies over its button, unseen: a click or a tap lands on it, and it keeps the keyboard's arrows. */}
-                      <input type="radio" value={grade.code} {...form.register(gradeField)} className="peer absolute inset-0 cursor-pointer opacity-0" />
+                      <input
+                        type="radio"
+                        value={grade.code}
+                        {...form.register(gradeField)}
+                        className="peer absolute inset-0 cursor-pointer opacity-0"
+                      />
                       <span className="inline-flex min-w-10 items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500">
                         {grade.code}
                         <span className="sr-only"> — {grade.label}</span>

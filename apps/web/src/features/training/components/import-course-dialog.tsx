@@ -64,8 +64,9 @@ function ImportCourseForm({ onClose }: { onClose: () => void }) {
     <form onSubmit={form.handleSubmit(handleSubmit)} className="flex flex-col gap-4 p-6" noValidate>
       <h2 className="text-lg font-semibold">Import a course</h2>
       <p className="text-sm text-slate-700">
-        A JSON file of the course’s stages, lessons and items, or a CSV file with a row per item naming its stage and lesson. Each task code must be
-        one of the Private Pilot (FAA-S-ACS-6C) or Instrument Rating (FAA-S-ACS-8C) ACS, each required grade one of the chosen scale.
+        A JSON file of the course’s stages, lessons and items, or a CSV file with a row per item naming its stage and lesson. Each task code
+        must be one of the Private Pilot (FAA-S-ACS-6C) or Instrument Rating (FAA-S-ACS-8C) ACS, each required grade one of the chosen
+        scale.
       </p>
       <TextInput label="Name of the course" {...form.register('name')} error={errors.name?.message} />
       <Controller
@@ -125,7 +126,11 @@ function ImportCourseForm({ onClose }: { onClose: () => void }) {
           </label>
         )}
       />
-      {report ? <ImportReport report={report} message={importCourse.error?.message ?? ''} /> : importCourse.error ? <Alert tone="error">{importCourse.error.message}</Alert> : null}
+      {report ? (
+        <ImportReport report={report} message={importCourse.error?.message ?? ''} />
+      ) : importCourse.error ? (
+        <Alert tone="error">{importCourse.error.message}</Alert>
+      ) : null}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
           Cancel

@@ -31,7 +31,11 @@ export function ItemProposal({ item, scale, tripId, onUse }: ItemProposalProps) 
     return <p className="text-xs text-slate-500">No proposal: the flight’s analysis did not measure this task on this flight.</p>;
   }
   return (
-    <div role="note" aria-label="Skylog’s proposal" className="flex flex-col gap-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
+    <div
+      role="note"
+      aria-label="Skylog’s proposal"
+      className="flex flex-col gap-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p>
           <span className="font-semibold">Suggestion — proposed from the flight: {gradeText(scale, proposal.grade)}</span>
@@ -53,7 +57,10 @@ export function ItemProposal({ item, scale, tripId, onUse }: ItemProposalProps) 
               <span>{evidence.summary}</span>
               <span className="text-xs text-sky-800">at {formatTimeOfDay(evidence.start_ms, timezone)}</span>
               {tripId ? (
-                <Link to={`${paths.dashboard.flight.getHref(tripId)}${flightMomentSearch(evidence.start_ms)}`} className="text-xs font-medium text-brand-700 hover:underline">
+                <Link
+                  to={`${paths.dashboard.flight.getHref(tripId)}${flightMomentSearch(evidence.start_ms)}`}
+                  className="text-xs font-medium text-brand-700 hover:underline"
+                >
                   Go to moment
                 </Link>
               ) : null}
@@ -61,7 +68,10 @@ export function ItemProposal({ item, scale, tripId, onUse }: ItemProposalProps) 
             {evidence.measurements.length > 0 ? (
               <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label="Measurements">
                 {evidence.measurements.map((measurement) => (
-                  <li key={measurement.label} className={`flex items-center gap-1 ${measurement.within ? 'text-emerald-800' : 'text-red-800'}`}>
+                  <li
+                    key={measurement.label}
+                    className={`flex items-center gap-1 ${measurement.within ? 'text-emerald-800' : 'text-red-800'}`}
+                  >
                     {measurement.within ? <Check size={12} aria-hidden /> : <X size={12} aria-hidden />}
                     {measurement.label}: {measurementText(measurement.value, measurement.unit)} (ACS {measurement.limit}
                     {measurement.within ? '' : ', outside'})

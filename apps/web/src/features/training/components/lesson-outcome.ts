@@ -15,4 +15,5 @@ export function lessonOutcome(record: Pick<LessonRecord, 'course' | 'items'>) {
 }
 
 /** "PA.V.A Steep Turns": an item as a list names it. */
-export const itemName = (item: Pick<LessonRecordItem, 'task_code' | 'title'>) => (item.task_code ? `${item.task_code} ${item.title}` : item.title);
+export const itemName = (item: Pick<LessonRecordItem, 'task_code' | 'title'>) =>
+  item.task_code ? `${item.task_code} ${item.title}` : item.title;

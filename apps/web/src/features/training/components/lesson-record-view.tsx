@@ -29,11 +29,7 @@ export function LessonRecordView({ id, getStudentHref }: { id: string; getStuden
       {lesson.status === 'in-progress' ? null : <LessonResult record={lesson} />}
       <Card title="Items">
         <ProposalsSummary record={lesson} />
-        {lesson.can_grade ? (
-          <GradesForm key={lesson.id} record={lesson} onSign={setSigning} />
-        ) : (
-          <GradedItems record={lesson} />
-        )}
+        {lesson.can_grade ? <GradesForm key={lesson.id} record={lesson} onSign={setSigning} /> : <GradedItems record={lesson} />}
       </Card>
       <CompleteLessonDialog record={signing} onClose={() => setSigning(null)} />
     </>
@@ -93,7 +89,9 @@ function LessonResult({ record }: { record: LessonRecord }) {
   return (
     <Card title="Result">
       <Alert tone={record.status === 'complete' ? 'success' : 'warning'}>
-        {record.status === 'complete' ? 'Complete: every required item reached its grade.' : 'Incomplete: not every required item reached its grade.'}
+        {record.status === 'complete'
+          ? 'Complete: every required item reached its grade.'
+          : 'Incomplete: not every required item reached its grade.'}
       </Alert>
       {rework.length > 0 ? (
         <div className="flex flex-col gap-1 text-sm">
@@ -101,7 +99,8 @@ function LessonResult({ record }: { record: LessonRecord }) {
           <ul className="list-inside list-disc">
             {rework.map((item) => (
               <li key={item.item_key}>
-                {itemName(item)}: {item.grade ? gradeText(record.course.scale, item.grade) : '—'}, needs {gradeText(record.course.scale, item.required_grade)}
+                {itemName(item)}: {item.grade ? gradeText(record.course.scale, item.grade) : '—'}, needs{' '}
+                {gradeText(record.course.scale, item.required_grade)}
               </li>
             ))}
           </ul>

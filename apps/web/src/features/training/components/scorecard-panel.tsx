@@ -23,8 +23,8 @@ export function ScorecardPanel({ personId }: { personId: string }) {
   return (
     <Card title="ACS scorecard">
       <p className="text-sm text-slate-600">
-        Each task of the Airman Certification Standards graded in a lesson (Private Pilot – Airplane, FAA-S-ACS-6C; Instrument Rating – Airplane,
-        FAA-S-ACS-8C), in the ACS’s order.
+        Each task of the Airman Certification Standards graded in a lesson (Private Pilot – Airplane, FAA-S-ACS-6C; Instrument Rating –
+        Airplane, FAA-S-ACS-8C), in the ACS’s order.
       </p>
       {scorecard.isPending ? <p className="text-sm text-slate-600">{messages.loading}</p> : null}
       {scorecard.error ? <Alert tone="error">{scorecard.error.message}</Alert> : null}
@@ -86,7 +86,11 @@ function GradeBars({ task }: { task: Pick<ScorecardTask, 'history' | 'scale' | '
   const scale = gradingScales[task.scale];
   const top = Math.max(...scale.grades.map((grade) => grade.rank));
   return (
-    <div className="flex h-6 items-end gap-0.5" role="img" aria-label={`Grades of ${task.task_code}, oldest first: ${task.history.map((entry) => entry.grade).join(', ')}`}>
+    <div
+      className="flex h-6 items-end gap-0.5"
+      role="img"
+      aria-label={`Grades of ${task.task_code}, oldest first: ${task.history.map((entry) => entry.grade).join(', ')}`}
+    >
       {task.history.map((entry) => {
         const rank = gradeRank(task.scale, entry.grade) ?? 0;
         const meets = rank >= (gradeRank(task.scale, scale.passing) ?? top);

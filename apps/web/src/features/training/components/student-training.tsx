@@ -25,25 +25,34 @@ type StudentTrainingProps = {
 export function StudentTraining({ personId, studentName, canEnroll, emptyText }: StudentTrainingProps) {
   const enrollments = useEnrollments(personId);
   const [isEnrolling, setIsEnrolling] = useState(false);
+  const courses = enrollments.data?.enrollments ?? [];
+  // Each course is a card of its own; this one stays for the Enrol button, the loading state and the empty text.
+  const hasHeader = canEnroll || courses.length === 0;
   return (
     <>
-      <Card
-        title="Courses and lessons"
-        actions={
-          canEnroll ? (
-            <Button variant="secondary" onClick={() => setIsEnrolling(true)}>
-              Enrol on a course
-            </Button>
-          ) : null
-        }
-      >
-        {enrollments.isPending ? <p className="text-sm text-slate-600">{messages.loading}</p> : null}
-        {enrollments.error ? <Alert tone="error">{enrollments.error.message}</Alert> : null}
-        {enrollments.data && enrollments.data.enrollments.length === 0 ? <p className="text-sm text-slate-600">{emptyText}</p> : null}
-      </Card>
-      {enrollments.data?.enrollments.map((summary) => <EnrollmentCard key={summary.id} summary={summary} canEnroll={canEnroll} />)}
+      {hasHeader ? (
+        <Card
+          title="Courses and lessons"
+          actions={
+            canEnroll ? (
+              <Button variant="secondary" onClick={() => setIsEnrolling(true)}>
+                Enrol on a course
+              </Button>
+            ) : null
+          }
+        >
+          {enrollments.isPending ? <p className="text-sm text-slate-600">{messages.loading}</p> : null}
+          {enrollments.error ? <Alert tone="error">{enrollments.error.message}</Alert> : null}
+          {enrollments.data && courses.length === 0 ? <p className="text-sm text-slate-600">{emptyText}</p> : null}
+        </Card>
+      ) : null}
+      {courses.map((summary) => (
+        <EnrollmentCard key={summary.id} summary={summary} canEnroll={canEnroll} />
+      ))}
       <ScorecardPanel personId={personId} />
-      {canEnroll ? <EnrollDialog personId={personId} studentName={studentName} isOpen={isEnrolling} onClose={() => setIsEnrolling(false)} /> : null}
+      {canEnroll ? (
+        <EnrollDialog personId={personId} studentName={studentName} isOpen={isEnrolling} onClose={() => setIsEnrolling(false)} />
+      ) : null}
     </>
   );
 }

@@ -79,7 +79,10 @@ function LinkLessonForm({ tripId, enrollments }: { tripId: string; enrollments: 
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectInput
           label="Student and course"
-          options={enrollments.map((enrollment) => ({ value: enrollment.id, label: `${enrollment.student.name ?? 'Student'} — ${enrollment.course_name}` }))}
+          options={enrollments.map((enrollment) => ({
+            value: enrollment.id,
+            label: `${enrollment.student.name ?? 'Student'} — ${enrollment.course_name}`,
+          }))}
           {...enrollmentField}
           error={errors.enrollment_id?.message}
         />
@@ -93,10 +96,13 @@ function LinkLessonForm({ tripId, enrollments }: { tripId: string; enrollments: 
           error={errors.lesson_key?.message}
         />
       </div>
-      {chosen && chosen.open_lessons.length === 0 ? <p className="text-sm text-slate-600">Every open lesson of this course is complete.</p> : null}
+      {chosen && chosen.open_lessons.length === 0 ? (
+        <p className="text-sm text-slate-600">Every open lesson of this course is complete.</p>
+      ) : null}
       {startLesson.error ? <Alert tone="error">{startLesson.error.message}</Alert> : null}
       <p className="text-xs text-slate-500">
-        The lesson opens for grading with the student’s open rework items added and Skylog’s proposals from this flight beside each ACS task.
+        The lesson opens for grading with the student’s open rework items added and Skylog’s proposals from this flight beside each ACS
+        task.
       </p>
       <Button type="submit" className="self-start" isLoading={startLesson.isPending}>
         Begin grading
