@@ -1,8 +1,9 @@
 // `npm run bench -- accuracy`: the flight analysis against the truth of real recordings. Take-offs, landings
 // (touch-and-go or full stop) and go-arounds on the labelled tracks in bench/corpus/tracks; the readback
 // checker on the labelled exchanges in bench/corpus/readbacks and, for exchanges that may not be committed, in
-// the folder READBACK_CORPUS names; and the logbook entry made from each labelled track against an instructor's
-// logbook for it. A track file that cannot be read is an error row, and the run exits non-zero.
+// the folder READBACK_CORPUS names; the logbook entry made from each labelled track against an instructor's
+// logbook for it; and the ACS manoeuvres found in the labelled airplane flights (bench/acs-accuracy.ts). A track
+// file that cannot be read is an error row, and the run exits non-zero.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import {
   readbackVerdicts,
   readReadbackSources,
   recallOf,
+  scoreAcsCorpus,
   scoreReadbackSources,
   scoreTrackCorpus,
   trackEventTypes,
@@ -31,6 +33,7 @@ import {
   type LogbookFlightScore,
 } from '@skylog/logbook/corpus-accuracy';
 import { findFieldsAround, findNearestFieldIdent, openAirports } from '../apps/server/src/modules/map/airports.repository.ts';
+import { acsReport } from './acs-accuracy.ts';
 
 /** The targets an instructor's trust needs: few wrong flags, no fault missed, events neither missed nor invented. */
 const targets = { precision: 0.95, recall: 0.95, exactClass: 0.9, touchAndGoRight: 0.95 } as const;
@@ -219,13 +222,14 @@ export async function benchAccuracy(): Promise<string> {
           airportAt: (place, category) => findNearestFieldIdent(airports, place, category),
         };
   const tracks = scoreTrackCorpus(lookups?.fieldsAround ?? (() => []));
+  const acs = scoreAcsCorpus(lookups?.fieldsAround ?? (() => []));
   const logbook = scoreLogbookCorpus(lookups);
   airports?.close();
   const extraReadbacks = process.env.READBACK_CORPUS;
   // A folder asked for and not there is a mistake to say, not a corpus to leave out quietly.
   if (extraReadbacks && !existsSync(extraReadbacks)) throw new Error(`READBACK_CORPUS names ${extraReadbacks}, which does not exist.`);
   const readbackDirs = [readbackCorpusDir, ...(extraReadbacks ? [extraReadbacks] : [])];
-  if (tracks.parseErrors > 0 || logbook.unread > 0) process.exitCode = 1;
+  if (tracks.parseErrors > 0 || logbook.unread > 0 || acs.flights.some((flight) => flight.error !== null)) process.exitCode = 1;
   return [
     ...(tracks.parseErrors > 0 ? [`**${tracks.parseErrors} corpus file(s) could not be read: see the ERROR rows. Exit code 1.**`, ''] : []),
     ...trackReport(tracks),
@@ -233,5 +237,7 @@ export async function benchAccuracy(): Promise<string> {
     ...readbackReport(readbackDirs),
     '',
     ...logbookReport(logbook),
+    '',
+    ...acsReport(acs),
   ].join('\n');
 }

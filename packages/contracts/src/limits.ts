@@ -39,7 +39,7 @@ export const limits = {
   /** A course's size (docs/product.md "Lessons and grading"): a Part 141 syllabus has a few stages of some dozen lessons. */
   courseStagesMax: 12,
   courseLessonsPerStageMax: 60,
-  courseItemsPerLessonMax: 40,
+  courseItemsPerLessonMax: 60,
   /** A course file to import (JSON or CSV text). */
   courseImportMaxBytes: 512 * 1024,
   jsonBodyLimitBytes: 1_048_576,

@@ -1,6 +1,7 @@
-import { messages, type TranscriptJson } from '@skylog/contracts';
+import { messages, type AircraftCategory, type TranscriptJson } from '@skylog/contracts';
 import { describe, expect, it } from 'vitest';
-import { analyseFlight, uncertainWordConfidence, utterancesOf } from './analyse-flight.ts';
+import { analyseFlight, analysisVersion, uncertainWordConfidence, utterancesOf } from './analyse-flight.ts';
+import { buildSyntheticTrack, exactBankTurn } from './synthetic-track.ts';
 
 /** A Deepgram-shaped transcript: each utterance [speaker, text, confidence of a word or of all], 3 s apart. */
 function transcriptOf(utterances: readonly (readonly [number, string, Record<string, number>?])[]): TranscriptJson {
@@ -65,5 +66,44 @@ describe('readbacks in the flight analysis', () => {
     expect(analysis.readbacks.map((finding) => finding.status)).toEqual(['unclear']);
     expect(analysis.moments).toEqual([]);
     expect(analysis.limitations).toContain(messages.analysisUnclearReadbacks);
+  });
+});
+
+describe('ACS evidence in the flight analysis', () => {
+  const steepTurnFlight = buildSyntheticTrack(
+    [{ kind: 'level', durationS: 60 }, exactBankTurn(-360, 45, 95), { kind: 'level', durationS: 60 }],
+    {
+      inFlight: { speedKt: 95, heightFt: 3000 },
+    },
+  );
+  const analyse = (input: { category?: AircraftCategory | null; timesEstimated?: boolean }) =>
+    analyseFlight({
+      points: steepTurnFlight.points,
+      category: input.category ?? 'airplane',
+      airports: [],
+      timesEstimated: input.timesEstimated ?? false,
+      markers: [],
+      transcript: transcriptOf([
+        [2, 'Skyline one two, climb and maintain 5000.'],
+        [1, 'Climb and maintain 5000, Skyline one two.'],
+      ]),
+      audioStartedAt: steepTurnFlight.points[0]!.timestamp,
+      beginTime: steepTurnFlight.points[0]!.timestamp,
+      atcSpeakers: new Set([2]),
+      ownCallsigns: ['Skyline 12'],
+    });
+
+  it('stores the tasks the track and the radio show, in time order, with the rules’ version that measured them', () => {
+    const analysis = analyse({});
+    expect(analysis.version).toBe(analysisVersion);
+    expect(analysis.acs_evidence?.map((evidence) => [evidence.task_code, evidence.outcome])).toEqual([
+      ['PA.III.A', 'within'],
+      ['PA.V.A', 'within'],
+    ]);
+  });
+
+  it('judges only the radio when the track’s times are a guess, and no airplane task for another category', () => {
+    expect(analyse({ timesEstimated: true }).acs_evidence?.map((evidence) => evidence.task_code)).toEqual(['PA.III.A']);
+    expect(analyse({ category: 'glider' }).acs_evidence).toEqual([]);
   });
 });

@@ -12,8 +12,10 @@ import {
   type TrackPoint,
   type TranscriptJson,
 } from '@skylog/contracts';
+import { findAcsEvidence } from './acs-evidence/index.ts';
 import { detectPhases, type KnownField } from './phases.ts';
 import { checkReadbacks, type RadioUtterance } from './readback.ts';
+import { describeFault } from './readback-words.ts';
 import { findApproachAndExceedanceMoments } from './stability.ts';
 import { computeKinematics } from './track-kinematics.ts';
 import { findWorkloadClusters } from './workload.ts';
@@ -22,9 +24,11 @@ import { findWorkloadClusters } from './workload.ts';
  * Bump when a rule changes: at start-up every stored analysis older than this is queued to be made again
  * (the analysis.requeue-stale job). 2: phases by aircraft category, full stop at taxi speed, go-arounds at any
  * airport; readbacks matched to the callsign called, with the readback that was due and its rule. 3: each
- * take-off's time and place, which the logbook counts day and night take-offs from (14 CFR 61.57(b)).
+ * take-off's time and place, which the logbook counts day and night take-offs from (14 CFR 61.57(b)). 4: the ACS
+ * evidence (`acs_evidence`): steep turns, slow flight, touchdown points on the runway, go-arounds, traffic patterns,
+ * emergency descents and communications measured against the FAA-S-ACS-6C tolerances, with the airports' runways.
  */
-export const analysisVersion = 3;
+export const analysisVersion = 4;
 
 /** The first fix at or after a time (the last one when none is): where a lift-off happened. */
 function fixAt(points: TrackPoint[], time: number): TrackPoint | undefined {
@@ -45,7 +49,7 @@ export type FlightInput = {
   points: TrackPoint[];
   /** The aircraft's category; null when nobody has said (airplane rules, and the analysis says so). */
   category: AircraftCategory | null;
-  /** Airports of the database around the track. */
+  /** Airports of the database around the track, with their runways where the database has them. */
   airports: KnownField[];
   markers: Marker[];
   transcript: TranscriptJson | null;
@@ -90,19 +94,6 @@ export function utterancesOf(transcript: TranscriptJson | null, clockStart: numb
   });
 }
 
-const elementLabels: Record<ReadbackFinding['elements'][number]['type'], string> = {
-  altitude: 'altitude',
-  flight_level: 'flight level',
-  heading: 'heading',
-  frequency: 'frequency',
-  squawk: 'squawk',
-  runway: 'runway',
-  hold_short: 'hold short',
-  cleared_takeoff: 'take-off clearance',
-  cleared_land: 'landing clearance',
-  callsign: 'callsign',
-};
-
 const readbackTitles = { missing: 'Readback missing', incomplete: 'Incomplete readback', wrong: 'Wrong readback' } as const;
 type FaultStatus = keyof typeof readbackTitles;
 const isFault = (finding: ReadbackFinding): finding is ReadbackFinding & { status: FaultStatus } => finding.status in readbackTitles;
@@ -112,25 +103,6 @@ function describeReadback(finding: ReadbackFinding): string {
   const should = finding.expected_readback ? ` A correct readback: “${finding.expected_readback}”.` : '';
   const rule = finding.rule ? ` ${readbackRules[finding.rule].rule} (${readbackRules[finding.rule].citation})` : '';
   return `${describeFault(finding)}${should}${rule}`;
-}
-
-function describeFault(finding: ReadbackFinding): string {
-  if (finding.status === 'missing') {
-    const given = finding.elements
-      .filter((element) => element.type !== 'callsign')
-      .map((element) => `${elementLabels[element.type]} ${element.expected}`)
-      .join(', ');
-    const to = finding.addressee ? ` to ${finding.addressee}` : '';
-    return `ATC gave ${given}${to} and no readback followed.`;
-  }
-  const parts = finding.elements
-    .filter((element) => element.heard !== element.expected)
-    .map((element) =>
-      element.heard === null
-        ? `${elementLabels[element.type]} ${element.expected} was not read back`
-        : `${elementLabels[element.type]} ${element.expected} was read back as ${element.heard}`,
-    );
-  return `${parts.join('; ')}.`;
 }
 
 function readbackMoments(findings: ReadbackFinding[]): TeachableMoment[] {
@@ -177,8 +149,8 @@ const maxOf = (values: (number | null)[]): number | null => {
 
 /**
  * The whole deterministic analysis of one flight: phases and landings from the track, approach
- * stability and exceedances, workload from the Overloaded markers, and the readback check from the
- * transcript. Whatever input is missing is said in `limitations`, never guessed.
+ * stability and exceedances, workload from the Overloaded markers, the readback check from the
+ * transcript, and the ACS tasks both show. Whatever input is missing is said in `limitations`, never guessed.
  */
 export function analyseFlight(input: FlightInput, now = new Date()): FlightAnalysis {
   const judgedPoints = input.timesEstimated ? [] : input.points;
@@ -210,6 +182,13 @@ export function analyseFlight(input: FlightInput, now = new Date()): FlightAnaly
     landings: phaseResult.landings,
     moments,
     readbacks,
+    acs_evidence: findAcsEvidence({
+      points: judgedPoints,
+      phases: phaseResult,
+      category: input.category,
+      airports: input.airports,
+      readbacks,
+    }),
     limitations,
     stats: {
       max_altitude_ft: maxOf(kinematics.altitudeFt),

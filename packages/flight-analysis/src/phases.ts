@@ -112,8 +112,19 @@ const minAltitudeShare = 0.5;
 
 const fieldRadiusMetres = fieldRadiusNm * 1852;
 
-/** An airport near the track (from the airport database): known ground where the track never touched down. */
-export type KnownField = { latitude: number; longitude: number; elevationFt: number };
+/**
+ * One end of a runway as the airport database has it (OurAirports' runway ends): where the pavement ends, its true
+ * heading, and how far in the landing threshold is displaced (0 when it is not).
+ */
+export type RunwayEnd = { ident: string; latitude: number; longitude: number; headingDeg: number; displacedThresholdFt: number };
+/** A runway and its two ends; a landing towards one end's heading starts at that end's threshold. */
+export type KnownRunway = { lengthFt: number; widthFt: number; ends: [RunwayEnd, RunwayEnd] };
+
+/**
+ * An airport near the track (from the airport database): known ground where the track never touched down, and its
+ * runways where the database has both their ends (touchdown points are measured along them).
+ */
+export type KnownField = { latitude: number; longitude: number; elevationFt: number; ident?: string; runways?: KnownRunway[] };
 
 export type PhaseOptions = {
   /** The aircraft's category; null or absent uses airplane rules and says so in the limitations. */

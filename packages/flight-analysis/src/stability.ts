@@ -28,7 +28,7 @@ const minHighDescentS = 10;
 /** Exceedances this close together are one: a fix or two back under the limit does not end the manoeuvre. */
 const exceedanceGapS = 2;
 /** Sink rate at touchdown is the mean over this many seconds before it: long enough to average GPS altitude noise. */
-const touchdownSinkS = 5;
+export const touchdownSinkS = 5;
 /** Sinking faster than this into touchdown is a hard landing: the flare should bring it near 200 fpm. */
 const hardLandingFpm = 600;
 /** A float longer than the approach's own sink rate would take from the flare height by more than this is long: a normal flare adds 2–4 s. */
@@ -56,11 +56,11 @@ export function findApproachAndExceedanceMoments(points: TrackPoint[], result: P
   return moments.sort((a, b) => a.time - b.time);
 }
 
-const formatNumber = (value: number) => Math.round(value).toLocaleString('en-US');
+export const formatNumber = (value: number) => Math.round(value).toLocaleString('en-US');
 const formatSeconds = (milliseconds: number) => `${Math.round(milliseconds / 1000)} s`;
 
 /** The first fix at or after `time` (binary search: times never go back). */
-const indexAt = (time: number[], at: number): number => {
+export const indexAt = (time: number[], at: number): number => {
   let low = 0;
   let high = time.length;
   while (low < high) {
@@ -71,7 +71,8 @@ const indexAt = (time: number[], at: number): number => {
   return low;
 };
 
-const phasesByPoint = (time: number[], result: PhaseResult): FlightPhase[] => {
+/** Each fix's phase. */
+export const phasesByPoint = (time: number[], result: PhaseResult): FlightPhase[] => {
   let segment = 0;
   return time.map((at) => {
     while (segment < result.phases.length - 1 && at >= result.phases[segment]!.end) segment++;
@@ -194,17 +195,23 @@ const describeApproach = (points: TrackPoint[], kinematics: Kinematics, result: 
 const maxBy = (indices: number[], score: (index: number) => number): number =>
   indices.reduce((best, index) => (score(index) > score(best) ? index : best), indices[0]!);
 
-/** Hard landing, long float, or else a smooth landing. */
-const describeLanding = (kinematics: Kinematics, landing: Landing): TeachableMoment[] => {
+/** The mean sink rate (fpm, positive down) over the last 5 s before touchdown; null without altitudes there. */
+export const touchdownSinkFpm = (kinematics: Kinematics, landing: Landing): number | null => {
   const { time, altitudeFt } = kinematics;
-  const noun = landing.kind === 'touch_and_go' ? 'touch-and-go' : 'landing';
   const touchdown = indexAt(time, landing.touchdown_time);
   const before = indexAt(time, landing.touchdown_time - touchdownSinkS * 1000);
   const [from, to] = [altitudeFt[before], altitudeFt[touchdown]];
-  const sinkFpm =
-    from === null || from === undefined || to === null || to === undefined || before === touchdown
-      ? null
-      : ((from - to) / (time[touchdown]! - time[before]!)) * 60_000;
+  return from === null || from === undefined || to === null || to === undefined || before === touchdown
+    ? null
+    : ((from - to) / (time[touchdown]! - time[before]!)) * 60_000;
+};
+
+/** Hard landing, long float, or else a smooth landing. */
+const describeLanding = (kinematics: Kinematics, landing: Landing): TeachableMoment[] => {
+  const { time } = kinematics;
+  const noun = landing.kind === 'touch_and_go' ? 'touch-and-go' : 'landing';
+  const before = indexAt(time, landing.touchdown_time - touchdownSinkS * 1000);
+  const sinkFpm = touchdownSinkFpm(kinematics, landing);
   const floatFrom = landing.float_s === null ? null : landing.touchdown_time - landing.float_s * 1000;
   const moments: TeachableMoment[] = [];
   if (sinkFpm !== null && sinkFpm > hardLandingFpm) {

@@ -1,3 +1,4 @@
+import { bearingDegrees } from '@skylog/track-formats';
 import { describe, expect, it } from 'vitest';
 import { buildSyntheticTrack, circuitSegments, departureSegments } from './synthetic-track.ts';
 import { feetPerMetre, knotsPerMps } from './track-kinematics.ts';
@@ -34,5 +35,18 @@ describe('buildSyntheticTrack', () => {
   it('leaves speed or altitude out when asked', () => {
     const { points } = buildSyntheticTrack([{ kind: 'taxi', durationS: 5, speedKt: 10 }], { hasSpeed: false, hasAltitude: false });
     expect(points.every((point) => point.speed === null && point.altitude === null)).toBe(true);
+  });
+
+  it('starts in flight when asked, and drifts with the wind off the ground: fixes carry ground speed and track', () => {
+    const { points } = buildSyntheticTrack([{ kind: 'level', durationS: 10 }], {
+      inFlight: { speedKt: 100, heightFt: 3000 },
+      wind: { fromDeg: 270, speedKt: 20 },
+    });
+    const last = points.at(-1)!;
+    expect(last.altitude! * feetPerMetre).toBeCloseTo(3000, 9);
+    expect(last.speed! * knotsPerMps).toBeCloseTo(Math.hypot(100, 20), 9);
+    // Heading north with a west wind: the track bends right by atan(20/100).
+    expect(last.heading).toBeCloseTo((Math.atan2(20, 100) * 180) / Math.PI, 9);
+    expect(bearingDegrees(points[0]!, last)).toBeCloseTo((Math.atan2(20, 100) * 180) / Math.PI, 3);
   });
 });

@@ -39,6 +39,10 @@ export type SyntheticOptions = {
   /** Uniform altitude error of up to ± this many feet, seeded. */
   altitudeNoiseFt?: number;
   seed?: number;
+  /** Start in flight at this speed and height above the field instead of standing on it. */
+  inFlight?: { speedKt: number; heightFt: number };
+  /** A steady wind (from this direction, degrees true) that drifts the aircraft whenever it is off the ground; fixes then carry ground speed and track. */
+  wind?: { fromDeg: number; speedKt: number };
 };
 
 export type SyntheticTrack = {
@@ -72,28 +76,42 @@ export function buildSyntheticTrack(segments: SyntheticSegment[], options: Synth
     latitude: options.latitude ?? 47.4,
     longitude: options.longitude ?? 8.5,
     headingDeg: options.headingDeg ?? 0,
-    speedKt: 0,
-    heightFt: 0,
+    speedKt: options.inFlight?.speedKt ?? 0,
+    heightFt: options.inFlight?.heightFt ?? 0,
+  };
+  // The wind's velocity, metres per second east and north (it blows towards the opposite of where it comes from).
+  const windFrom = ((options.wind?.fromDeg ?? 0) * Math.PI) / 180;
+  const windMps = (options.wind?.speedKt ?? 0) / knotsPerMps;
+  const wind = { east: -windMps * Math.sin(windFrom), north: -windMps * Math.cos(windFrom) };
+  /** Velocity over the ground, metres per second: through the air along the heading, plus the wind when off the ground. */
+  const groundVelocity = (speedKt: number, headingDeg: number, isAirborne: boolean) => {
+    const radians = (headingDeg * Math.PI) / 180;
+    const airMps = speedKt / knotsPerMps;
+    return {
+      east: airMps * Math.sin(radians) + (isAirborne ? wind.east : 0),
+      north: airMps * Math.cos(radians) + (isAirborne ? wind.north : 0),
+    };
   };
   const points: TrackPoint[] = [];
   const marks: SyntheticTrack['marks'] = {};
-  const emit = () =>
+  const emit = () => {
+    const ground = groundVelocity(state.speedKt, state.headingDeg, state.heightFt > 0);
     points.push({
       timestamp: state.time,
       latitude: state.latitude,
       longitude: state.longitude,
       altitude: hasAltitude ? (fieldElevationFt + state.heightFt + (noiseFt > 0 ? (random() * 2 - 1) * noiseFt : 0)) / feetPerMetre : null,
       accuracy: 5,
-      heading: ((state.headingDeg % 360) + 360) % 360,
-      speed: hasSpeed ? state.speedKt / knotsPerMps : null,
+      heading:
+        windMps === 0 ? ((state.headingDeg % 360) + 360) % 360 : ((Math.atan2(ground.east, ground.north) * 180) / Math.PI + 360) % 360,
+      speed: hasSpeed ? (windMps === 0 ? state.speedKt / knotsPerMps : Math.hypot(ground.east, ground.north)) : null,
     });
-  /** One second: new speed and height as given, turning by `turnDeg`, moving at the mean speed. */
+  };
+  /** One second: new speed and height as given, turning by `turnDeg`, moving at the mean speed (and with the wind aloft). */
   const step = (speedKt: number, heightFt: number, turnDeg: number) => {
-    const metres = ((state.speedKt + speedKt) / 2 / knotsPerMps) * 1;
-    const headingRad = ((state.headingDeg + turnDeg / 2) * Math.PI) / 180;
-    state.latitude += ((metres * Math.cos(headingRad)) / earthRadiusMetres) * (180 / Math.PI);
-    state.longitude +=
-      ((metres * Math.sin(headingRad)) / (earthRadiusMetres * Math.cos((state.latitude * Math.PI) / 180))) * (180 / Math.PI);
+    const moved = groundVelocity((state.speedKt + speedKt) / 2, state.headingDeg + turnDeg / 2, state.heightFt > 0 || heightFt > 0);
+    state.latitude += (moved.north / earthRadiusMetres) * (180 / Math.PI);
+    state.longitude += (moved.east / (earthRadiusMetres * Math.cos((state.latitude * Math.PI) / 180))) * (180 / Math.PI);
     state.headingDeg += turnDeg;
     state.speedKt = speedKt;
     state.heightFt = heightFt;
@@ -188,4 +206,22 @@ export function arrivalSegments(): SyntheticSegment[] {
     { kind: 'roll', toSpeedKt: 10, mark: 'rollout' },
     { kind: 'taxi', durationS: 120, speedKt: 10, mark: 'taxi-in' },
   ];
+}
+
+/**
+ * A turn at exactly `bankDeg` at `speedKt` (no wind) through at least `minDegrees` (negative: left): a whole number of
+ * seconds at that bank's own turn rate, so the turn is not spread over a rounded-up time at a shallower bank.
+ */
+export function exactBankTurn(
+  minDegrees: number,
+  bankDeg: number,
+  speedKt: number,
+  extra: { climbFt?: number; mark?: string } = {},
+): SyntheticSegment {
+  const rateDegS = ((gravityMps2 * Math.tan((bankDeg * Math.PI) / 180)) / (speedKt / knotsPerMps)) * (180 / Math.PI);
+  const seconds = Math.ceil(Math.abs(minDegrees) / rateDegS);
+  // A hair under the whole seconds' turn, so that the builder's own rounding up gives back the same seconds.
+  const degrees = Math.sign(minDegrees) * rateDegS * seconds * (1 - 1e-12);
+  const fpm = ((extra.climbFt ?? 0) * 60) / seconds;
+  return { kind: 'turn', degrees, bankDeg, speedKt, fpm, ...(extra.mark === undefined ? {} : { mark: extra.mark }) };
 }

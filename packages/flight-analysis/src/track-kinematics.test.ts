@@ -27,7 +27,7 @@ describe('computeKinematics', () => {
     const { points, kinematics } = kinematicsOf(flying);
     for (const series of Object.values(kinematics)) expect(series).toHaveLength(points.length);
     expect(kinematics.time).toEqual(points.map((point) => point.timestamp));
-    expect(computeKinematics([])).toEqual({ time: [], groundSpeedKt: [], altitudeFt: [], verticalSpeedFpm: [], bankDeg: [] });
+    expect(computeKinematics([])).toEqual({ time: [], groundSpeedKt: [], altitudeFt: [], verticalSpeedFpm: [], bankDeg: [], trackDeg: [] });
   });
 
   it('converts speed to knots and altitude to feet', () => {

@@ -27,6 +27,8 @@ export type Kinematics = {
    * the ground and the ground speed (true airspeed is unknown), so wind skews it: positive turning right.
    */
   bankDeg: (number | null)[];
+  /** Track over the ground, degrees, unwrapped (359 → 361, not 1) so a difference is the turn flown; null when too slow for a course. */
+  trackDeg: (number | null)[];
 };
 
 /**
@@ -40,7 +42,8 @@ export function computeKinematics(points: TrackPoint[]): Kinematics {
   );
   const altitudeFt = points.map((point) => (point.altitude === null ? null : point.altitude * feetPerMetre));
   const verticalSpeedFpm = windowedSlopes(time, altitudeFt, verticalSpeedWindowS).map((slope) => (slope === null ? null : slope * 60));
-  const turnRateDegS = windowedSlopes(time, unwrappedTracks(points, groundSpeedKt), turnRateWindowS);
+  const trackDeg = unwrappedTracks(points, groundSpeedKt);
+  const turnRateDegS = windowedSlopes(time, trackDeg, turnRateWindowS);
   const bankDeg = turnRateDegS.map((rate, index) => {
     // An aircraft's own attitude sensor (a Garmin data log's Roll) measures what the turn rate only estimates.
     const measured = points[index]?.roll_deg;
@@ -50,7 +53,7 @@ export function computeKinematics(points: TrackPoint[]): Kinematics {
     const omega = (rate * Math.PI) / 180;
     return (Math.atan(((speedKt / knotsPerMps) * omega) / gravityMps2) * 180) / Math.PI;
   });
-  return { time, groundSpeedKt, altitudeFt, verticalSpeedFpm, bankDeg };
+  return { time, groundSpeedKt, altitudeFt, verticalSpeedFpm, bankDeg, trackDeg };
 }
 
 /** Over the legs either side of the point (one leg at the ends): what validate-track fills in, for tracks that skipped it. */

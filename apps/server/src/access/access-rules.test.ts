@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   alertFilingOrg,
   denialFilingOrg,
+  mayGradeStageCheck,
   mayManageLink,
+  mayOnCourse,
   mayOnPerson,
   mayOnSubOrg,
+  mayOnTraining,
   mayOnTrip,
   mayPutInSeat,
   mayReadServerSetup,
@@ -17,6 +20,7 @@ import {
   type Actor,
   type PersonAction,
   type PersonFacts,
+  type TrainingAction,
   type TripAction,
   type TripFacts,
 } from './access-rules.ts';
@@ -111,6 +115,63 @@ describe('people: role × relation', () => {
       });
     }
   }
+});
+
+/**
+ * R read the training record, N enrol, G grade (docs/product.md "Lessons and grading"): the school's instructors read a
+ * student's record, only the student's own instructor grades; admins read and enrol; sub-organization admins nothing.
+ */
+const trainingTargets = {
+  self: (role: AssignableRole) => people.self(role),
+  ownStudent: () => people.ownStudent(),
+  studentSameSubOrg: () => people.studentSameSubOrg(),
+  studentOtherSubOrg: () => people.studentOtherSubOrg(),
+  otherOrgStudent: () => people.otherOrgStudent(),
+} as const;
+type TrainingRelation = keyof typeof trainingTargets;
+const trainingTable: Record<AssignableRole, Record<TrainingRelation, string>> = {
+  super_admin: { self: 'R', ownStudent: 'RN', studentSameSubOrg: 'RN', studentOtherSubOrg: 'RN', otherOrgStudent: 'RN' },
+  org_admin: { self: 'R', ownStudent: 'RN', studentSameSubOrg: 'RN', studentOtherSubOrg: 'RN', otherOrgStudent: '' },
+  admin_secondary: { self: 'R', ownStudent: 'RN', studentSameSubOrg: 'RN', studentOtherSubOrg: 'RN', otherOrgStudent: '' },
+  sub_org_admin: { self: 'R', ownStudent: '', studentSameSubOrg: '', studentOtherSubOrg: '', otherOrgStudent: '' },
+  sub_org_admin_secondary: { self: 'R', ownStudent: '', studentSameSubOrg: '', studentOtherSubOrg: '', otherOrgStudent: '' },
+  instructor: { self: 'R', ownStudent: 'RNG', studentSameSubOrg: 'R', studentOtherSubOrg: 'R', otherOrgStudent: '' },
+  student: { self: 'R', ownStudent: '', studentSameSubOrg: '', studentOtherSubOrg: '', otherOrgStudent: '' },
+};
+const trainingLetters: Record<TrainingAction, string> = { read: 'R', enroll: 'N', grade: 'G' };
+
+describe('training records: role × relation', () => {
+  for (const role of assignableRoles) {
+    for (const relation of Object.keys(trainingTargets) as TrainingRelation[]) {
+      it(`${role} → ${relation}: ${trainingTable[role][relation] || 'nothing'}`, () => {
+        const target = relation === 'self' ? trainingTargets.self(role) : trainingTargets[relation]();
+        const granted = (Object.keys(trainingLetters) as TrainingAction[])
+          .filter((action) => mayOnTraining(actorOf(role), target, action))
+          .map((action) => trainingLetters[action])
+          .join('');
+        expect(granted).toBe(trainingTable[role][relation]);
+      });
+    }
+  }
+
+  it('gives a stage check to a named check instructor of the school who did not teach the stage, never to the student', () => {
+    const instructor = actorOf('instructor');
+    const student = people.studentSameSubOrg();
+    expect(mayGradeStageCheck(instructor, student, { isCheckInstructor: true, taughtTheStage: false })).toBe(true);
+    expect(mayGradeStageCheck(instructor, student, { isCheckInstructor: true, taughtTheStage: true })).toBe(false);
+    expect(mayGradeStageCheck(instructor, student, { isCheckInstructor: false, taughtTheStage: false })).toBe(false);
+    expect(mayGradeStageCheck(instructor, people.otherOrgStudent(), { isCheckInstructor: true, taughtTheStage: false })).toBe(false);
+    expect(mayGradeStageCheck(actorOf('org_admin'), student, { isCheckInstructor: true, taughtTheStage: false })).toBe(false);
+  });
+
+  it('lets a school’s members read its courses and only its organization’s admins build them', () => {
+    const own = { orgId: orgA };
+    const built = assignableRoles.filter((role) => mayOnCourse(actorOf(role), own, 'manage'));
+    const read = assignableRoles.filter((role) => mayOnCourse(actorOf(role), own, 'read'));
+    expect(built).toEqual(['super_admin', 'org_admin', 'admin_secondary']);
+    expect(read).toEqual(['super_admin', 'org_admin', 'admin_secondary', 'instructor', 'student']);
+    expect(assignableRoles.filter((role) => mayOnCourse(actorOf(role), { orgId: orgB }, 'read'))).toEqual(['super_admin']);
+  });
 });
 
 const trip = (facts: Partial<TripFacts>): TripFacts => ({

@@ -107,22 +107,20 @@ export function mayOnCourse(actor: Actor, course: { orgId: string }, action: 're
   return action === 'read' ? !isSubOrgRole(actor.role) : isOrgWideRole(actor.role);
 }
 
-export type TrainingAction = 'read' | 'enroll' | 'grade' | 'brief';
+export type TrainingAction = 'read' | 'enroll' | 'grade';
 
 /**
- * A student's training record reads as their logbook does (the student, their instructor, their school's admins).
- * Enrolling is the school's admins' or the student's instructor's; grading is the instructor's alone, as signing is
- * (a stage check is decided by `mayGradeStageCheck`). The hand-off brief is also for any instructor of the school,
- * who may be about to take the student over.
+ * A student's training record (courses, lessons, scorecard, hand-off brief) is read by the student, any instructor of
+ * their school (a check instructor gives stage checks; an instructor taking a student over reads the brief), their
+ * school's admins and a super admin. Enrolling is the school's admins' or the student's instructor's; grading is the
+ * student's instructor's alone, as signing their logbook is (a stage check is decided by `mayGradeStageCheck`).
  */
 export function mayOnTraining(actor: Actor, student: PersonFacts, action: TrainingAction): boolean {
   switch (action) {
     case 'read':
-      return mayOnLogbook(actor, student, 'read');
-    case 'brief':
       return mayOnLogbook(actor, student, 'read') || (actor.role === 'instructor' && inOrg(actor, student.orgId) && student.userType === 'student');
     case 'enroll':
-      return student.userType === 'student' && (mayOnLogbook(actor, student, 'sign') || ((isOrgWideRole(actor.role) && inOrg(actor, student.orgId)) || isSuperAdmin(actor)));
+      return student.userType === 'student' && (mayOnLogbook(actor, student, 'sign') || (isOrgWideRole(actor.role) && inOrg(actor, student.orgId)) || isSuperAdmin(actor));
     case 'grade':
       return mayOnLogbook(actor, student, 'sign');
   }

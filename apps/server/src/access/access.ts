@@ -158,7 +158,6 @@ export async function requireCourse(ctx: AppContext, actor: RequestUser, id: str
 
 const trainingRefusal: Record<TrainingAction, string> = {
   read: trainingMessages.enrollmentNotFound,
-  brief: trainingMessages.enrollmentNotFound,
   enroll: trainingMessages.enrollNotAllowed,
   grade: trainingMessages.notYourStudent,
 };
@@ -170,7 +169,7 @@ export async function requireTrainee(ctx: AppContext, actor: RequestUser, studen
   const target = await personFacts(ctx, actor, row.user);
   if (mayOnTraining(actor, target, action)) return row;
   const refused = { resource: `users/${studentId}/training`, orgId: row.user.orgId };
-  if (!mayOnTraining(actor, target, 'brief') && !mayKnowOfLogbook(actor, target)) await refuse(ctx, actor, refused, at, userNotFound());
+  if (!mayOnTraining(actor, target, 'read') && !mayKnowOfLogbook(actor, target)) await refuse(ctx, actor, refused, at, userNotFound());
   return refuse(ctx, actor, refused, at, forbidden(trainingRefusal[action]));
 }
 

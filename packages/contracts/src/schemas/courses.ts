@@ -95,11 +95,24 @@ export type CourseList = z.infer<typeof courseListSchema>;
 
 export const courseRevisionQuerySchema = z.object({ revision: z.coerce.number().int().min(1).optional() });
 
-/** A new course: a copy of a shipped template, or content of the school's own. */
-export const courseCreateSchema = z.union([
-  z.strictObject({ template_key: text().trim().min(1, 'Choose a template'), name: title('Name', 120).optional() }),
-  z.strictObject({ ...courseFields, content: courseContentSchema }),
-]);
+/**
+ * A new course: a copy of a shipped template (its name may be given), or a name, part, scale and content of the
+ * school's own. One object rather than a union, so a bad field is named rather than "Invalid input".
+ */
+export const courseCreateSchema = z
+  .strictObject({
+    template_key: text().trim().min(1, 'Choose a template').optional(),
+    name: courseFields.name.optional(),
+    part: courseFields.part.optional(),
+    scale: courseFields.scale.optional(),
+    content: courseContentSchema.optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.template_key !== undefined) return;
+    const labels = { name: 'Name', part: 'Part', scale: 'Grading scale', content: 'Content' } as const;
+    for (const field of ['name', 'part', 'scale', 'content'] as const)
+      if (value[field] === undefined) context.addIssue({ code: 'custom', path: [field], message: `${labels[field]} is required, or choose a template` });
+  });
 export type CourseCreate = z.infer<typeof courseCreateSchema>;
 
 export const courseUpdateSchema = z.strictObject({

@@ -1,11 +1,12 @@
-import type { AircraftCategory, Landing, ReadbackFinding, TrackPoint, Utterance } from '@skylog/contracts';
+import type { AcsEvidence, AircraftCategory, Landing, ReadbackFinding, TrackPoint, Utterance } from '@skylog/contracts';
 import { parseTrackFile } from '@skylog/track-formats';
+import { findAcsEvidence } from '../acs-evidence/index.ts';
 import { detectPhases, type KnownField } from '../phases.ts';
 import { checkReadbacks } from '../readback.ts';
 
 /**
  * The only places where the accuracy scoring calls the product: reading a track file, finding a flight's
- * events, and judging one readback. Each turns today's interface into the small shape the scoring needs, so a
+ * events and its ACS evidence, and judging one readback. Each turns today's interface into the small shape the scoring needs, so a
  * change to the parser, the phase detection or the readback checker is taken up here and nowhere else.
  */
 
@@ -27,6 +28,12 @@ export function detectCorpusEvents(points: TrackPoint[], category: AircraftCateg
     landings: result.landings.map((landing) => ({ time: landing.touchdown_time, kind: landing.kind })),
     goArounds: result.goArounds.map(({ time }) => ({ time })),
   };
+}
+
+/** A flight's ACS evidence from its track as the analysis finds it (the radio's left out: the corpus has no audio). */
+export function detectCorpusAcsEvidence(points: TrackPoint[], category: AircraftCategory, airports: KnownField[]): AcsEvidence[] {
+  const phases = detectPhases(points, { category, airports });
+  return findAcsEvidence({ points, phases, category, airports, readbacks: [] });
 }
 
 /** What the checker says about one ATC instruction ("unclear": a transcript it cannot judge). */

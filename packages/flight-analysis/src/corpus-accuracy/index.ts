@@ -3,3 +3,4 @@
 export * from './track-accuracy.ts';
 export * from './readback-accuracy.ts';
 export { matchToleranceS } from './match-events.ts';
+export * from './acs-accuracy.ts';

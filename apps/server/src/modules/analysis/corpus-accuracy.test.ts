@@ -1,4 +1,11 @@
-import { precisionOf, recallOf, scoreTrackCorpus, type TrackAccuracy } from '@skylog/flight-analysis/corpus-accuracy';
+import {
+  precisionOf,
+  recallOf,
+  scoreAcsCorpus,
+  scoreTrackCorpus,
+  type AcsAccuracy,
+  type TrackAccuracy,
+} from '@skylog/flight-analysis/corpus-accuracy';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openFieldFinder } from '../map/map.service.ts';
 
@@ -43,5 +50,26 @@ describe('accuracy on the real flights of the corpus', () => {
     expect(precisionOf(landing)).toBeGreaterThanOrEqual(floors.landingPrecision);
     expect(goAround.invented).toBeLessThanOrEqual(floors.goAroundsInventedAtMost);
     expect(accuracy.kinds.right / accuracy.kinds.matched).toBeGreaterThanOrEqual(floors.touchAndGoVsFullStopRight);
+  });
+});
+
+/** The ACS manoeuvres found in the labelled airplane flights (bench/corpus/tracks/acs-labels.json), overlapping the labelled span. */
+const acsFloors = { steepTurnRecall: 1, steepTurnPrecision: 1, slowFlightRecall: 1, slowFlightPrecision: 1 } as const;
+
+describe('ACS manoeuvres in the real flights of the corpus', () => {
+  let accuracy: AcsAccuracy;
+  beforeAll(async () => {
+    const fields = await openFieldFinder();
+    accuracy = scoreAcsCorpus((points, category) => fields?.find(points, category) ?? []);
+    fields?.close();
+  }, 60_000);
+
+  it('finds the steep turns and slow flight flown, and invents none', () => {
+    expect(accuracy.flights.filter((flight) => flight.error !== null)).toEqual([]);
+    const { steep_turns: steepTurns, slow_flight: slowFlight } = accuracy.totals;
+    expect(recallOf(steepTurns)).toBeGreaterThanOrEqual(acsFloors.steepTurnRecall);
+    expect(precisionOf(steepTurns)).toBeGreaterThanOrEqual(acsFloors.steepTurnPrecision);
+    expect(recallOf(slowFlight)).toBeGreaterThanOrEqual(acsFloors.slowFlightRecall);
+    expect(precisionOf(slowFlight)).toBeGreaterThanOrEqual(acsFloors.slowFlightPrecision);
   });
 });

@@ -145,7 +145,8 @@ export function parseCourseFile(format: 'json' | 'csv', file: string, scale: Gra
       lesson.items.push({
         key: cell('item_key'),
         task_code: cell('task_code') === '' ? null : cell('task_code').toUpperCase(),
-        title: cell('item_title') || (acsTaskByCode(cell('task_code').toUpperCase())?.title ?? ''),
+        // A task's title is the ACS's own when the row leaves it out; an unknown code stands in, to be reported as such.
+        title: cell('item_title') || (acsTaskByCode(cell('task_code').toUpperCase())?.title ?? cell('task_code')),
         kind: cell('item_kind') as 'flight',
         required_grade: cell('required_grade'),
         required: isYes(cell('required')),

@@ -12,6 +12,7 @@ import {
   trips,
   users,
   type LessonSignature,
+  type StoredProposal,
 } from '../../db/schema/index.ts';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -27,8 +28,9 @@ export function listCoursesOf(db: Executor, orgId: string) {
   return db
     .select({
       course: courses,
-      revision: sql<number>`(select max(${courseRevisions.number}) from ${courseRevisions} where ${courseRevisions.courseId} = ${courses.id})`.mapWith(Number),
-      students: sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${courses.id} and ${enrollments.status} = 'active')`.mapWith(Number),
+      // Spelled out: in a one-table select the builder leaves column names unqualified, which the subquery would misread.
+      revision: sql<number>`(select max(r.number) from course_revisions r where r.course_id = "courses"."id")`.mapWith(Number),
+      students: sql<number>`(select count(*) from enrollments e where e.course_id = "courses"."id" and e.status = 'active')`.mapWith(Number),
     })
     .from(courses)
     .where(eq(courses.orgId, orgId))
@@ -60,7 +62,7 @@ export function listRevisions(db: Executor, courseId: string) {
   return db
     .select({
       revision: courseRevisions,
-      students: sql<number>`(select count(*) from ${enrollments} where ${enrollments.revisionId} = ${courseRevisions.id} and ${enrollments.status} = 'active')`.mapWith(Number),
+      students: sql<number>`(select count(*) from enrollments e where e.revision_id = "course_revisions"."id" and e.status = 'active')`.mapWith(Number),
     })
     .from(courseRevisions)
     .where(eq(courseRevisions.courseId, courseId))
@@ -315,6 +317,10 @@ export async function setItemGrade(
     .update(itemGrades)
     .set({ ...values, gradedAt: new Date() })
     .where(and(eq(itemGrades.recordId, recordId), eq(itemGrades.itemKey, itemKey)));
+}
+
+export async function setProposal(db: Executor, id: string, proposal: StoredProposal | null): Promise<void> {
+  await db.update(itemGrades).set({ proposal }).where(eq(itemGrades.id, id));
 }
 
 /** Every graded ACS task of a student, with the day and the course's scale: the scorecard's material. */

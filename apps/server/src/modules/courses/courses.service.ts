@@ -90,7 +90,7 @@ async function storeCourse(
 }
 
 export async function createCourse(ctx: AppContext, scope: RequestScope, input: CourseCreate): Promise<Course> {
-  if ('template_key' in input) {
+  if (input.template_key !== undefined) {
     const template = courseTemplateByKey(input.template_key);
     if (!template) throw badRequest(trainingMessages.unknownTemplate, { template_key: trainingMessages.unknownTemplate });
     return storeCourse(
@@ -100,8 +100,10 @@ export async function createCourse(ctx: AppContext, scope: RequestScope, input: 
       { template: template.key },
     );
   }
-  requireGoodContent(input.content, input.scale);
-  return storeCourse(ctx, scope, { name: input.name, part: input.part, scale: input.scale, templateKey: null, content: input.content }, {});
+  // The schema asked for all four when no template is named.
+  const { name, part, scale, content } = input as Required<Omit<CourseCreate, 'template_key'>>;
+  requireGoodContent(content, scale);
+  return storeCourse(ctx, scope, { name, part, scale, templateKey: null, content }, {});
 }
 
 /** A course from a file: every bad row is reported at once and nothing is stored. */

@@ -6,6 +6,8 @@ import {
   proposedGrade,
   trainingMessages,
   type AcsEvidence,
+  type CourseLesson,
+  type CourseStage,
   type GradingScaleKey,
   type LessonRecord,
   type LessonRecordGrades,
@@ -43,8 +45,16 @@ export function proposalFor(evidence: readonly AcsEvidence[], taskCode: string |
 async function recordView(db: Executor, recordId: string, actorId: string): Promise<LessonRecord> {
   const [joined] = await repository.listRecordsById(db, recordId);
   const { record, enrollment, course, revision, instructorName, flightMs } = joined!;
-  const [grades, people] = await Promise.all([repository.listItemGrades(db, [recordId]), repository.findPeople(db, [enrollment.studentId])]);
+  const [grades, people, trip] = await Promise.all([
+    repository.listItemGrades(db, [recordId]),
+    repository.findPeople(db, [enrollment.studentId]),
+    record.status === 'in-progress' && record.tripId ? repository.findTripForLesson(db, record.tripId) : undefined,
+  ]);
   const found = findLesson(revision.content, record.lessonKey);
+  // While the lesson is open the proposals follow the flight's analysis as it is now (it may finish after the
+  // lesson was begun); signing keeps the ones the instructor saw.
+  const evidence = trip?.analysis?.acs_evidence;
+  const proposalOf = (grade: repository.ItemGradeRow) => (evidence ? proposalFor(evidence, grade.taskCode, course.scale) : grade.proposal);
   return {
     id: record.id,
     enrollment_id: enrollment.id,
@@ -77,7 +87,7 @@ async function recordView(db: Executor, recordId: string, actorId: string): Prom
       grade: grade.grade,
       remark: grade.remark,
       graded_by: grade.gradedBy || graderName ? { skylog_id: grade.gradedBy, name: graderName } : null,
-      proposal: grade.proposal,
+      proposal: proposalOf(grade),
       rework_id: grade.reworkId,
     })),
     can_grade: record.status === 'in-progress' && record.instructorId === actorId,
@@ -92,7 +102,7 @@ export async function startLesson(
   input: { lesson_key: string; trip_id?: string | null | undefined; date?: string | undefined; ground_hours?: number | undefined },
 ): Promise<LessonRecord> {
   const { actor } = scope;
-  const { enrollment, student } = await requireEnrollment(ctx, actor, enrollmentId, 'brief', scope);
+  const { enrollment, student } = await requireEnrollment(ctx, actor, enrollmentId, 'read', scope);
   const join = (await repository.findEnrollmentJoin(ctx.db, enrollmentId))!;
   if (enrollment.status !== 'active') throw conflict(trainingMessages.enrollmentClosed);
   const content = join.revision.content;
@@ -112,17 +122,14 @@ export async function startLesson(
     const message = trainingMessages.lessonNotOpen(content.stages[progress.openStages - 1]?.title ?? stage.title);
     throw badRequest(message, { lesson_key: message });
   }
-  let evidence: AcsEvidence[] = [];
   let lessonDate = input.date;
   if (input.trip_id) {
     const trip = await repository.findTripForLesson(ctx.db, input.trip_id);
     const isStudents = trip !== undefined && (trip.leftSeat === enrollment.studentId || trip.rightSeat === enrollment.studentId);
     if (!isStudents) throw badRequest(trainingMessages.flightNotStudents, { trip_id: trainingMessages.flightNotStudents });
     await requireTrip(ctx, actor, input.trip_id, 'read', scope);
-    evidence = trip.analysis?.acs_evidence ?? [];
     lessonDate ??= trip.beginTime ? dayIn(trip.beginTime, 'UTC') : undefined;
   }
-  const scale = join.course.scale;
   const rework = await repository.listOpenRework(ctx.db, [enrollmentId]);
   const record = await ctx.db.transaction(async (tx) => {
     const row = await repository.insertRecord(tx, {
@@ -143,7 +150,6 @@ export async function startLesson(
       required: item.required,
       requiredGrade: item.required_grade,
       position,
-      proposal: proposalFor(evidence, item.task_code, scale),
     }));
     // Rework carried in: each open item once, as a required line of this lesson (its key marks where it came from).
     const carried = rework
@@ -157,7 +163,6 @@ export async function startLesson(
         required: true,
         requiredGrade: item.requiredGrade,
         position: own.length + index,
-        proposal: proposalFor(evidence, item.taskCode, scale),
         reworkId: item.id,
       }));
     const ownRework = new Map(rework.map(({ rework: item }) => [item.itemKey, item.id]));
@@ -222,6 +227,9 @@ export async function completeLesson(ctx: AppContext, scope: RequestScope, id: s
     const join = (await repository.findEnrollmentJoin(tx, found.enrollmentId))!;
     const scale = join.course.scale;
     const lines = (await repository.listItemGrades(tx, [id])).map(({ grade }) => grade);
+    // The proposals the instructor saw beside their grades are kept with the signed lesson.
+    const evidence = record.tripId ? (await repository.findTripForLesson(tx, record.tripId))?.analysis?.acs_evidence : undefined;
+    if (evidence) for (const line of lines) await repository.setProposal(tx, line.id, proposalFor(evidence, line.taskCode, scale));
     const reaches = (line: (typeof lines)[number]) => line.grade !== null && meetsGrade(scale, line.grade, line.requiredGrade);
     const isComplete = lines.every((line) => !line.required || reaches(line));
     const shortOf = lines.filter((line) => line.grade !== null && !reaches(line));
@@ -293,16 +301,22 @@ export async function getTripLessonRecords(ctx: AppContext, scope: RequestScope,
   }));
   const gradable = [];
   for (const join of active) {
-    // Grading is signing a student's record: the rights of their logbook's signer (docs/product.md "Logbook").
-    if (!(await logbookRights(ctx, actor, join.student)).canSign) continue;
+    // The student's instructor links lessons (grading is signing their record, docs/product.md "Logbook"); a
+    // check instructor of the course links the stage checks of stages they did not teach.
+    const isInstructor = (await logbookRights(ctx, actor, join.student)).canSign;
+    const isChecker = !isInstructor && (await repository.isCheckInstructor(ctx.db, join.course.id, actor.skylogId));
+    if (!isInstructor && !isChecker) continue;
     const allRecords = await repository.listRecordsOf(ctx.db, [join.enrollment.id]);
     const progress = progressOf(join.revision.content, allRecords.map(recordFacts), join.enrollment.enrolledOn, dayIn(new Date(), 'UTC'));
+    const taught = new Set(allRecords.filter((row) => !row.record.stageCheck && row.record.instructorId === actor.skylogId).map((row) => row.record.lessonKey));
+    const mayGive = (lesson: CourseLesson, stage: CourseStage) =>
+      isInstructor ? !lesson.stage_check : lesson.stage_check && !stage.lessons.some((other) => taught.has(other.key));
     gradable.push({
       id: join.enrollment.id,
       student: { skylog_id: join.enrollment.studentId, name: join.studentName },
       course_name: join.course.name,
       open_lessons: lessonsOf(join.revision.content)
-        .filter(({ lesson, stageIndex }) => stageIndex < progress.openStages && progress.statuses.get(lesson.key) !== 'complete')
+        .filter(({ lesson, stage, stageIndex }) => stageIndex < progress.openStages && progress.statuses.get(lesson.key) !== 'complete' && mayGive(lesson, stage))
         .map(({ lesson, stage }) => ({ key: lesson.key, title: lesson.title, stage_title: stage.title, kind: lesson.kind })),
     });
   }

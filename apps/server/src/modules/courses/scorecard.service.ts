@@ -1,4 +1,4 @@
-import { acsTaskByCode, gradeRank, type Scorecard } from '@skylog/contracts';
+import { acsTaskByCode, acsTaskCodes, gradeRank, type Scorecard } from '@skylog/contracts';
 import { requireTrainee } from '../../access/access.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
@@ -38,7 +38,7 @@ export async function getScorecard(ctx: AppContext, scope: RequestScope, student
     };
   });
   // In the ACS's own order (area, then task), as the certificate's checklist reads.
-  const order = (code: string) => code.split('.').map((part) => part.padStart(6, ' ')).join('.');
-  tasks.sort((a, b) => order(a.task_code).localeCompare(order(b.task_code)));
+  const order = (code: string) => acsTaskCodes.indexOf(code);
+  tasks.sort((a, b) => order(a.task_code) - order(b.task_code));
   return { tasks };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type * as Sqlite from 'node:sqlite';
 import type { DatabaseSync } from 'node:sqlite';
 import { mapAirportsMax, type AircraftCategory, type MapAirportKind, type MapBounds } from '@skylog/contracts';
+import type { KnownField, KnownRunway } from '@skylog/flight-analysis';
 
 /** The package's airport types Skylog draws (heliports, balloon ports and closed fields are left out). */
 const kindsByType: Record<string, MapAirportKind> = {
@@ -74,6 +75,15 @@ export function findAirports(db: DatabaseSync, bounds: MapBounds): { airports: A
 }
 
 /**
+ * The identifier a pilot writes in a logbook: the four-letter ICAO code where the field has one; else the
+ * four-letter form the FAA gives a US field whose ICAO column holds a local code (Washington Regional, Missouri:
+ * KFYG, listed as KMO6); else its local identifier (a US private strip's 00AA).
+ */
+const logbookIdent = `CASE WHEN icao GLOB '[A-Z][A-Z][A-Z][A-Z]' THEN icao
+  WHEN faa GLOB '[A-Z][A-Z][A-Z][A-Z]' THEN faa
+  ELSE coalesce(nullif(local, ''), icao) END`;
+
+/**
  * Field types an aircraft of the category may take off from or land on (closed fields are left out): runways
  * and water for all; heliports only for what hovers and balloonports only for balloons, so that a hospital's
  * helipad under an airplane's approach is not taken for its field. No category: airplane rules, runways.
@@ -88,22 +98,60 @@ const fieldTypesFor = (category: AircraftCategory | null): string[] => [
 ];
 
 /**
- * Every open field inside the box with its position and elevation (feet above sea level): the analysis measures
- * low approaches and go-arounds against them where the aircraft never touched the ground.
+ * Every open field inside the box with its position, elevation (feet above sea level), identifier and the runways whose
+ * two ends the data gives: the analysis measures low approaches and go-arounds against the elevation where the aircraft
+ * never touched the ground, and touchdown points along the runways (FAA-S-ACS-6C PA.IV.B).
  */
-export function findFieldElevations(
-  db: DatabaseSync,
-  bounds: MapBounds,
-  category: AircraftCategory | null,
-): { latitude: number; longitude: number; elevationFt: number }[] {
+export function findFieldElevations(db: DatabaseSync, bounds: MapBounds, category: AircraftCategory | null): KnownField[] {
   const fieldTypes = fieldTypesFor(category);
-  return db
+  const rows = db
     .prepare(
-      `SELECT latitude, longitude, elevation_ft AS elevationFt FROM airports NOT INDEXED
+      `SELECT id, ${logbookIdent} AS ident, latitude, longitude, elevation_ft AS elevationFt FROM airports NOT INDEXED
        WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ? AND type IN (${fieldTypes.map(() => '?').join(', ')})`,
     )
-    .all(bounds.south, bounds.north, bounds.west, bounds.east, ...fieldTypes)
-    .map((row) => ({ latitude: Number(row.latitude), longitude: Number(row.longitude), elevationFt: Number(row.elevationFt) }));
+    .all(bounds.south, bounds.north, bounds.west, bounds.east, ...fieldTypes);
+  const runways = rows.length === 0 ? new Map<number, KnownRunway[]>() : findRunways(db, bounds);
+  return rows.map((row) => ({
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    elevationFt: Number(row.elevationFt),
+    ident: String(row.ident),
+    runways: runways.get(Number(row.id)) ?? [],
+  }));
+}
+
+/**
+ * The runways of the airports in the box, by airport id, from OurAirports' runway ends: each end's position (where the
+ * runway ends, its low- or high-numbered end), true heading and displaced threshold. A runway the data gives fewer
+ * than two ends of is left out: its direction and thresholds are unknown.
+ */
+function findRunways(db: DatabaseSync, bounds: MapBounds): Map<number, KnownRunway[]> {
+  const rows = db
+    .prepare(
+      `SELECT r.airport_id AS airportId, r.id AS runwayId, r.length_ft AS lengthFt, r.width_ft AS widthFt, e.ident,
+         e.latitude_deg AS latitude, e.longitude_deg AS longitude, e.heading_degT AS headingDeg, e.displaced_threshold_ft AS displacedFt
+       FROM runway_ends e JOIN runways r ON r.id = e.runway_id
+       WHERE e.latitude_deg BETWEEN ? AND ? AND e.longitude_deg BETWEEN ? AND ?
+       ORDER BY e.runway_id, e.id`,
+    )
+    .all(bounds.south - runwayReach, bounds.north + runwayReach, bounds.west - runwayReach, bounds.east + runwayReach);
+  const byRunway = new Map<number, typeof rows>();
+  for (const row of rows) byRunway.set(Number(row.runwayId), [...(byRunway.get(Number(row.runwayId)) ?? []), row]);
+  const byAirport = new Map<number, KnownRunway[]>();
+  for (const ends of byRunway.values()) {
+    if (ends.length !== 2) continue;
+    const [low, high] = ends.map((end) => ({
+      ident: String(end.ident),
+      latitude: Number(end.latitude),
+      longitude: Number(end.longitude),
+      headingDeg: Number(end.headingDeg),
+      displacedThresholdFt: Number(end.displacedFt ?? 0),
+    }));
+    const airportId = Number(ends[0]!.airportId);
+    const runway: KnownRunway = { lengthFt: Number(ends[0]!.lengthFt), widthFt: Number(ends[0]!.widthFt), ends: [low!, high!] };
+    byAirport.set(airportId, [...(byAirport.get(airportId) ?? []), runway]);
+  }
+  return byAirport;
 }
 
 /** A field's elevation holds this far (degrees, about 3 NM) around it: the box around a track is grown by it. */
@@ -132,15 +180,6 @@ export function findFieldsAround(
     category,
   );
 }
-
-/**
- * The identifier a pilot writes in a logbook: the four-letter ICAO code where the field has one; else the
- * four-letter form the FAA gives a US field whose ICAO column holds a local code (Washington Regional, Missouri:
- * KFYG, listed as KMO6); else its local identifier (a US private strip's 00AA).
- */
-const logbookIdent = `CASE WHEN icao GLOB '[A-Z][A-Z][A-Z][A-Z]' THEN icao
-  WHEN faa GLOB '[A-Z][A-Z][A-Z][A-Z]' THEN faa
-  ELSE coalesce(nullif(local, ''), icao) END`;
 
 /** A landing this close to an airport's reference point (degrees, about 3 NM) was at that airport. */
 const landingReachDeg = 0.05;
