@@ -14,10 +14,9 @@ import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useCreateCourse } from '../api/courses.ts';
 import { partLabels } from './training-labels.ts';
 
-/** A copy of a shipped template: contracts' course body of that kind. */
-const copyFormSchema = courseCreateSchema.options[0];
-type CopyInput = z.input<typeof copyFormSchema>;
-type CopyOutput = z.output<typeof copyFormSchema>;
+/** A copy of a shipped template: contracts' new course body, naming the template and the copy's name. */
+type CopyInput = z.input<typeof courseCreateSchema>;
+type CopyOutput = z.output<typeof courseCreateSchema>;
 type Template = CourseList['templates'][number];
 
 /** Copies Skylog's Private Pilot course (Part 61 or Part 141) into the school's own courses, then opens the copy. */
@@ -44,7 +43,7 @@ function CopyTemplateForm({ templates, onClose }: { templates: readonly Template
   const navigate = useNavigate();
   const [first] = templates;
   const form = useForm<CopyInput, unknown, CopyOutput>({
-    resolver: zodResolver(copyFormSchema),
+    resolver: zodResolver(courseCreateSchema),
     defaultValues: { template_key: first?.key ?? '', name: first?.name ?? '' },
   });
   const { errors } = form.formState;
