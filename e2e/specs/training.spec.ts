@@ -29,9 +29,9 @@ async function personIdOf(page: Page, name: string): Promise<string> {
 /**
  * Lessons and grading (docs/product.md "Lessons and grading"): the school's administrator copies the Part 61 course
  * (a course file with bad rows is refused with each row's problem); the student's instructor enrols him, links the
- * demo flight of steep turns and slow flight to its lesson, reads Skylog's proposals from the flight (or that it
- * measured none), takes one, overrides another, signs the lesson with his password and sees it incomplete with what
- * went on rework; the student sees the scorecard and the rework item.
+ * demo flight of steep turns and slow flight to its lesson, reads Skylog's proposals from the flight with their
+ * numbers and moments, takes one, overrides another, signs the lesson with his password, sees it incomplete with what
+ * went on rework, and goes to the steep turn's moment; the student sees the scorecard and the rework item.
  */
 test('an instructor grades a lesson from a flight beside its proposals and signs it; the student sees the scorecard and the rework', async ({
   page,
@@ -114,44 +114,44 @@ test('an instructor grades a lesson from a flight beside its proposals and signs
   await expect(heading).toContainText('Stage 1: Pre-solo');
   await expect(heading).toContainText('In progress');
 
-  // Skylog's proposals are what the flight's analysis measured of each task (FAA-S-ACS-6C tolerances).
+  // Skylog's proposals are what the flight's analysis measured of each task against the FAA-S-ACS-6C tolerances: on
+  // this flight, steep turns both ways and slow flight.
   const analysis = (await (await page.request.get(`/api/trips/${demo.trip_id}/analysis`)).json()) as TripAnalysis;
   const evidenceOf = (task: string): AcsEvidence[] =>
     (analysis.analysis?.acs_evidence ?? []).filter((evidence) => evidence.task_code === task);
-  const items = page.getByRole('region', { name: 'Items' });
-  const steepTurns = items.getByRole('article', { name: 'PA.V.A Steep Turns' });
-  const slowFlight = items.getByRole('article', { name: 'PA.VII.A Maneuvering During Slow Flight' });
+  const proposalOf = (evidence: AcsEvidence[]) =>
+    proposedGrade('satisfactory', evidence.some((seen) => seen.outcome === 'outside') ? 'outside' : 'within');
   const steepEvidence = evidenceOf('PA.V.A');
   const slowEvidence = evidenceOf('PA.VII.A');
-  if (steepEvidence.length > 0) {
-    // A suggestion with its numbers and moments, taken with one click.
-    const proposal = steepTurns.getByRole('note', { name: 'Skylog’s proposal' });
-    const proposed = proposedGrade('satisfactory', steepEvidence.some((evidence) => evidence.outcome === 'outside') ? 'outside' : 'within');
-    await expect(proposal).toContainText(`Suggestion — proposed from the flight: ${proposed}`);
-    await expect(proposal).toContainText(steepEvidence[0]!.summary);
-    await expect(proposal.getByRole('list', { name: 'Measurements' }).first()).toContainText(steepEvidence[0]!.measurements[0]!.limit);
-    await expect(proposal.getByRole('link', { name: 'Go to moment' }).first()).toHaveAttribute(
-      'href',
-      `/dashboard/flights/${demo.trip_id}?at=${Math.round(steepEvidence[0]!.start_ms)}`,
-    );
-    await proposal.getByRole('button', { name: 'Use proposal' }).click();
-    await expect(steepTurns.getByRole('radio', { checked: true })).toHaveAccessibleName(new RegExp(`^${proposed} — `));
-  } else {
-    await expect(items).toContainText('The flight’s analysis measured none of this lesson’s tasks against the FAA-S-ACS-6C tolerances');
-    await expect(steepTurns).toContainText('No proposal: the flight’s analysis did not measure this task on this flight.');
-    await steepTurns.getByLabel('S — Satisfactory').check();
-  }
-  // The instructor overrides a proposal where there is one: slow flight graded otherwise than proposed.
-  const slowProposed =
-    slowEvidence.length > 0
-      ? proposedGrade('satisfactory', slowEvidence.some((evidence) => evidence.outcome === 'outside') ? 'outside' : 'within')
-      : null;
-  const slowGrade = slowProposed === 'S' ? 'I — Incomplete' : 'S — Satisfactory';
-  await slowFlight.getByLabel(slowGrade).check();
-  if (slowProposed !== null)
-    await expect(slowFlight.getByRole('note', { name: 'Skylog’s proposal' })).toContainText(`proposed from the flight: ${slowProposed}`);
-  // The ground reference maneuvers fell short: they go on the rework list.
+  expect(steepEvidence.length).toBeGreaterThan(0);
+  expect(slowEvidence.length).toBeGreaterThan(0);
+  const items = page.getByRole('region', { name: 'Items' });
+  await expect(items).toContainText('Skylog proposes grades for 2 items from the flight’s analysis');
+  const steepTurns = items.getByRole('article', { name: 'PA.V.A Steep Turns' });
+  const slowFlight = items.getByRole('article', { name: 'PA.VII.A Maneuvering During Slow Flight' });
   const groundReference = items.getByRole('article', { name: 'PA.V.B Ground Reference Maneuvers' });
+
+  // A suggestion with its numbers and moments, which grades nothing until the instructor takes it with one click.
+  const steepProposal = steepTurns.getByRole('note', { name: 'Skylog’s proposal' });
+  const steepProposed = proposalOf(steepEvidence);
+  await expect(steepProposal).toContainText(`Suggestion — proposed from the flight: ${steepProposed}`);
+  await expect(steepProposal).toContainText(steepEvidence[0]!.summary);
+  await expect(steepProposal.getByRole('list', { name: 'Measurements' }).first()).toContainText(steepEvidence[0]!.measurements[0]!.limit);
+  await expect(steepProposal.getByRole('link', { name: 'Go to moment' })).toHaveCount(steepEvidence.length);
+  await expect(steepProposal.getByRole('link', { name: 'Go to moment' }).first()).toHaveAttribute(
+    'href',
+    `/dashboard/flights/${demo.trip_id}?at=${Math.round(steepEvidence[0]!.start_ms)}`,
+  );
+  await expect(steepTurns).toContainText('Not graded');
+  await steepProposal.getByRole('button', { name: 'Use proposal' }).click();
+  await expect(steepTurns.getByRole('radio', { checked: true })).toHaveAccessibleName(new RegExp(`^${steepProposed} — `));
+  // The instructor overrides the slow flight's proposal.
+  const slowProposed = proposalOf(slowEvidence);
+  await expect(slowFlight.getByRole('note', { name: 'Skylog’s proposal' })).toContainText(`proposed from the flight: ${slowProposed}`);
+  await slowFlight.getByLabel(slowProposed === 'S' ? 'I — Incomplete' : 'S — Satisfactory').check();
+  // A task the analysis measures but did not see on this flight says so.
+  await expect(groundReference).toContainText('No proposal: the flight’s analysis did not measure this task on this flight.');
+  // The ground reference maneuvers fell short: they go on the rework list.
   await groundReference.getByLabel('U — Unsatisfactory').check();
   await groundReference.getByLabel('Remark').fill('Drifted 200 ft low on the rectangular course');
   for (const name of ['Preflight briefing', 'PA.VIII.A Straight-and-Level Flight', 'Postflight debriefing'])
@@ -176,18 +176,12 @@ test('an instructor grades a lesson from a flight beside its proposals and signs
   await expect(items.getByRole('radio')).toHaveCount(0);
   await expect(groundReference).toContainText('Remark: Drifted 200 ft low on the rectangular course');
 
-  if (steepEvidence.length > 0) {
-    // Go to moment: the flight opens where the steep turn was flown.
-    const trip = await getTrip(page.request, demo.trip_id);
-    await expect.poll(async () => (await getTrip(page.request, demo.trip_id)).audio.status, { timeout: 20_000 }).toBe('ready');
-    await steepTurns.getByRole('link', { name: 'Go to moment' }).first().click();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/flights/${demo.trip_id}\\?at=`));
-    await expect(page.getByTestId('playback-time')).toHaveText(
-      clockText((steepEvidence[0]!.start_ms - (trip.audio.started_at ?? 0)) / 1000),
-    );
-  } else {
-    await heading.getByRole('link', { name: 'The flight' }).click();
-  }
+  // Go to moment: the flight opens where the steep turn was flown.
+  await expect.poll(async () => (await getTrip(page.request, demo.trip_id)).audio.status, { timeout: 20_000 }).toBe('ready');
+  const trip = await getTrip(page.request, demo.trip_id);
+  await steepTurns.getByRole('link', { name: 'Go to moment' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/flights/${demo.trip_id}\\?at=`));
+  await expect(page.getByTestId('playback-time')).toHaveText(clockText((steepEvidence[0]!.start_ms - (trip.audio.started_at ?? 0)) / 1000));
   // The flight lists the lesson graded on it.
   await expect(lessonPanel.getByRole('link', { name: lessonTitle }).last()).toBeVisible();
   await expect(lessonPanel).toContainText('Incomplete');
