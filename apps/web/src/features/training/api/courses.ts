@@ -37,11 +37,10 @@ export const useSetCheckInstructors = () =>
   );
 
 /** The instructors of the school, whom a course may name as its check instructors (14 CFR 141.37). */
-export const useSchoolInstructors = (isEnabled: boolean) =>
-  useQuery({
-    ...api.people.list.query(
+export const useSchoolInstructors = () =>
+  useQuery(
+    api.people.list.query(
       { query: { role: 'instructor', page_size: 100, status: 'active' } },
       { failure: trainingReadFailures.instructors },
     ),
-    enabled: isEnabled,
-  });
+  );

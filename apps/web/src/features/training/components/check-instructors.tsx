@@ -39,7 +39,7 @@ export function CheckInstructors({ course, canManage }: { course: Course; canMan
 }
 
 function CheckInstructorsForm({ course }: { course: Course }) {
-  const instructors = useSchoolInstructors(true);
+  const instructors = useSchoolInstructors();
   const save = useSetCheckInstructors();
   const form = useForm<CheckInstructorsInput, unknown, CheckInstructorsOutput>({
     resolver: zodResolver(courseCheckInstructorsSchema),
