@@ -93,12 +93,17 @@ describe('ACS evidence through the API: a flight uploaded, analysed by the job, 
     const [landing] = ((await readEvidence()) ?? []).filter((item) => item.task_code === acsTolerances.normalLanding.task);
     expect(landing!.summary).toMatch(/^Landing on runway 31 at KPAO: touched down \d+ ft past the threshold/);
     // 1 Hz fixes at 60 kt are 100 ft apart: the touchdown is good to that. Palo Alto's runway is short (under 800 m of
-    // landing distance), so the point taken as specified is ICAO's aiming point 150 m (492 ft) in.
+    // landing distance), so its aiming point is ICAO's 150 m (492 ft) in: within from the threshold to 892 ft past it.
     const pastThreshold = Number(/touched down ([\d,]+) ft past/.exec(landing!.summary)![1]!.replace(',', ''));
     expect(Math.abs(pastThreshold - touchdownFt)).toBeLessThanOrEqual(100);
-    expect(landing!.summary).toContain('the aiming point 492 ft in');
+    expect(landing!.summary).toContain('the aiming point is 492 ft in');
     expect(landing!.summary).toContain('a short runway');
-    expect(landing!.measurements[0]).toMatchObject({ unit: 'ft', limit: '0 to 400 ft beyond', within: true });
+    expect(landing!.measurements[0]).toMatchObject({
+      label: 'Touchdown past the landing threshold',
+      unit: 'ft',
+      limit: '0 to 892 ft: 400 ft beyond a point from the threshold to the aiming point',
+      within: true,
+    });
   });
 
   it('reads an analysis stored before the ACS evidence as having none, and makes it again with it at start-up', async () => {
@@ -108,7 +113,7 @@ describe('ACS evidence through the API: a flight uploaded, analysed by the job, 
         flightAnalysis: sql`(${trips.flightAnalysis} - 'acs_evidence') || jsonb_build_object('version', ${analysisVersion - 1}::int)`,
       })
       .where(eq(trips.id, tripId));
-    expect(await readEvidence()).toEqual([]);
+    expect(await readEvidence()).toBeUndefined();
     expect(await requeueAnalyses(t.ctx)).toBe(1);
     await t.ctx.jobs.drain();
     expect((await readEvidence())?.map((item) => item.task_code)).toEqual(

@@ -99,6 +99,7 @@ describe('the logbook', () => {
       ],
       moments: [],
       readbacks: [],
+      acs_evidence: [],
       limitations: [],
       stats: { max_altitude_ft: null, max_ground_speed_kt: null, max_bank_deg: null, landings: 1, go_arounds: 0 },
     };

@@ -23,6 +23,7 @@ const analysisWith = (moments: TeachableMoment[], landings = 0): FlightAnalysis 
   landings: [],
   moments,
   readbacks: [],
+  acs_evidence: [],
   limitations: [],
   stats: { max_altitude_ft: 3000, max_ground_speed_kt: 110, max_bank_deg: 30, landings, go_arounds: 0 },
 });

@@ -7,7 +7,6 @@ import { text } from './text.ts';
  * and when (epoch ms), so the flight screen can go to the moment. It is a proposal for the instructor, who grades
  * (docs/product.md "Lessons and grading").
  */
-export { acsTolerances, type AcsTolerances, type MeasurableTaskKey } from '../acs/acs-tolerances.ts';
 
 export const acsUnits = ['deg', 'ft', 'kt', 'fpm', 's', 'percent'] as const;
 export type AcsUnit = (typeof acsUnits)[number];

@@ -227,9 +227,9 @@ export const flightAnalysisSchema = z.object({
   readbacks: z.array(readbackFindingSchema),
   /**
    * The FAA-S-ACS-6C tasks the track and transcript show, each with its measurements against the ACS tolerances, in time
-   * order. Analyses stored before it was measured have none (parsing gives []); they are made again at start-up.
+   * order. Absent from analyses stored before it was measured (version 3 and older): they are made again at start-up.
    */
-  acs_evidence: z.array(acsEvidenceSchema).default([]).optional(),
+  acs_evidence: z.array(acsEvidenceSchema).optional(),
   /** What could not be analysed and why, in words a person understands ("No track: …"). */
   limitations: z.array(text()),
   stats: z.object({

@@ -3,7 +3,7 @@ import { gradingScaleKeys } from '../acs/grading-scales.ts';
 import { limits, programs } from '../limits.ts';
 import { acsEvidenceSchema } from './acs-evidence.ts';
 import { reauthenticationShape } from './logbook.ts';
-import { dayField } from './periods.ts';
+import { dayField, timeZoneField } from './periods.ts';
 import { text } from './text.ts';
 
 /**
@@ -347,3 +347,22 @@ export const trainingProgressSchema = z.object({
   behind_plan: z.array(z.object({ student: personRef, course: text(), stage: text().nullable(), reason: text() })),
 });
 export type TrainingProgress = z.infer<typeof trainingProgressSchema>;
+
+/** A printed brief or training record: the reader's time zone, in which the signatures' and the printing's times read. */
+export const trainingPdfQuerySchema = z.object({ timezone: timeZoneField });
+
+/** How a lesson's and an enrolment's standing read in words, on the screens and on paper. */
+export const lessonStatusLabels: Record<LessonStatus, string> = {
+  'not-started': 'Not started',
+  'in-progress': 'In progress',
+  complete: 'Complete',
+  incomplete: 'Incomplete',
+};
+export const enrollmentStatusLabels: Record<(typeof enrollmentStatuses)[number], string> = {
+  active: 'Active',
+  graduated: 'Graduated',
+  withdrawn: 'Withdrawn',
+};
+
+/** The hand-off brief's currency status, in words (the logbook's currency, 14 CFR 61.56, 61.57). */
+export const handoffCurrencyStatuses = { current: 'Current', lapsingSoon: 'Lapsing soon', lapsed: 'Not current' } as const;

@@ -61,49 +61,57 @@ function fieldFor(options: {
 const landingsOn = (...airports: KnownField[]): AcsEvidence[] =>
   evidenceOfSynthetic([...departureSegments(), ...circuitSegments(''), ...arrivalSegments()], {}, { airports }).of(task);
 
-const beyond = (evidence: AcsEvidence) => evidence.measurements.find((item) => item.label.startsWith('Touchdown beyond'))!;
+const past = (evidence: AcsEvidence) => evidence.measurements.find((item) => item.label === 'Touchdown past the landing threshold')!;
 
 /** ICAO Annex 14 puts the aiming point of a runway with 1,200–2,400 m of landing distance 300 m in. */
 const aimFt = 300 * feetPerMetre;
 
 describe('touchdown point (PA.IV.B)', () => {
+  // The instructor's point is not known: within when some point from the threshold to the aiming point has the
+  // touchdown 0 to 400 ft beyond it, i.e. from the threshold to 400 ft past the aiming point (984 ft in here).
   it.each([
-    [399, 'within'],
-    [401, 'outside'],
+    [Math.round(aimFt) + 399, 'within'],
+    [Math.round(aimFt) + 401, 'outside'],
+    [600, 'within'],
     [0, 'within'],
     [-20, 'outside'],
-  ])('a touchdown %i ft beyond the specified point is %s 0–400 ft', (feet, outcome) => {
-    const [landing, ...others] = landingsOn(fieldFor({ thresholdBeforeFt: aimFt + feet }));
+  ])('a touchdown %i ft past the threshold is %s', (feet, outcome) => {
+    const [landing, ...others] = landingsOn(fieldFor({ thresholdBeforeFt: feet }));
     expect(others).toEqual([]);
-    expect(beyond(landing!)).toMatchObject({ value: feet, unit: 'ft', limit: '0 to 400 ft beyond', within: outcome === 'within' });
+    expect(past(landing!)).toMatchObject({
+      value: feet,
+      unit: 'ft',
+      limit: '0 to 1,384 ft: 400 ft beyond a point from the threshold to the aiming point',
+      within: outcome === 'within',
+    });
     expect(landing!.outcome).toBe(outcome);
   });
 
-  it('says where the point was taken to be, the float, the sink rate and the centreline offset, ending at the touchdown', () => {
+  it('says where it touched down against the aiming point, the float, the sink rate and the centreline offset, ending at the touchdown', () => {
     const flight = circuit();
     const [landing] = landingsOn(fieldFor({ thresholdBeforeFt: aimFt + 250, offsetM: -3 }));
     expect(landing!.summary).toMatch(
-      /^Landing on runway 36 at TEST: touched down 1,234 ft past the threshold, 250 ft beyond the point taken as specified \(the aiming point 984 ft in, by ICAO Annex 14 for 5,000 ft of landing distance\); 6(\.\d)? s from 50 ft to touchdown; sinking about \d+ fpm over the last 5 s; 10 ft right of the airport data's centreline \(fix ±16 ft\)$/,
+      /^Landing on runway 36 at TEST: touched down 1,234 ft past the threshold \(the aiming point is 984 ft in by ICAO Annex 14 for 5,000 ft of landing distance; the point the instructor specified is not known to Skylog\); 6(\.\d)? s from 50 ft to touchdown; sinking about \d+ fpm over the last 5 s; 10 ft right of the airport data's centreline \(fix ±16 ft\)$/,
     );
     expect(landing!.end_ms).toBe(flight.marks.rollout!.start);
     expect(landing!.start_ms).toBeLessThan(flight.marks.flare!.start);
   });
 
-  it('measures from a displaced threshold, and moves the point in by the landing distance left', () => {
-    const [displaced] = landingsOn(fieldFor({ thresholdBeforeFt: aimFt + 100, displacedFt: 500 }));
-    expect(beyond(displaced!).value).toBe(100);
-    // 2,400 ft of runway is under 800 m: the aiming point is 150 m in, and the runway is short.
-    const [short] = landingsOn(fieldFor({ thresholdBeforeFt: 150 * feetPerMetre + 100, lengthFt: 2400 }));
-    expect(beyond(short!).value).toBe(100);
-    expect(short!.summary).toContain('(the aiming point 492 ft in, by ICAO Annex 14 for 2,400 ft of landing distance: a short runway)');
+  it('measures from a displaced threshold, and moves the aiming point in on a short runway', () => {
+    const [displaced] = landingsOn(fieldFor({ thresholdBeforeFt: 100, displacedFt: 500 }));
+    expect(past(displaced!).value).toBe(100);
+    // 2,400 ft of runway is under 800 m: the aiming point is 150 m (492 ft) in, and the runway is short.
+    const [short] = landingsOn(fieldFor({ thresholdBeforeFt: 900, lengthFt: 2400 }));
+    expect(past(short!)).toMatchObject({ value: 900, within: false, limit: '0 to 892 ft: 400 ft beyond a point from the threshold to the aiming point' });
+    expect(short!.summary).toContain('(the aiming point is 492 ft in by ICAO Annex 14 for 2,400 ft of landing distance: a short runway;');
   });
 
   it('picks the runway landed on: the end the final was flying towards, the one under the touchdown rather than its parallel', () => {
-    const landedOn = fieldFor({ thresholdBeforeFt: aimFt + 200 });
-    const parallel = fieldFor({ thresholdBeforeFt: aimFt + 900, offsetM: 200 });
+    const landedOn = fieldFor({ thresholdBeforeFt: 200 });
+    const parallel = fieldFor({ thresholdBeforeFt: 900, offsetM: 200 });
     const [landing] = landingsOn({ ...landedOn, runways: [...parallel.runways!, ...landedOn.runways!] });
     expect(landing!.summary).toMatch(/^Landing on runway 36 at TEST:/);
-    expect(beyond(landing!).value).toBe(200);
+    expect(past(landing!).value).toBe(200);
   });
 
   it('has no touchdown evidence without the runway: from the field alone the point cannot be placed', () => {

@@ -9,10 +9,12 @@ import { angleDifference, evidence, formatWhole, measurement, median, numbersBet
 const tolerance = acsTolerances.normalLanding;
 
 /**
- * Where the specified point is taken to be. FAA-S-ACS-6C PA.IV.B has the examiner specify it; Skylog is not told, so it
- * takes the runway's aiming point: where ICAO Annex 14 (5.2.5, Table 5-1) begins the aiming point marking, by the
- * landing distance available, measured from the landing threshold. It moves down the runway as the runway grows, and
- * so does the 400 ft beyond it the ACS allows.
+ * Where the specified point may be. FAA-S-ACS-6C PA.IV.B has the examiner (or instructor) specify it, and Skylog is not
+ * told which. So the touchdown is judged against the most generous point a pilot could have been given on that
+ * runway: anywhere from the landing threshold to the runway's aiming point, where ICAO Annex 14 (5.2.5, Table 5-1)
+ * begins the aiming point marking by the landing distance available. A touchdown is within when some such point
+ * has it 0 to 400 ft beyond: between the threshold and 400 ft past the aiming point. A landing short of the
+ * threshold, or floated further, is outside whichever point was meant.
  */
 const aimingPoints: readonly { ldaBelowM: number; aimM: number }[] = [
   { ldaBelowM: 800, aimM: 150 },
@@ -101,18 +103,19 @@ function judgeLanding(track: AcsTrack, landing: Landing): AcsEvidence | null {
   if (placed === null) return null;
 
   const aimM = aimingPoints.find((row) => placed.ldaM < row.ldaBelowM)!.aimM;
-  const beyond = measurement(
-    'Touchdown beyond the specified point (taken as the aiming point)',
-    (placed.alongM - aimM) * feetPerMetre,
+  const latestFt = Math.round(aimM * feetPerMetre) + tolerance.touchdownBeyondPointMaxFt;
+  const past = measurement(
+    'Touchdown past the landing threshold',
+    placed.alongM * feetPerMetre,
     'ft',
-    `0 to ${formatWhole(tolerance.touchdownBeyondPointMaxFt)} ft beyond`,
-    { min: 0, max: tolerance.touchdownBeyondPointMaxFt },
+    `0 to ${formatWhole(latestFt)} ft: ${formatWhole(tolerance.touchdownBeyondPointMaxFt)} ft beyond a point from the threshold to the aiming point`,
+    { min: 0, max: latestFt },
   );
   const noun = landing.kind === 'touch_and_go' ? 'Touch-and-go' : 'Landing';
   const isShort = placed.ldaM < shortRunwayM;
-  const where = beyond.value < 0 ? `${formatWhole(-beyond.value)} ft short of` : `${formatWhole(beyond.value)} ft beyond`;
+  const where = placed.alongM < 0 ? 'before' : 'past';
   const parts = [
-    `touched down ${formatWhole(Math.abs(placed.alongM) * feetPerMetre)} ft ${placed.alongM < 0 ? 'before' : 'past'} the threshold, ${where} the point taken as specified (the aiming point ${formatWhole(aimM * feetPerMetre)} ft in, by ICAO Annex 14 for ${formatWhole(placed.ldaM * feetPerMetre)} ft of landing distance${isShort ? ': a short runway' : ''})`,
+    `touched down ${formatWhole(Math.abs(placed.alongM) * feetPerMetre)} ft ${where} the threshold (the aiming point is ${formatWhole(aimM * feetPerMetre)} ft in by ICAO Annex 14 for ${formatWhole(placed.ldaM * feetPerMetre)} ft of landing distance${isShort ? ': a short runway' : ''}; the point the instructor specified is not known to Skylog)`,
   ];
   if (landing.float_s !== null) parts.push(`${landing.float_s} s from ${floatFromFt} ft to touchdown`);
   const sink = touchdownSinkFpm(track.kinematics, landing);
@@ -121,9 +124,7 @@ function judgeLanding(track: AcsTrack, landing: Landing): AcsEvidence | null {
   parts.push(centrelineText(track.points[touchdown], placed));
   const start = landing.touchdown_time - ((landing.float_s ?? 0) + touchdownSinkS) * 1000;
   const at = placed.field.ident === undefined ? '' : ` at ${placed.field.ident}`;
-  return evidence(tolerance.task, start, landing.touchdown_time, `${noun} on runway ${placed.end.ident}${at}: ${parts.join('; ')}`, [
-    beyond,
-  ]);
+  return evidence(tolerance.task, start, landing.touchdown_time, `${noun} on runway ${placed.end.ident}${at}: ${parts.join('; ')}`, [past]);
 }
 
 /**

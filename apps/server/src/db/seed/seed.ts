@@ -10,6 +10,7 @@ import { countAccounts, insertAccount, isEmailTaken } from '../../modules/accoun
 import type { Database, Executor } from '../client.ts';
 import { aircraft, authTwoFactor, authUser, orgs, studentInstructor, subOrgs } from '../schema/index.ts';
 import { seedDemoLogbook } from './seed-demo-logbook.ts';
+import { seedDemoTraining } from './seed-demo-training.ts';
 import { seedDemoTrips } from './seed-demo-trips.ts';
 import { demoLinks, demoPeople, demoRoleAccounts, demoSchool, otherSchool, type DemoPerson } from './demo-school.ts';
 
@@ -60,6 +61,7 @@ export async function seedDemoSchool(db: Database, password: string | undefined,
     await linkInstructors(tx, ids);
     if (options.flights) await seedDemoTrips(options.flights, tx);
     await seedDemoLogbook(tx);
+    await seedDemoTraining(tx);
     if (isPasswordGenerated && options.credentialsFile) writeCredentials(options.credentialsFile, credentialLines(emails, demoPassword, true, Boolean(options.authenticator)));
   });
   options.flights?.jobs.wake();

@@ -52,6 +52,7 @@ const analysis: TripAnalysis = {
     landings: [],
     moments: [wrongReadback],
     readbacks: [wrongReadback.readback!],
+    acs_evidence: [],
     limitations: ['No transcript: readbacks can be checked once the audio is transcribed.'],
     stats: { max_altitude_ft: 1000, max_ground_speed_kt: 90, max_bank_deg: 25, landings: 0, go_arounds: 0 },
   },
