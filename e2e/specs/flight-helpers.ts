@@ -21,6 +21,14 @@ export const flightFixtures = {
 /** pattern-work.gpx starts at this instant (and its audio with it). */
 export const patternWorkStart = '2024-05-18T17:05:00Z';
 
+/** The player's clock: 1:05:09 from an hour on, 5:09 below. */
+export function clockText(totalSeconds: number): string {
+  const seconds = Math.floor(totalSeconds);
+  const hours = Math.floor(seconds / 3600);
+  const rest = `${String(Math.floor((seconds % 3600) / 60)).padStart(hours > 0 ? 2 : 1, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+  return hours > 0 ? `${hours}:${rest}` : rest;
+}
+
 /** A trip name no other run or spec uses: every spec shares one server. */
 export function uniqueTripName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;

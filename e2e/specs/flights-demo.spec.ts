@@ -1,17 +1,9 @@
 import { markerCategories, type TripSummary } from '@skylog/contracts';
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures.ts';
-import { getTranscriptWords, getTrip } from './flight-helpers.ts';
+import { clockText, getTranscriptWords, getTrip } from './flight-helpers.ts';
 
 const demoTripName = 'Cross-country KPAO – KMRY – KPAO';
-
-/** The player's clock: 1:05:09 from an hour on, 5:09 below. */
-function clockText(totalSeconds: number): string {
-  const seconds = Math.floor(totalSeconds);
-  const hours = Math.floor(seconds / 3600);
-  const rest = `${String(Math.floor((seconds % 3600) / 60)).padStart(hours > 0 ? 2 : 1, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-  return hours > 0 ? `${hours}:${rest}` : rest;
-}
 
 test('the 90-minute demo flight: clicking a transcript word moves the playback there; all four marker categories are listed', async ({
   page,

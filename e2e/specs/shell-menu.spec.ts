@@ -29,6 +29,7 @@ const everyItem = [
   'Overview',
   'Flights',
   'Logbook',
+  'Training',
   'Instructors',
   'Students',
   'Aircraft',
@@ -47,8 +48,8 @@ const menuLabels: Record<string, string[]> = {
   admin_secondary: everyItem.filter((label) => label !== 'Audio Upload' && label !== 'Markers'),
   sub_org_admin: ['Audio Upload', 'Sub Organization', 'Markers'],
   sub_org_admin_secondary: ['Sub Organization'],
-  instructor: ['Flights', 'Logbook', 'Students', 'Audio Upload', 'Billing', 'Markers'],
-  student: ['Flights', 'Logbook', 'Audio Upload', 'Billing', 'Markers'],
+  instructor: ['Flights', 'Logbook', 'Training', 'Students', 'Audio Upload', 'Billing', 'Markers'],
+  student: ['Flights', 'Logbook', 'Training', 'Audio Upload', 'Billing', 'Markers'],
 };
 
 test.describe('sidebar menu', () => {

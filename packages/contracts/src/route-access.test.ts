@@ -41,8 +41,11 @@ const spec: Array<{ paths: string[]; roles: Role[] }> = [
     ],
     roles: ['super_admin', 'org_admin', 'admin_secondary', 'instructor', 'student'],
   },
+  // Skylog's training (docs/product.md "Lessons and grading"): one's courses and lessons where the flights are; a
+  // course's syllabus where the students are.
+  { paths: ['/dashboard/training', `/dashboard/training/lessons/${someoneElse}`], roles: ['super_admin', 'org_admin', 'admin_secondary', 'instructor', 'student'] },
   {
-    paths: ['/dashboard/logbook/signing', '/dashboard/students', `/dashboard/students/${someoneElse}`],
+    paths: ['/dashboard/logbook/signing', '/dashboard/students', `/dashboard/students/${someoneElse}`, `/dashboard/training/courses/${someoneElse}`],
     roles: ['super_admin', 'org_admin', 'admin_secondary', 'instructor'],
   },
   {
@@ -133,11 +136,12 @@ describe('decideRouteAccess: unknown paths', () => {
   });
 });
 
-describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Upload, Markers and Logbook added by Skylog)', () => {
+describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Upload, Markers, Logbook and Training added by Skylog)', () => {
   const all = [
     'Overview',
     'Flights',
     'Logbook',
+    'Training',
     'Instructors',
     'Students',
     'Aircraft',
@@ -158,8 +162,8 @@ describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Uplo
     admin: ['Audio Upload', 'Markers'],
     sub_org_admin: ['Audio Upload', 'Sub Organization', 'Markers'],
     sub_org_admin_secondary: ['Sub Organization'],
-    instructor: ['Flights', 'Logbook', 'Students', 'Audio Upload', 'Billing', 'Markers'],
-    student: ['Flights', 'Logbook', 'Audio Upload', 'Billing', 'Markers'],
+    instructor: ['Flights', 'Logbook', 'Training', 'Students', 'Audio Upload', 'Billing', 'Markers'],
+    student: ['Flights', 'Logbook', 'Training', 'Audio Upload', 'Billing', 'Markers'],
   };
 
   it('covers every role', () => {
@@ -177,11 +181,12 @@ describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Uplo
     expect(getMenuItemsForRole('')).toEqual([]);
   });
 
-  it('has the paths and categories of the spec table in its order, plus Audio Upload, Markers and Logbook', () => {
+  it('has the paths and categories of the spec table in its order, plus Audio Upload, Markers, Logbook and Training', () => {
     expect(menuItems.map((item) => [item.label, item.path, item.category])).toEqual([
       ['Overview', '/dashboard/overview', 'dashboard'],
       ['Flights', '/dashboard/flights', 'dashboard'],
       ['Logbook', '/dashboard/logbook', 'dashboard'],
+      ['Training', '/dashboard/training', 'dashboard'],
       ['Instructors', '/dashboard/instructors', 'dashboard'],
       ['Students', '/dashboard/students', 'dashboard'],
       ['Aircraft', '/dashboard/aircraft', 'dashboard'],

@@ -27,6 +27,12 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/dashboard/logbook/signing', rbac: studentPageRoles },
   { path: '/dashboard/logbook/entries/:id', rbac: flightPageRoles },
   { path: '/dashboard/logbook/people/:skylog_id', rbac: flightPageRoles },
+  // Skylog's own: courses, lessons and grading (docs/product.md "Lessons and grading"). Training opens to whoever opens
+  // flights: a student's own courses and lessons, and the school's courses for its administrators and instructors,
+  // who alone open a course's syllabus; the server decides by the row whose record it is.
+  { path: '/dashboard/training', rbac: flightPageRoles },
+  { path: '/dashboard/training/courses/:id', rbac: studentPageRoles },
+  { path: '/dashboard/training/lessons/:id', rbac: flightPageRoles },
   { path: '/dashboard/students', rbac: studentPageRoles },
   { path: '/dashboard/students/:id', rbac: studentPageRoles },
   { path: '/configuration/markers', rbac: uploadPageRoles },
@@ -91,14 +97,16 @@ function menuItem(id: string, label: string, path: string, category: MenuCategor
 }
 
 /**
- * The sidebar menu (docs/product.md "The shell"); each item's roles are its route's roles. Audio Upload, Markers and
- * Logbook are not among the earlier product's ten items: Skylog adds them so the roles that may open those pages
- * reach them from the menu, Audio Upload and Markers at the end of their sections, Logbook after Flights.
+ * The sidebar menu (docs/product.md "The shell"); each item's roles are its route's roles. Audio Upload, Markers,
+ * Logbook and Training are not among the earlier product's ten items: Skylog adds them so the roles that may open
+ * those pages reach them from the menu, Audio Upload and Markers at the end of their sections, Logbook and Training
+ * after Flights.
  */
 export const menuItems: readonly MenuItem[] = [
   menuItem('overview', 'Overview', '/dashboard/overview', 'dashboard'),
   menuItem('flights', 'Flights', '/dashboard/flights', 'dashboard'),
   menuItem('logbook', 'Logbook', '/dashboard/logbook', 'dashboard'),
+  menuItem('training', 'Training', '/dashboard/training', 'dashboard'),
   menuItem('instructors', 'Instructors', '/dashboard/instructors', 'dashboard'),
   menuItem('students', 'Students', '/dashboard/students', 'dashboard'),
   menuItem('aircraft', 'Aircraft', '/dashboard/aircraft', 'dashboard'),

@@ -52,6 +52,7 @@ const createAppRouter = (queryClient: QueryClient) => createBrowserRouter([
       screen(paths.dashboard.logbookSigning.path, () => import('./routes/dashboard/logbook-signing.tsx')),
       screen(paths.dashboard.logbookEntry.path, () => import('./routes/dashboard/logbook-entry.tsx')),
       screen(paths.dashboard.personLogbook.path, () => import('./routes/dashboard/person-logbook.tsx')),
+      screen(`${paths.dashboard.training.path}/*`, () => import('./routes/dashboard/training.tsx')),
       screen(paths.dashboard.instructors.path, () => import('./routes/dashboard/instructors.tsx')),
       screen(paths.dashboard.instructor.path, () => import('./routes/dashboard/instructor-details.tsx')),
       screen(paths.dashboard.students.path, () => import('./routes/dashboard/students.tsx')),

@@ -23,6 +23,8 @@ export const paths = {
     },
     logbookEntry: { path: '/dashboard/logbook/entries/:id', getHref: (id: string) => `/dashboard/logbook/entries/${encodeURIComponent(id)}` },
     logbookSigning: { path: '/dashboard/logbook/signing' },
+    // The training screens are below this one route: their paths are config/training-paths.ts's.
+    training: { path: '/dashboard/training' },
     instructors: { path: '/dashboard/instructors' },
     instructor: { path: '/dashboard/instructors/:id', getHref: (id: string) => `/dashboard/instructors/${encodeURIComponent(id)}` },
     students: { path: '/dashboard/students' },

@@ -1,4 +1,4 @@
-import { apiErrorSchema, messages, type ApiErrorBody } from '@skylog/contracts';
+import { messages, type ApiErrorBody } from '@skylog/contracts';
 
 /** A failed API call, carrying the server's status, code, message and per-field messages. */
 export class ApiError extends Error {
@@ -56,11 +56,9 @@ export async function fetchApi(url: string, { method = 'GET', body, signal }: Re
   if (!response.ok) {
     const text = await response.text();
     const data: unknown = text ? safeParse(text) : undefined;
-    const parsed = apiErrorSchema.safeParse(data);
+    const parsed = await readErrorBody(data);
     throw new ApiError(
-      parsed.success
-        ? parsed.data
-        : {
+      parsed ?? {
             status: response.status,
             code: 'internal_error',
             message: (data as { message?: string } | undefined)?.message ?? messages.unknownError,
@@ -69,6 +67,21 @@ export async function fetchApi(url: string, { method = 'GET', body, signal }: Re
     );
   }
   return response;
+}
+
+/**
+ * A failure's answer checked against the one error shape (contracts' apiErrorSchema), or null when it is not that
+ * shape. The schema and its library load with the first failure, so the first script every page loads does not
+ * carry them; if they cannot be loaded, the failure is still reported, by its status.
+ */
+async function readErrorBody(data: unknown): Promise<ApiErrorBody | null> {
+  try {
+    const { apiErrorSchema } = await import('./api-error-schema.ts');
+    const parsed = apiErrorSchema.safeParse(data);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A call's JSON answer (undefined for an empty one, such as a 204). */

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -7,6 +8,9 @@ import { FlightReview } from '../../../features/flight-review/components/flight-
 import { TripNotFound } from '../../../features/flights/components/trip-not-found.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
+
+// The flight's lessons load after the screen: most flights have none, and the map, charts and player come first.
+const TripLessonsPanel = lazy(async () => ({ default: (await import('../../../features/training/components/trip-lessons-panel.tsx')).TripLessonsPanel }));
 
 export function Component() {
   const id = useParams().id!;
@@ -18,6 +22,12 @@ export function Component() {
   return (
     <Screen title="Flight review">
       {isNotFound ? <TripNotFound flightsHref={paths.dashboard.flights.path} /> : <FlightReview id={id} viewerRole={viewerRole} />}
+      {/* The lessons graded on the flight, and linking it to a student's lesson (docs/product.md "Lessons and grading"). */}
+      {trip.data ? (
+        <Suspense fallback={null}>
+          <TripLessonsPanel tripId={id} />
+        </Suspense>
+      ) : null}
     </Screen>
   );
 }

@@ -1,5 +1,5 @@
 import { decideRouteAccess, hasComponentPermission, isOrgWideRole, markerCategories, messages, type Person } from '@skylog/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -14,6 +14,10 @@ import { EditPersonDialog } from '../../../features/profile/components/edit-pers
 import { useBreadcrumbTitle } from '../../shell/breadcrumbs.tsx';
 import { api } from '../../../lib/api.ts';
 import { canOpen } from '../../../lib/can-open.ts';
+import { canCallOperation } from '../../../lib/operation-access.ts';
+
+// The student's courses load after their page: the first script every page loads lists what each screen needs.
+const StudentTraining = lazy(async () => ({ default: (await import('../../../features/training/components/student-training.tsx')).StudentTraining }));
 
 export function Component() {
   const id = useParams().id!;
@@ -47,7 +51,18 @@ export function Component() {
       ) : null}
       {/* The logbook opens to the student's own instructors (who may edit them) and the organization's admins. */}
       {canOpen(me, paths.dashboard.personLogbook.getHref(id)) && (person.data?.can_edit || isOrgWideRole(role)) ? (
-        <LogbookSummaryPanels personId={id} />
+        <>
+          <LogbookSummaryPanels personId={id} />
+          {/* Courses and lessons read as the logbook does (docs/product.md "Lessons and grading"). */}
+          <Suspense fallback={null}>
+            <StudentTraining
+              personId={id}
+              studentName={person.data?.name ?? 'the student'}
+              canEnroll={canCallOperation(role, 'training.enroll')}
+              emptyText="Not enrolled on a course yet."
+            />
+          </Suspense>
+        </>
       ) : null}
       <EditPersonDialog person={editing} orgName={editing?.org_name ?? null} onClose={() => setEditing(null)} />
       <TrainingRecord

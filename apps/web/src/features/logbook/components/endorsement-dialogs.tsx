@@ -21,7 +21,7 @@ import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useEndorse, useRequestEndorsement } from '../api/endorsements.ts';
 import { useSignerCertificateNumber } from '../api/signer-certificate.ts';
 import { asOptionalText } from './entry-values.ts';
-import { ReauthFields, reauthFieldNames, requireReauthentication } from './reauth-fields.tsx';
+import { ReauthFields, reauthFieldNames, requireReauthentication } from '../../../components/reauth-fields.tsx';
 
 const kindOptions = endorsementKinds.map((kind) => ({
   value: kind,

@@ -10,7 +10,7 @@ import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useSignEntry } from '../api/sign-entry.ts';
 import { useSignerCertificateNumber } from '../api/signer-certificate.ts';
 import { hoursText, routeText } from './entry-values.ts';
-import { ReauthFields, reauthFieldNames, requireReauthentication } from './reauth-fields.tsx';
+import { ReauthFields, reauthFieldNames, requireReauthentication } from '../../../components/reauth-fields.tsx';
 
 const signFormSchema = logbookSignBodySchema.superRefine(requireReauthentication);
 type SignInput = z.input<typeof signFormSchema>;

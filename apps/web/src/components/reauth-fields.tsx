@@ -2,9 +2,9 @@ import { type logbookSignBodySchema, logbookMessages } from '@skylog/contracts';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button.tsx';
-import { CodeInput } from '../../../components/ui/code-input.tsx';
-import { TextInput } from '../../../components/ui/text-input.tsx';
+import { Button } from './ui/button.tsx';
+import { CodeInput } from './ui/code-input.tsx';
+import { TextInput } from './ui/text-input.tsx';
 
 type ReauthInput = z.input<typeof logbookSignBodySchema>;
 type ReauthValues = Pick<ReauthInput, 'password' | 'code'>;
@@ -22,11 +22,15 @@ export function requireReauthentication(values: ReauthValues, context: z.Refinem
     context.addIssue({ code: 'custom', message: logbookMessages.signNeedsReauthentication, path: [path] });
 }
 
+/** What a logbook signature keeps, said under the fields unless the signed record says otherwise. */
+const logbookSignatureNote =
+  'Your signature records your certificate, the time and a hash of what you signed; a change to a signed field voids it (AC 120-78).';
+
 /**
- * The instructor's certificate and their proof that it is them, shared by signing an entry and giving an
- * endorsement; the surrounding form (react-hook-form's provider) holds the values.
+ * The instructor's certificate and their proof that it is them, shared by signing a logbook entry, giving an
+ * endorsement and signing a lesson's grades; the surrounding form (react-hook-form's provider) holds the values.
  */
-export function ReauthFields({ hasAuthenticator }: { hasAuthenticator: boolean }) {
+export function ReauthFields({ hasAuthenticator, note = logbookSignatureNote }: { hasAuthenticator: boolean; note?: string }) {
   const form = useFormContext<ReauthInput>();
   const [method, setMethod] = useState<'password' | 'code'>('password');
   const { errors } = form.formState;
@@ -68,9 +72,7 @@ export function ReauthFields({ hasAuthenticator }: { hasAuthenticator: boolean }
           {method === 'password' ? 'Use a code from your authenticator app' : 'Use your password instead'}
         </Button>
       ) : null}
-      <p className="text-xs text-slate-500">
-        Your signature records your certificate, the time and a hash of what you signed; a change to a signed field voids it (AC 120-78).
-      </p>
+      <p className="text-xs text-slate-500">{note}</p>
     </fieldset>
   );
 }

@@ -1,0 +1,27 @@
+import { paths } from './paths.ts';
+
+const root = paths.dashboard.training.path;
+
+/** The training screens below `paths.dashboard.training`: the home, a course's syllabus, a lesson. */
+export type TrainingScreen = { kind: 'home' } | { kind: 'course'; id: string } | { kind: 'lesson'; id: string };
+
+/**
+ * The training screens (docs/product.md "Lessons and grading"), all below the one route the router mounts for them
+ * (`paths.dashboard.training` and whatever follows it), so the first script every page loads carries one route
+ * instead of three. The route table (contracts' route-access.ts) decides who opens each.
+ */
+export const trainingPaths = {
+  home: { href: root },
+  course: { getHref: (id: string) => `${root}/courses/${encodeURIComponent(id)}` },
+  lesson: { getHref: (id: string) => `${root}/lessons/${encodeURIComponent(id)}` },
+} as const;
+
+/** Which training screen the part of the address after `paths.dashboard.training` names; null for none of them. */
+export function trainingScreenOf(rest: string): TrainingScreen | null {
+  const [section, id, ...more] = rest.split('/').filter(Boolean);
+  if (section === undefined) return { kind: 'home' };
+  if (id === undefined || more.length > 0) return null;
+  if (section === 'courses') return { kind: 'course', id: decodeURIComponent(id) };
+  if (section === 'lessons') return { kind: 'lesson', id: decodeURIComponent(id) };
+  return null;
+}

@@ -1,0 +1,9 @@
+/** A failed training read, worded once for every screen that shows it. */
+export const trainingReadFailures = {
+  courses: 'Could not load the courses',
+  enrollments: 'Could not load the training record',
+  lesson: 'Could not load the lesson',
+  scorecard: 'Could not load the ACS scorecard',
+  progress: "Could not load the students' progress",
+  instructors: "Could not load the school's instructors",
+} as const;
