@@ -13,6 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchool, type School } from './factories.ts';
+import { steepTurnsAndLandings } from './support/course-lessons.ts';
 import { createTestApp, query, type TestApp } from './helper.ts';
 import { personPassword, sessions } from './people-helper.ts';
 import { csvOf, straightTrack, tripsApi } from './trips-helper.ts';
@@ -34,19 +35,7 @@ const content: CourseContent = {
       title: 'Stage 1',
       objective: 'Manoeuvres to the ACS',
       lessons: [
-        {
-          key: 'l1',
-          title: 'Steep turns and landings',
-          kind: 'flight',
-          planned_hours: 1.2,
-          stage_check: false,
-          objective: '',
-          items: [
-            { key: 'l1-steep', task_code: 'PA.V.A', title: 'Steep Turns', kind: 'flight', required_grade: '3', required: true },
-            { key: 'l1-landing', task_code: 'PA.IV.B', title: 'Normal Approach and Landing', kind: 'flight', required_grade: '3', required: true },
-            { key: 'l1-brief', task_code: null, title: 'Preflight briefing', kind: 'ground', required_grade: '2', required: false },
-          ],
-        },
+        steepTurnsAndLandings,
         {
           key: 'l2',
           title: 'Slow flight',

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoTraining } from '../src/db/seed/seed-demo-training.ts';
 import { trainingRecordsCsvColumns } from '../src/modules/courses/training-records.service.ts';
 import { createSchool, type School } from './factories.ts';
+import { steepTurnsAndLandings } from './support/course-lessons.ts';
 import { createTestApp, query, skylogIdOf, type TestApp } from './helper.ts';
 import { personPassword, sessions } from './people-helper.ts';
 import { csvRecords, parseCsv } from './support/csv.ts';
@@ -40,19 +41,7 @@ const content: CourseContent = {
       title: 'Stage 1: Air work',
       objective: '',
       lessons: [
-        {
-          key: 'l1',
-          title: 'Steep turns and landings',
-          kind: 'flight',
-          planned_hours: 1.2,
-          stage_check: false,
-          objective: '',
-          items: [
-            { key: 'l1-steep', task_code: 'PA.V.A', title: 'Steep Turns', kind: 'flight', required_grade: '3', required: true },
-            { key: 'l1-landing', task_code: 'PA.IV.B', title: 'Normal Approach and Landing', kind: 'flight', required_grade: '3', required: true },
-            { key: 'l1-brief', task_code: null, title: 'Preflight briefing', kind: 'ground', required_grade: '2', required: false },
-          ],
-        },
+        steepTurnsAndLandings,
         {
           key: 'c1',
           title: 'Stage 1 check',

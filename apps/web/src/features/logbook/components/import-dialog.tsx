@@ -5,16 +5,17 @@ import {
   logbookImportedMessage,
   messages,
   type LogbookCsvLayout,
-  type LogbookImportReport,
   logbookMessages,
 } from '@skylog/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FileField } from '../../../components/ui/file-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { RowProblemsReport } from '../../../components/ui/row-problems-report.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { importReportOf, useImportLogbook } from '../api/import-logbook.ts';
 import { fieldLabel } from './entry-values.ts';
@@ -80,23 +81,23 @@ function ImportForm({ personId, onClose }: { personId: string; onClose: () => vo
         control={form.control}
         name="file"
         render={({ field, fieldState }) => (
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-            Logbook file (CSV)
-            <input
-              type="file"
-              accept=".csv,text/csv"
-              name={field.name}
-              onBlur={field.onBlur}
-              onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
-              className="text-sm"
-            />
-            {fieldState.error ? <span className="text-xs font-normal text-red-600">{fieldState.error.message}</span> : null}
-          </label>
+          <FileField
+            label="Logbook file (CSV)"
+            accept=".csv,text/csv"
+            name={field.name}
+            error={fieldState.error?.message}
+            onBlur={field.onBlur}
+            onFile={field.onChange}
+          />
         )}
       />
       <p className="text-xs text-slate-500">Entries already in the logbook are left out; nothing is imported while any row is refused.</p>
       {importLogbook.progress !== null ? <ProgressBar value={importLogbook.progress} label="Sending the logbook" /> : null}
-      {report ? <ImportReport report={report} /> : importLogbook.error ? <Alert tone="error">{importLogbook.error.message}</Alert> : null}
+      {report ? (
+        <RowProblemsReport message={logbookMessages.logbookImportRefused} rows={report.rows} fieldHeading="Column" fieldText={fieldLabel} />
+      ) : importLogbook.error ? (
+        <Alert tone="error">{importLogbook.error.message}</Alert>
+      ) : null}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
           Cancel
@@ -106,33 +107,5 @@ function ImportForm({ personId, onClose }: { personId: string; onClose: () => vo
         </Button>
       </div>
     </form>
-  );
-}
-
-function ImportReport({ report }: { report: LogbookImportReport }) {
-  return (
-    <div role="alert" className="flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-      <p className="font-medium">{logbookMessages.logbookImportRefused}</p>
-      <div className="max-h-64 overflow-y-auto">
-        <table className="w-full text-left text-xs" aria-label="Rows to correct">
-          <thead>
-            <tr>
-              <th className="py-1 pr-3 font-medium">Row</th>
-              <th className="py-1 pr-3 font-medium">Column</th>
-              <th className="py-1 font-medium">Problem</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.rows.map((row, index) => (
-              <tr key={`${row.row}-${row.field ?? ''}-${index}`} className="align-top">
-                <td className="py-1 pr-3 tabular-nums">{row.row}</td>
-                <td className="py-1 pr-3">{row.field ? fieldLabel(row.field) : '—'}</td>
-                <td className="py-1">{row.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
   );
 }

@@ -1,20 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  courseImportBodySchema,
-  courseImportFormats,
-  gradingScaleKeys,
-  gradingScales,
-  messages,
-  programs,
-  type CourseImportReport,
-} from '@skylog/contracts';
+import { courseImportBodySchema, courseImportFormats, gradingScaleKeys, gradingScales, messages, programs } from '@skylog/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FileField } from '../../../components/ui/file-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { RowProblemsReport } from '../../../components/ui/row-problems-report.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
@@ -107,27 +101,22 @@ function ImportCourseForm({ onClose }: { onClose: () => void }) {
         control={form.control}
         name="file"
         render={({ field, fieldState }) => (
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-            Course file
-            <input
-              type="file"
-              accept=".json,.csv,application/json,text/csv"
-              name={field.name}
-              onBlur={field.onBlur}
-              onChange={(event) => {
-                const file = event.target.files?.[0] ?? null;
-                field.onChange(file);
-                // The file's own name says its format; the administrator may still choose the other.
-                if (file) form.setValue('format', file.name.toLowerCase().endsWith('.json') ? 'json' : 'csv');
-              }}
-              className="text-sm"
-            />
-            {fieldState.error ? <span className="text-xs font-normal text-red-600">{fieldState.error.message}</span> : null}
-          </label>
+          <FileField
+            label="Course file"
+            accept=".json,.csv,application/json,text/csv"
+            name={field.name}
+            error={fieldState.error?.message}
+            onBlur={field.onBlur}
+            onFile={(file) => {
+              field.onChange(file);
+              // The file's own name says its format; the administrator may still choose the other.
+              if (file) form.setValue('format', file.name.toLowerCase().endsWith('.json') ? 'json' : 'csv');
+            }}
+          />
         )}
       />
       {report ? (
-        <ImportReport report={report} message={importCourse.error?.message ?? ''} />
+        <RowProblemsReport message={importCourse.error?.message ?? ''} rows={report.rows} fieldHeading="Field" />
       ) : importCourse.error ? (
         <Alert tone="error">{importCourse.error.message}</Alert>
       ) : null}
@@ -140,34 +129,5 @@ function ImportCourseForm({ onClose }: { onClose: () => void }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-function ImportReport({ report, message }: { report: CourseImportReport; message: string }) {
-  return (
-    <div role="alert" className="flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-      <p className="font-medium">{message}</p>
-      <div className="max-h-64 overflow-y-auto">
-        <table className="w-full text-left text-xs" aria-label="Rows to correct">
-          <thead>
-            <tr>
-              <th className="py-1 pr-3 font-medium">Row</th>
-              <th className="py-1 pr-3 font-medium">Field</th>
-              <th className="py-1 font-medium">Problem</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.rows.map((row, index) => (
-              <tr key={`${row.row}-${row.field ?? ''}-${index}`} className="align-top">
-                {/* A JSON file has no rows: its problems name their place in the document instead. */}
-                <td className="py-1 pr-3 tabular-nums">{row.row > 0 ? row.row : '—'}</td>
-                <td className="py-1 pr-3 font-mono">{row.field ?? '—'}</td>
-                <td className="py-1">{row.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
   );
 }
