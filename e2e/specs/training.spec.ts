@@ -185,6 +185,17 @@ test('an instructor grades a lesson from a flight beside its proposals and signs
   // The flight lists the lesson graded on it.
   await expect(lessonPanel.getByRole('link', { name: lessonTitle }).last()).toBeVisible();
   await expect(lessonPanel).toContainText('Incomplete');
+
+  // The hand-off brief, from Jonas's training: what an instructor taking him over reads first, and prints.
+  await page.goto(`/dashboard/students/${jonasId}`);
+  await expect(page.getByRole('region', { name: courseName }).getByRole('link', { name: 'Training record (CSV)' })).toHaveAttribute(
+    'href',
+    /\/records\.csv$/,
+  );
+  await page.getByRole('link', { name: 'Hand-off brief' }).click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Hand-off brief — Jonas Berg');
+  await expect(page.getByRole('region', { name: 'Rework' })).toContainText('PA.V.B');
+  await expect(page.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', /\/handoff\.pdf(\?|$)/);
   await logOut(page);
 
   // The student: his course, its rework, and the ACS scorecard.

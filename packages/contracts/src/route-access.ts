@@ -33,6 +33,8 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/dashboard/training', rbac: flightPageRoles },
   { path: '/dashboard/training/courses/:id', rbac: studentPageRoles },
   { path: '/dashboard/training/lessons/:id', rbac: flightPageRoles },
+  // The hand-off brief is read as the student's training is: the student, their instructors, the school's administrators.
+  { path: '/dashboard/training/students/:skylog_id/brief', rbac: flightPageRoles },
   { path: '/dashboard/students', rbac: studentPageRoles },
   { path: '/dashboard/students/:id', rbac: studentPageRoles },
   { path: '/configuration/markers', rbac: uploadPageRoles },

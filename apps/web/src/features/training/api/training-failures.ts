@@ -6,4 +6,5 @@ export const trainingReadFailures = {
   scorecard: 'Could not load the ACS scorecard',
   progress: "Could not load the students' progress",
   instructors: "Could not load the school's instructors",
+  handoff: 'Could not load the hand-off brief',
 } as const;

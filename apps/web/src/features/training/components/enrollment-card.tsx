@@ -1,16 +1,20 @@
-import { messages, type Enrollment, type EnrollmentSummary } from '@skylog/contracts';
+import { messages, type Enrollment, type EnrollmentSummary, type GradingScaleKey, type ReworkItem } from '@skylog/contracts';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { DownloadLink } from '../../../components/ui/day-range-inputs.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { notify } from '../../../components/ui/toast.tsx';
 import { trainingPaths } from '../../../config/training-paths.ts';
+import { api } from '../../../lib/api.ts';
+import { timeZoneName } from '../../../lib/format-time.ts';
+import { useSettingsStore } from '../../../lib/settings-store.ts';
 import { useEnrollment, useMoveToLatest } from '../api/enrollments.ts';
 import { Badge } from './badge.tsx';
 import { Card } from './card.tsx';
 import { LessonStatusBadge, PlanStatusBadge } from './status-badges.tsx';
-import { gradeText, partLabels, stageCheckCitation } from './training-labels.ts';
+import { gradeText, partLabels, stageCheckCitation, trainingRecordCitation } from './training-labels.ts';
 
 const enrollmentStatusLabels: Record<EnrollmentSummary['status'], string> = {
   active: 'Active',
@@ -66,6 +70,7 @@ export function EnrollmentCard({ summary, canEnroll }: { summary: EnrollmentSumm
           · {summary.flight_hours} h flown for {summary.planned_hours_done} h planned
         </span>
       </div>
+      <TrainingRecordDownloads enrollmentId={summary.id} />
       {detail.isPending ? <p className="text-sm text-slate-600">{messages.loading}</p> : null}
       {detail.error ? <Alert tone="error">{detail.error.message}</Alert> : null}
       {detail.data ? (
@@ -75,6 +80,22 @@ export function EnrollmentCard({ summary, canEnroll }: { summary: EnrollmentSumm
         </>
       ) : null}
     </Card>
+  );
+}
+
+/** The enrolment's training record as a school keeps it (14 CFR 141.101), to file or print. */
+function TrainingRecordDownloads({ enrollmentId }: { enrollmentId: string }) {
+  const timezone = useSettingsStore((state) => state.timezone);
+  const params = { id: enrollmentId };
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <DownloadLink label="Training record (CSV)" href={api.courses.recordsCsv.url({ params })} />
+      <DownloadLink
+        label="Training record (PDF)"
+        href={api.courses.recordsPdf.url({ params, query: { timezone: timeZoneName(timezone) } })}
+      />
+      <span className="text-xs text-slate-500">{trainingRecordCitation}</span>
+    </div>
   );
 }
 
@@ -88,18 +109,7 @@ function ReworkList({ enrollment }: { enrollment: Enrollment }) {
       ) : (
         <ul className="flex flex-col gap-1 text-sm">
           {enrollment.rework.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center gap-2">
-              <Badge tone="warning">Rework</Badge>
-              {item.task_code ? <span className="font-mono text-xs font-semibold">{item.task_code}</span> : null}
-              <span className="font-medium">{item.title}</span>
-              <span className="text-slate-600">
-                {item.grade ? `graded ${gradeText(enrollment.course.scale, item.grade)}` : 'not to standard'} in{' '}
-                <Link to={trainingPaths.lesson.getHref(item.from_lesson.record_id)} className="text-brand-700 hover:underline">
-                  {item.from_lesson.title}
-                </Link>{' '}
-                ({item.from_lesson.date})
-              </span>
-            </li>
+            <ReworkEntry key={item.id} item={item} scale={enrollment.course.scale} />
           ))}
         </ul>
       )}
@@ -107,6 +117,24 @@ function ReworkList({ enrollment }: { enrollment: Enrollment }) {
         Each open rework item is added to the student’s next lesson; graded to its standard there, it leaves the list.
       </p>
     </section>
+  );
+}
+
+/** One rework item: the task, its title, and the lesson where it fell short of its grade. */
+export function ReworkEntry({ item, scale }: { item: ReworkItem; scale: GradingScaleKey | null }) {
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      <Badge tone="warning">Rework</Badge>
+      {item.task_code ? <span className="font-mono text-xs font-semibold">{item.task_code}</span> : null}
+      <span className="font-medium">{item.title}</span>
+      <span className="text-slate-600">
+        {item.grade ? `graded ${scale ? gradeText(scale, item.grade) : item.grade}` : 'not to standard'} in{' '}
+        <Link to={trainingPaths.lesson.getHref(item.from_lesson.record_id)} className="text-brand-700 hover:underline">
+          {item.from_lesson.title}
+        </Link>{' '}
+        ({item.from_lesson.date})
+      </span>
+    </li>
   );
 }
 

@@ -1,7 +1,9 @@
 import { messages } from '@skylog/contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { trainingPaths } from '../../../config/training-paths.ts';
 import { useEnrollments } from '../api/enrollments.ts';
 import { Card } from './card.tsx';
 import { EnrollDialog } from './enroll-dialog.tsx';
@@ -30,6 +32,10 @@ export function StudentTraining({ personId, studentName, canEnroll, emptyText }:
   const hasHeader = canEnroll || courses.length === 0;
   return (
     <>
+      {/* Whoever reads the student's training reads the brief an instructor taking them over starts from. */}
+      <Link to={trainingPaths.brief.getHref(personId)} className="self-start text-sm font-medium text-brand-700 hover:underline">
+        Hand-off brief
+      </Link>
       {hasHeader ? (
         <Card
           title="Courses and lessons"

@@ -33,6 +33,9 @@ export const partLabels: Record<Program, string> = {
 /** A stage check is given by a check instructor who did not teach the stage (14 CFR 141.37; part 141 appendix B). */
 export const stageCheckCitation = '14 CFR 141.37; part 141 appendix B';
 
+/** A school's record of each student's training, which the enrolment's CSV and PDF are (14 CFR 141.101). */
+export const trainingRecordCitation = 'Training record per 14 CFR 141.101';
+
 /** A lesson's signature is an electronic record signature, as a logbook's is. */
 export const lessonSignatureNote =
   'Your signature records your certificate and the time; once signed, the lesson’s grades never change (AC 120-78).';
