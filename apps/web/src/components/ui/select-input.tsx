@@ -18,7 +18,7 @@ export function SelectInput({ label, options, error, id, className = '', ...prop
       <select
         id={selectId}
         aria-invalid={error ? true : undefined}
-        className={`rounded-md border bg-white px-3 py-2 text-sm shadow-sm ${error ? 'border-red-500' : 'border-slate-300'}`}
+        className={`min-w-0 max-w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm ${error ? 'border-red-500' : 'border-slate-300'}`}
         {...props}
       >
         {options.map((option) => (

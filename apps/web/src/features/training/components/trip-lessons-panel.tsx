@@ -76,7 +76,8 @@ function LinkLessonForm({ tripId, enrollments }: { tripId: string; enrollments: 
   return (
     <form onSubmit={form.handleSubmit(handleSubmit)} className="flex flex-col gap-3 border-t border-slate-100 pt-3" noValidate>
       <h3 className="text-sm font-semibold text-slate-800">Link to a lesson</h3>
-      <div className="grid gap-3 sm:grid-cols-2">
+      {/* Columns that may shrink below the longest option's width: a phone's screen is narrower than a lesson's name. */}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <SelectInput
           label="Student and course"
           options={enrollments.map((enrollment) => ({
