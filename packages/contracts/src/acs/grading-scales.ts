@@ -87,3 +87,22 @@ export function proposedGrade(scale: GradingScaleKey, outcome: MeasuredOutcome):
   const lowest = grades.reduce((low, grade) => (grade.rank < low.rank ? grade : low));
   return lowest.code;
 }
+
+/** An item of a lesson as signing judges it. */
+export type GradedLine = { required: boolean; grade: string | null; required_grade: string };
+
+/**
+ * What signing a lesson makes of its grades (docs/product.md "Lessons and grading"), one rule for the server that
+ * signs and the screen that says beforehand what signing will do: complete when every required item reached its
+ * grade; an item graded below its grade goes on the rework list (`shortOf`); an ungraded required item leaves the
+ * lesson incomplete without going on it; `met` are the items graded to their grade.
+ */
+export function lessonOutcome<Line extends GradedLine>(scale: GradingScaleKey, lines: readonly Line[]) {
+  const reaches = (line: Line) => line.grade !== null && meetsGrade(scale, line.grade, line.required_grade);
+  return {
+    isComplete: lines.every((line) => !line.required || reaches(line)),
+    met: lines.filter(reaches),
+    shortOf: lines.filter((line) => line.grade !== null && !reaches(line)),
+    ungraded: lines.filter((line) => line.required && line.grade === null),
+  };
+}

@@ -12,7 +12,7 @@ import type { AppContext } from '../../lib/app-context.ts';
 import { badRequest, conflict, forbidden } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { findLesson, lessonsOf } from './course-content.ts';
-import { progressOf, type RecordFacts } from './course-progress.ts';
+import { progressOf, type Progress, type RecordFacts } from './course-progress.ts';
 import * as repository from './courses.repository.ts';
 
 /**
@@ -32,9 +32,20 @@ export const recordFacts = (row: RecordJoin): RecordFacts => ({
   groundHours: row.record.groundHours,
 });
 
-function summaryOf(join: EnrollmentJoin, records: readonly RecordJoin[], latestRevision: number, today: string): EnrollmentSummary {
+/**
+ * Where the student stands on an enrolment, from its lesson records: as of today, or of the day they graduated (the
+ * plan stops counting then).
+ */
+export function enrollmentProgress(
+  join: { enrollment: Pick<repository.EnrollmentRow, 'enrolledOn' | 'graduatedOn'>; revision: Pick<repository.RevisionRow, 'content'> },
+  records: readonly RecordJoin[],
+  today: string,
+): Progress {
+  return progressOf(join.revision.content, records.map(recordFacts), join.enrollment.enrolledOn, join.enrollment.graduatedOn ?? today);
+}
+
+function summaryOf(join: EnrollmentJoin, progress: Progress, latestRevision: number): EnrollmentSummary {
   const { enrollment, course, revision } = join;
-  const progress = progressOf(revision.content, records.map(recordFacts), enrollment.enrolledOn, enrollment.graduatedOn ?? today);
   return {
     id: enrollment.id,
     course: { id: course.id, name: course.name, part: course.part, scale: course.scale },
@@ -52,14 +63,22 @@ function summaryOf(join: EnrollmentJoin, records: readonly RecordJoin[], latestR
   };
 }
 
-export function reworkView(rows: Awaited<ReturnType<typeof repository.listOpenRework>>, content: Parameters<typeof findLesson>[0]): ReworkItem[] {
+export function reworkView(
+  rows: Awaited<ReturnType<typeof repository.listOpenRework>>,
+  content: Parameters<typeof findLesson>[0],
+): ReworkItem[] {
   return rows.map(({ rework, fromLessonKey, fromDate }) => ({
     id: rework.id,
     item_key: rework.itemKey,
     task_code: rework.taskCode,
     title: rework.title,
     grade: rework.grade,
-    from_lesson: { record_id: rework.fromRecordId, lesson_key: fromLessonKey, title: findLesson(content, fromLessonKey)?.lesson.title ?? fromLessonKey, date: fromDate },
+    from_lesson: {
+      record_id: rework.fromRecordId,
+      lesson_key: fromLessonKey,
+      title: findLesson(content, fromLessonKey)?.lesson.title ?? fromLessonKey,
+      date: fromDate,
+    },
     created_at: rework.createdAt.toISOString(),
   }));
 }
@@ -68,11 +87,24 @@ export function reworkView(rows: Awaited<ReturnType<typeof repository.listOpenRe
 export async function enrollmentSummaries(db: Executor, studentId: string): Promise<EnrollmentSummary[]> {
   const joins = await repository.listEnrollmentsOf(db, [studentId]);
   const [records, latest] = await Promise.all([
-    repository.listRecordsOf(db, joins.map((join) => join.enrollment.id)),
+    repository.listRecordsOf(
+      db,
+      joins.map((join) => join.enrollment.id),
+    ),
     repository.latestRevisionNumbers(db, [...new Set(joins.map((join) => join.course.id))]),
   ]);
   const today = dayIn(new Date(), 'UTC');
-  return joins.map((join) => summaryOf(join, records.filter((row) => row.record.enrollmentId === join.enrollment.id), latest.get(join.course.id)!.number, today));
+  return joins.map((join) =>
+    summaryOf(
+      join,
+      enrollmentProgress(
+        join,
+        records.filter((row) => row.record.enrollmentId === join.enrollment.id),
+        today,
+      ),
+      latest.get(join.course.id)!.number,
+    ),
+  );
 }
 
 export async function enrollmentView(db: Executor, id: string): Promise<Enrollment> {
@@ -85,9 +117,9 @@ export async function enrollmentView(db: Executor, id: string): Promise<Enrollme
   ]);
   const today = dayIn(new Date(), 'UTC');
   const content = enrollment.revision.content;
-  const progress = progressOf(content, records.map(recordFacts), enrollment.enrollment.enrolledOn, today);
+  const progress = enrollmentProgress(enrollment, records, today);
   return {
-    ...summaryOf(enrollment, records, latest.get(enrollment.course.id)!.number, today),
+    ...summaryOf(enrollment, progress, latest.get(enrollment.course.id)!.number),
     student: { skylog_id: enrollment.enrollment.studentId, name: people[0]?.name ?? null },
     content,
     lessons: lessonsOf(content).map(({ lesson, stage, stageIndex }) => ({
@@ -119,12 +151,18 @@ export async function getEnrollment(ctx: AppContext, scope: RequestScope, id: st
   return enrollmentView(ctx.db, id);
 }
 
-export async function enroll(ctx: AppContext, scope: RequestScope, studentId: string, input: { course_id: string; enrolled_on?: string | undefined }): Promise<Enrollment> {
+export async function enroll(
+  ctx: AppContext,
+  scope: RequestScope,
+  studentId: string,
+  input: { course_id: string; enrolled_on?: string | undefined },
+): Promise<Enrollment> {
   const student = await requireTrainee(ctx, scope.actor, studentId, 'enroll', scope);
   const course = await requireCourse(ctx, scope.actor, input.course_id, 'read', scope).catch(() => {
     throw badRequest(trainingMessages.courseOfOtherSchool, { course_id: trainingMessages.courseOfOtherSchool });
   });
-  if (course.orgId !== student.user.orgId) throw badRequest(trainingMessages.courseOfOtherSchool, { course_id: trainingMessages.courseOfOtherSchool });
+  if (course.orgId !== student.user.orgId)
+    throw badRequest(trainingMessages.courseOfOtherSchool, { course_id: trainingMessages.courseOfOtherSchool });
   const enrolledOn = input.enrolled_on ?? dayIn(new Date(), 'UTC');
   const row = await ctx.db.transaction(async (tx) => {
     const latest = (await repository.lockLatestRevision(tx, course.id))!;
@@ -162,7 +200,13 @@ export async function moveToLatest(ctx: AppContext, scope: RequestScope, id: str
     await repository.moveEnrollment(tx, id, latest.id);
     return latest.number;
   });
-  await ctx.audit.record({ actor: scope.actor, action: scope.operation, resource: `enrollments/${id}`, status: 'success', details: { revision: moved } });
+  await ctx.audit.record({
+    actor: scope.actor,
+    action: scope.operation,
+    resource: `enrollments/${id}`,
+    status: 'success',
+    details: { revision: moved },
+  });
   return enrollmentView(ctx.db, id);
 }
 
@@ -178,10 +222,9 @@ export async function getTrainingProgress(ctx: AppContext, { actor }: RequestSco
   const byStage = new Map<string, { course: string; stage: string; students: number }>();
   const behind: TrainingProgress['behind_plan'] = [];
   for (const join of joins) {
-    const progress = progressOf(
-      join.revision.content,
-      records.filter((row) => row.record.enrollmentId === join.enrollment.id).map(recordFacts),
-      join.enrollment.enrolledOn,
+    const progress = enrollmentProgress(
+      join,
+      records.filter((row) => row.record.enrollmentId === join.enrollment.id),
       today,
     );
     const stage = progress.stage?.title ?? 'Finished';

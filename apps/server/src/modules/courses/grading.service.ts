@@ -2,7 +2,7 @@ import {
   dayIn,
   gradingScales,
   isGradeOnScale,
-  meetsGrade,
+  lessonOutcome,
   proposedGrade,
   trainingMessages,
   type AcsEvidence,
@@ -23,9 +23,8 @@ import { badRequest, conflict } from '../../lib/app-error.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { requireSigner } from '../logbook/signer.ts';
 import { findLesson, lessonsOf } from './course-content.ts';
-import { progressOf } from './course-progress.ts';
 import * as repository from './courses.repository.ts';
-import { recordFacts } from './enrollments.service.ts';
+import { enrollmentProgress } from './enrollments.service.ts';
 
 /**
  * Grading a lesson (docs/product.md "Lessons and grading"): begun on a student's flight (or a ground session), with
@@ -112,12 +111,17 @@ export async function startLesson(
   const stageCheck = lesson.stage_check
     ? {
         isCheckInstructor: await repository.isCheckInstructor(ctx.db, join.course.id, actor.skylogId),
-        taughtTheStage: (await repository.instructorsOfStage(ctx.db, enrollmentId, stage.lessons.map((entry) => entry.key))).has(actor.skylogId),
+        taughtTheStage: (
+          await repository.instructorsOfStage(
+            ctx.db,
+            enrollmentId,
+            stage.lessons.map((entry) => entry.key),
+          )
+        ).has(actor.skylogId),
       }
     : undefined;
   await requireLessonGrader(ctx, actor, student, stageCheck, scope);
-  const records = await repository.listRecordsOf(ctx.db, [enrollmentId]);
-  const progress = progressOf(content, records.map(recordFacts), enrollment.enrolledOn, dayIn(new Date(), 'UTC'));
+  const progress = enrollmentProgress(join, await repository.listRecordsOf(ctx.db, [enrollmentId]), dayIn(new Date(), 'UTC'));
   if (stageIndex >= progress.openStages) {
     const message = trainingMessages.lessonNotOpen(content.stages[progress.openStages - 1]?.title ?? stage.title);
     throw badRequest(message, { lesson_key: message });
@@ -174,7 +178,13 @@ export async function startLesson(
     action: scope.operation,
     resource: `lesson-records/${record.id}`,
     status: 'success',
-    details: { student: enrollment.studentId, lesson: lesson.key, trip: input.trip_id ?? null, stage_check: lesson.stage_check, rework_carried: rework.length },
+    details: {
+      student: enrollment.studentId,
+      lesson: lesson.key,
+      trip: input.trip_id ?? null,
+      stage_check: lesson.stage_check,
+      rework_carried: rework.length,
+    },
   });
   return recordView(ctx.db, record.id, actor.skylogId);
 }
@@ -194,7 +204,8 @@ export async function gradeItems(ctx: AppContext, scope: RequestScope, id: strin
     const scale = (await repository.findScaleOfRecord(tx, id))!;
     const lines = new Map((await repository.listItemGrades(tx, [id])).map(({ grade }) => [grade.itemKey, grade]));
     input.grades.forEach((entry, index) => {
-      if (!lines.has(entry.item_key)) throw badRequest(trainingMessages.itemNotInLesson, { [`grades.${index}.item_key`]: trainingMessages.itemNotInLesson });
+      if (!lines.has(entry.item_key))
+        throw badRequest(trainingMessages.itemNotInLesson, { [`grades.${index}.item_key`]: trainingMessages.itemNotInLesson });
       if (entry.grade !== null && !isGradeOnScale(scale, entry.grade)) {
         const message = trainingMessages.gradeNotOnScale(entry.grade, gradingScales[scale].label);
         throw badRequest(message, { [`grades.${index}.grade`]: message });
@@ -203,12 +214,22 @@ export async function gradeItems(ctx: AppContext, scope: RequestScope, id: strin
     const changes: Record<string, { from: string | null; to: string | null }> = {};
     for (const entry of input.grades) {
       const before = lines.get(entry.item_key)!;
-      await repository.setItemGrade(tx, id, entry.item_key, { grade: entry.grade, ...(entry.remark === undefined ? {} : { remark: entry.remark }), gradedBy: actor.skylogId });
+      await repository.setItemGrade(tx, id, entry.item_key, {
+        grade: entry.grade,
+        ...(entry.remark === undefined ? {} : { remark: entry.remark }),
+        gradedBy: actor.skylogId,
+      });
       if (before.grade !== entry.grade) changes[entry.item_key] = { from: before.grade, to: entry.grade };
     }
     return changes;
   });
-  await ctx.audit.record({ actor, action: scope.operation, resource: `lesson-records/${id}`, status: 'success', details: { grades: changed } });
+  await ctx.audit.record({
+    actor,
+    action: scope.operation,
+    resource: `lesson-records/${id}`,
+    status: 'success',
+    details: { grades: changed },
+  });
   return recordView(ctx.db, id, actor.skylogId);
 }
 
@@ -217,7 +238,12 @@ export async function gradeItems(ctx: AppContext, scope: RequestScope, id: strin
  * A line graded below its grade goes on the rework list (a carried line keeps its rework item open); a carried line
  * graded to standard clears it. When the last lesson of the course is complete, the student graduates.
  */
-export async function completeLesson(ctx: AppContext, scope: RequestScope, id: string, input: z.infer<typeof lessonRecordCompleteSchema>): Promise<LessonRecord> {
+export async function completeLesson(
+  ctx: AppContext,
+  scope: RequestScope,
+  id: string,
+  input: z.infer<typeof lessonRecordCompleteSchema>,
+): Promise<LessonRecord> {
   const { actor } = scope;
   const { record: found } = await requireLessonRecord(ctx, actor, id, 'grade', scope);
   const signer = await requireSigner(ctx, scope, input, 'grading');
@@ -226,13 +252,11 @@ export async function completeLesson(ctx: AppContext, scope: RequestScope, id: s
     if (record.status !== 'in-progress') throw conflict(trainingMessages.lessonSigned);
     const join = (await repository.findEnrollmentJoin(tx, found.enrollmentId))!;
     const scale = join.course.scale;
-    const lines = (await repository.listItemGrades(tx, [id])).map(({ grade }) => grade);
+    const lines = (await repository.listItemGrades(tx, [id])).map(({ grade }) => ({ ...grade, required_grade: grade.requiredGrade }));
     // The proposals the instructor saw beside their grades are kept with the signed lesson.
     const evidence = record.tripId ? (await repository.findTripForLesson(tx, record.tripId))?.analysis?.acs_evidence : undefined;
     if (evidence) for (const line of lines) await repository.setProposal(tx, line.id, proposalFor(evidence, line.taskCode, scale));
-    const reaches = (line: (typeof lines)[number]) => line.grade !== null && meetsGrade(scale, line.grade, line.requiredGrade);
-    const isComplete = lines.every((line) => !line.required || reaches(line));
-    const shortOf = lines.filter((line) => line.grade !== null && !reaches(line));
+    const { isComplete, met, shortOf } = lessonOutcome(scale, lines);
     await repository.insertRework(
       tx,
       shortOf
@@ -251,7 +275,7 @@ export async function completeLesson(ctx: AppContext, scope: RequestScope, id: s
     for (const line of shortOf) if (line.reworkId !== null) await repository.updateReworkGrade(tx, line.reworkId, line.grade);
     await repository.clearRework(
       tx,
-      lines.filter((line) => line.reworkId !== null && reaches(line)).map((line) => line.reworkId!),
+      met.flatMap((line) => (line.reworkId === null ? [] : [line.reworkId])),
       id,
     );
     await repository.closeRecord(tx, id, {
@@ -265,8 +289,7 @@ export async function completeLesson(ctx: AppContext, scope: RequestScope, id: s
         signed_at: new Date().toISOString(),
       },
     });
-    const records = await repository.listRecordsOf(tx, [found.enrollmentId]);
-    const progress = progressOf(join.revision.content, records.map(recordFacts), join.enrollment.enrolledOn, record.lessonDate);
+    const progress = enrollmentProgress(join, await repository.listRecordsOf(tx, [found.enrollmentId]), record.lessonDate);
     const graduated = progress.lessonsDone === lessonsOf(join.revision.content).length;
     if (graduated) await repository.graduate(tx, found.enrollmentId, record.lessonDate);
     return { isComplete, rework: shortOf.map((line) => line.itemKey), graduated };
@@ -299,6 +322,11 @@ export async function getTripLessonRecords(ctx: AppContext, scope: RequestScope,
     lesson_title: findLesson(revision.content, record.lessonKey)?.lesson.title ?? record.lessonKey,
     status: record.status,
   }));
+  const activeRecords = await repository.listRecordsOf(
+    ctx.db,
+    active.map((join) => join.enrollment.id),
+  );
+  const today = dayIn(new Date(), 'UTC');
   const gradable = [];
   for (const join of active) {
     // The student's instructor links lessons (grading is signing their record, docs/product.md "Logbook"); a
@@ -306,9 +334,11 @@ export async function getTripLessonRecords(ctx: AppContext, scope: RequestScope,
     const isInstructor = (await logbookRights(ctx, actor, join.student)).canSign;
     const isChecker = !isInstructor && (await repository.isCheckInstructor(ctx.db, join.course.id, actor.skylogId));
     if (!isInstructor && !isChecker) continue;
-    const allRecords = await repository.listRecordsOf(ctx.db, [join.enrollment.id]);
-    const progress = progressOf(join.revision.content, allRecords.map(recordFacts), join.enrollment.enrolledOn, dayIn(new Date(), 'UTC'));
-    const taught = new Set(allRecords.filter((row) => !row.record.stageCheck && row.record.instructorId === actor.skylogId).map((row) => row.record.lessonKey));
+    const allRecords = activeRecords.filter((row) => row.record.enrollmentId === join.enrollment.id);
+    const progress = enrollmentProgress(join, allRecords, today);
+    const taught = new Set(
+      allRecords.filter((row) => !row.record.stageCheck && row.record.instructorId === actor.skylogId).map((row) => row.record.lessonKey),
+    );
     const mayGive = (lesson: CourseLesson, stage: CourseStage) =>
       isInstructor ? !lesson.stage_check : lesson.stage_check && !stage.lessons.some((other) => taught.has(other.key));
     gradable.push({
@@ -316,7 +346,10 @@ export async function getTripLessonRecords(ctx: AppContext, scope: RequestScope,
       student: { skylog_id: join.enrollment.studentId, name: join.studentName },
       course_name: join.course.name,
       open_lessons: lessonsOf(join.revision.content)
-        .filter(({ lesson, stage, stageIndex }) => stageIndex < progress.openStages && progress.statuses.get(lesson.key) !== 'complete' && mayGive(lesson, stage))
+        .filter(
+          ({ lesson, stage, stageIndex }) =>
+            stageIndex < progress.openStages && progress.statuses.get(lesson.key) !== 'complete' && mayGive(lesson, stage),
+        )
         .map(({ lesson, stage }) => ({ key: lesson.key, title: lesson.title, stage_title: stage.title, kind: lesson.kind })),
     });
   }

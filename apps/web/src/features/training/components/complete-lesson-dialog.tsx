@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lessonRecordCompleteSchema, type LessonRecord } from '@skylog/contracts';
+import { lessonOutcome, lessonRecordCompleteSchema, type LessonRecord } from '@skylog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ import { notify } from '../../../components/ui/toast.tsx';
 import { api } from '../../../lib/api.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useCompleteLesson } from '../api/lesson-records.ts';
-import { itemName, lessonOutcome } from './lesson-outcome.ts';
+import { itemName } from './item-name.ts';
 import { lessonSignatureNote } from './training-labels.ts';
 
 const completeFormSchema = lessonRecordCompleteSchema.superRefine(requireReauthentication);
@@ -33,7 +33,7 @@ export function CompleteLessonDialog({ record, onClose }: { record: LessonRecord
 function CompleteLessonForm({ record, onClose }: { record: LessonRecord; onClose: () => void }) {
   const complete = useCompleteLesson();
   const me = useQuery(api.users.me.query()).data;
-  const outcome = lessonOutcome(record);
+  const outcome = lessonOutcome(record.course.scale, record.items);
   const form = useForm<CompleteInput, unknown, CompleteOutput>({
     resolver: zodResolver(completeFormSchema),
     // The certificate number starts from the signer's own profile (read by the shell already); its expiry is given each time.
@@ -61,7 +61,7 @@ function CompleteLessonForm({ record, onClose }: { record: LessonRecord; onClose
           {outcome.isComplete
             ? 'Complete: every required item reached its grade.'
             : 'Incomplete: not every required item reached its grade.'}
-          {outcome.rework.length > 0 ? ` On the rework list: ${outcome.rework.map(itemName).join(', ')}.` : ''}
+          {outcome.shortOf.length > 0 ? ` On the rework list: ${outcome.shortOf.map(itemName).join(', ')}.` : ''}
           {outcome.ungraded.length > 0 ? ` Not graded: ${outcome.ungraded.map(itemName).join(', ')}.` : ''}
         </Alert>
         <TextareaField label="Remarks" rows={3} {...form.register('remarks')} />

@@ -10,7 +10,7 @@ import { notify } from '../../../components/ui/toast.tsx';
 import { useGradeItems } from '../api/lesson-records.ts';
 import { Badge } from './badge.tsx';
 import { ItemProposal } from './item-proposal.tsx';
-import { itemName } from './lesson-outcome.ts';
+import { itemName } from './item-name.ts';
 import { acsDocumentOf, gradeText } from './training-labels.ts';
 
 type GradesInput = z.input<typeof lessonRecordGradesSchema>;

@@ -1,4 +1,4 @@
-import { messages, type LessonRecord } from '@skylog/contracts';
+import { lessonOutcome, messages, type LessonRecord } from '@skylog/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,7 +8,7 @@ import { Badge } from './badge.tsx';
 import { Card } from './card.tsx';
 import { CompleteLessonDialog } from './complete-lesson-dialog.tsx';
 import { GradedItems, GradesForm } from './grades-form.tsx';
-import { itemName, lessonOutcome } from './lesson-outcome.ts';
+import { itemName } from './item-name.ts';
 import { LessonStatusBadge } from './status-badges.tsx';
 import { gradeText, stageCheckCitation } from './training-labels.ts';
 
@@ -85,7 +85,7 @@ function LessonHeading({ record, getStudentHref }: { record: LessonRecord; getSt
 
 /** What the signature made of the lesson: complete or not, and what went on the rework list. */
 function LessonResult({ record }: { record: LessonRecord }) {
-  const { rework } = lessonOutcome(record);
+  const { shortOf: rework } = lessonOutcome(record.course.scale, record.items);
   return (
     <Card title="Result">
       <Alert tone={record.status === 'complete' ? 'success' : 'warning'}>
