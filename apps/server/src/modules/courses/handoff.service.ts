@@ -1,12 +1,11 @@
 import { dayIn, handoffCurrencyStatuses, momentCategoryLabels, type CurrencyStatus, type HandoffBrief, type MomentCategory } from '@skylog/contracts';
-import { ruleEntry } from '@skylog/logbook';
 import { requireTrainee } from '../../access/access.ts';
 import type { PersonRow } from '../../db/columns.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { fileNameOf } from '../../lib/attachment.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
-import { currenciesOf } from '../logbook/logbook-summary.service.ts';
+import { currencyAndEndorsementsOf } from '../logbook/logbook-summary.service.ts';
 import { findLesson } from './course-content.ts';
 import * as repository from './courses.repository.ts';
 import { enrollmentSummaries, reworkView } from './enrollments.service.ts';
@@ -84,11 +83,10 @@ async function lessonsOfEnrollment(db: Executor, enrollmentId: string) {
 /** The brief of a student as of `now`; the caller decided the reader may have it. */
 export async function handoffBriefOf(db: Executor, student: Student, now: Date): Promise<HandoffBrief> {
   const asOf = dayIn(now, 'UTC');
-  const [summaries, flights, entries, endorsements] = await Promise.all([
+  const [summaries, flights, logbook] = await Promise.all([
     enrollmentSummaries(db, student.skylogId),
     exportsRepository.listRecentFlightMoments(db, student.skylogId, lookedAtFlights),
-    exportsRepository.listLogbookFieldsOf(db, student.skylogId),
-    exportsRepository.listEndorsementsGiven(db, student.skylogId),
+    currencyAndEndorsementsOf(db, student, asOf),
   ]);
   // The course the student is training on now: the newest active enrolment.
   const enrollment = summaries.find((summary) => summary.status === 'active') ?? null;
@@ -99,12 +97,8 @@ export async function handoffBriefOf(db: Executor, student: Student, now: Date):
     enrollment,
     ...lessons,
     recurring_moments: recurringMoments(flights),
-    currency: currenciesOf(
-      entries.map((entry) => ruleEntry(entry.id, entry.fields)),
-      student.userType,
-      asOf,
-    ).map(currencyLine),
-    endorsements: endorsements.map((row) => ({ title: row.title, regulation: row.regulation, given_on: dayIn(row.signedAt, 'UTC'), expires_on: row.expiresOn })),
+    currency: logbook.currency.map(currencyLine),
+    endorsements: logbook.endorsements.map((row) => ({ title: row.title, regulation: row.regulation, given_on: dayIn(row.signedAt, 'UTC'), expires_on: row.expiresOn })),
   };
 }
 

@@ -22,6 +22,7 @@ import {
 } from '@skylog/logbook';
 import { logbookRights, requireLogbook } from '../../access/access.ts';
 import { findStudentIdsOf } from '../../access/access.repository.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import type { RequestScope } from '../../lib/serve-operations.ts';
 import { awaitsSignature, latestSignatures, pilotOf, totalsOf } from './entry-view.ts';
@@ -104,6 +105,22 @@ function progressOf(rules: RuleEntry[], user: { userType: string; certifications
   if (!isInstrumentRated && rules.some((entry) => (entry.instrumentHours ?? 0) > 0))
     progress.push(asProgressBars('Instrument rating, airplane', '14 CFR 61.65(d)', instrumentRatingProgress(rules, { asOf })));
   return progress;
+}
+
+/**
+ * A pilot's currency as of a day and the endorsements they were given (newest first), read from their logbook: what
+ * an instructor taking a student over needs of it (the hand-off brief). The caller decided the reader may have them.
+ */
+export async function currencyAndEndorsementsOf(db: Executor, pilot: { skylogId: string; userType: string }, asOf: string) {
+  const [entries, endorsements] = await Promise.all([repository.listEntriesOf(db, [pilot.skylogId]), repository.listEndorsementsOf(db, [pilot.skylogId])]);
+  return {
+    currency: currenciesOf(
+      entries.map((entry) => ruleEntry(entry.id, entry.fields)),
+      pilot.userType,
+      asOf,
+    ),
+    endorsements,
+  };
 }
 
 /** A person's totals, currency with the day each lapses, solo endorsement, and progress toward the certificate. */
