@@ -156,6 +156,11 @@ export async function requireCourse(ctx: AppContext, actor: RequestUser, id: str
   return course!;
 }
 
+/** The school whose courses the actor's course list shows: their own, when its courses are theirs to read; else none. */
+export function courseListOrg(actor: RequestUser): string | null {
+  return actor.orgId !== null && mayOnCourse(actor, { orgId: actor.orgId }, 'read') ? actor.orgId : null;
+}
+
 const trainingRefusal: Record<TrainingAction, string> = {
   read: trainingMessages.trainingNotReadable,
   enroll: trainingMessages.enrollNotAllowed,

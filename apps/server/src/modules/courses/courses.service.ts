@@ -11,7 +11,7 @@ import {
   type GradingScaleKey,
   type Program,
 } from '@skylog/contracts';
-import { requireCourse } from '../../access/access.ts';
+import { courseListOrg, requireCourse } from '../../access/access.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
@@ -66,7 +66,8 @@ export async function courseView(db: Executor, id: string, revisionNumber?: numb
 }
 
 export async function listCourses(ctx: AppContext, { actor }: RequestScope): Promise<CourseList> {
-  const rows = actor.orgId && actor.role !== 'sub_org_admin' && actor.role !== 'sub_org_admin_secondary' ? await repository.listCoursesOf(ctx.db, actor.orgId) : [];
+  const orgId = courseListOrg(actor);
+  const rows = orgId ? await repository.listCoursesOf(ctx.db, orgId) : [];
   return {
     courses: rows.map(({ course, revision, students }) => ({ id: course.id, name: course.name, part: course.part, scale: course.scale, revision, students })),
     templates: courseTemplates.map((template) => ({ key: template.key, name: template.name, part: template.part })),
