@@ -108,11 +108,11 @@ for (const viewport of [
           await page.goto(path);
           await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
           await page.waitForLoadState('networkidle');
-          // One detail screen of each list, where the list has rows (a logbook's entries are one folder deeper).
+          // One detail screen of each list, where the list has rows (a logbook's entries are one folder deeper, a student's hand-off brief two).
           const detail = page.getByRole('main').locator(`a[href^="${path}/"]`).first();
           if ((await detail.count()) > 0) {
             await detail.click();
-            await expect(page).toHaveURL(new RegExp(`${path}/[^/]+(/[^/]+)?$`));
+            await expect(page).toHaveURL(new RegExp(`${path}(/[^/]+){1,3}$`));
             await page.waitForLoadState('networkidle');
           }
         }
