@@ -1,9 +1,10 @@
 // `npm run bench -- load`: throughput under concurrency (autocannon, 50 connections, 10 s per route) of bare
-// node:http (the yardstick) and Skylog's routes, on PGlite or (BENCH_DATABASE_URL) PostgreSQL; then a CPU
+// node:http and a bare Fastify route (the yardsticks) and Skylog's routes, on PGlite or (BENCH_DATABASE_URL) PostgreSQL; then a CPU
 // profile of the server while it answers GET /api/me (or LOAD_PROFILE, a path such as /api/trips?page=0 or /api/trips/{trip}), summed by where the time goes.
 // LOAD_SECONDS sets the seconds per route; LOAD_ENCODING the Accept-Encoding sent (identity: no compression).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
+import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +46,18 @@ async function bareNodeHttp(): Promise<LoadResult> {
   }
 }
 
+/** The framework's own floor: one Fastify route, no plugins or hooks; what Skylog's health check is held to. */
+async function bareFastify(): Promise<LoadResult> {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ status: 'ok' }));
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await load('bare Fastify route', `${address}/`);
+  } finally {
+    await app.close();
+  }
+}
+
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string }; hitCount?: number; children?: number[] };
 
 /** Self time by package (node_modules/<name>) or by Skylog file, from a CPU profile's samples. */
@@ -76,7 +89,7 @@ function summarise(nodes: ProfileNode[], limit = 14): string {
 }
 
 export async function benchLoad(): Promise<string> {
-  const results: LoadResult[] = [await bareNodeHttp()];
+  const results: LoadResult[] = [await bareNodeHttp(), await bareFastify()];
   const queriesSoFar = startCountingQueries();
   const server = await startServer({ withDemoTrips: true });
   try {
