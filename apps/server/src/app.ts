@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { isRole, limits, messages, type ApiErrorBody } from '@skylog/contracts';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -54,6 +54,7 @@ import { createMeCache } from './modules/users/me-cache.ts';
 import { createAircraftCache } from './modules/aircraft/aircraft-cache.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { AppError } from './lib/app-error.ts';
+import { addRouteCheck, methodsOf } from './lib/route-hooks.ts';
 import { createAuth } from './lib/better-auth.ts';
 import { createBackgroundWork } from './lib/background-work.ts';
 import { accessChangesChannel, createSessionCache } from './lib/session-cache.ts';
@@ -160,9 +161,13 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
     globalDecompression: false,
   });
-  app.addHook('onRequest', async (request) => {
+  // Only routes that read a body (not GET or HEAD) are asked about its encoding.
+  const refuseCompressedBody = async (request: FastifyRequest) => {
     const encoding = request.headers['content-encoding'];
     if (encoding && encoding !== 'identity') throw new AppError('unsupported_media_type', messages.compressedBodyRefused);
+  };
+  app.addHook('onRoute', (route) => {
+    if (methodsOf(route).some((method) => method !== 'GET' && method !== 'HEAD')) addRouteCheck(route, 'onRequest', refuseCompressedBody);
   });
   await app.register(securityHeadersPlugin, { isHttps: config.appUrl.startsWith('https://') });
   await app.register(crossSitePlugin, { trustedOrigins: config.trustedOrigins });

@@ -29,9 +29,9 @@ export type OperationHandlers<Group extends OperationGroup> = { [Key in keyof Gr
 
 /**
  * Route options an operation may need beyond its declaration: a larger body, a check before the body is read,
- * headers added to every answer (errors included) of a protocol's routes.
+ * headers added to every answer (errors included) of a protocol's routes, no compression for answers always tiny.
  */
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'onSend'>;
+export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'onSend' | 'compress'>;
 
 /** Paths where the table declares a HEAD of its own (tus): their GET must not also answer HEAD, as Fastify makes it by default. */
 const pathsWithOwnHead = new Set(operationList.filter(({ operation }) => operation.method === 'HEAD').map(({ operation }) => operation.path));

@@ -1,7 +1,8 @@
 import { accountMessages, apiAccess, isOpenWhileUnpaid, messages, operationList, twoFactorSetupOperations, type ApiOperation } from '@skylog/contracts';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { addRouteCheck, methodsOf } from '../lib/route-hooks.ts';
 import { isTwoFactorSetupDue } from '../lib/request-user.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
 
@@ -39,38 +40,9 @@ function isDeclared(method: string, url: string, operation: ApiOperation): boole
 export const authorizationPlugin = fp<{ audit: AuditService }>(async (app: FastifyInstance, { audit }) => {
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
-    const operation = route.config?.operation;
-    const methods = [route.method].flat().map((method) => String(method).toUpperCase());
-    if (operation !== 'auth') {
-      if (!isApiOperation(operation)) throw new Error(`Route ${methods.join(',')} ${route.url} declares no known operation from apiAccess`);
-      // Declared routes only: one written by hand would be missing from the web client, the API document and the probes.
-      const undeclared = methods.filter((method) => !isDeclared(method, route.url, operation));
-      if (undeclared.length > 0) {
-        throw new Error(`Route ${undeclared.join(',')} ${route.url} (${operation}) is not in the operation table (packages/contracts/src/operations)`);
-      }
-    }
-    const isHidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
-    for (const method of methods) apiRoutes.push({ method, url: route.url, operation, isHidden, schema: route.schema });
-  });
-
-  // The operation table is what the web client and the API document promise: an operation declared there and
-  // served by no route would fail only when someone called it, so start-up stops instead, naming it.
-  app.addHook('onReady', async () => {
-    const served = new Set(apiRoutes.map((route) => `${route.method} ${route.url}`));
-    const unserved = operationList.filter(({ operation }) => !served.has(`${operation.method} ${operation.path}`));
-    if (unserved.length > 0) {
-      const names = unserved.map(({ group, key, operation }) => `${group}.${key} (${operation.method} ${operation.path})`);
-      throw new Error(`Operations declared in the table but served by no route: ${names.join(', ')}`);
-    }
-  });
-
-  app.addHook('onRequest', async (request) => {
-    const operation = request.routeOptions.config.operation;
-    if (!isApiOperation(operation)) return;
+  const requirePermission = async (request: FastifyRequest) => {
+    const operation = request.routeOptions.config.operation as ApiOperation;
     const access = apiAccess[operation];
-    if (access === 'public') return;
     const user = request.user;
     if (!user) throw new AppError('unauthenticated', messages.notSignedIn);
     if (isTwoFactorSetupDue(user) && !twoFactorSetupOperations.includes(operation)) throw new AppError('forbidden', accountMessages.twoFactorSetupRequired);
@@ -91,5 +63,34 @@ export const authorizationPlugin = fp<{ audit: AuditService }>(async (app: Fasti
       ipAddress: request.ip,
     });
     throw new AppError('forbidden', messages.permissionDenied);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const operation = route.config?.operation;
+    const methods = methodsOf(route);
+    if (operation !== 'auth') {
+      if (!isApiOperation(operation)) throw new Error(`Route ${methods.join(',')} ${route.url} declares no known operation from apiAccess`);
+      // Declared routes only: one written by hand would be missing from the web client, the API document and the probes.
+      const undeclared = methods.filter((method) => !isDeclared(method, route.url, operation));
+      if (undeclared.length > 0) {
+        throw new Error(`Route ${undeclared.join(',')} ${route.url} (${operation}) is not in the operation table (packages/contracts/src/operations)`);
+      }
+    }
+    const isHidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
+    for (const method of methods) apiRoutes.push({ method, url: route.url, operation, isHidden, schema: route.schema });
+    // Public operations (the health check, registration) are asked nothing before their handler.
+    if (operation !== 'auth' && apiAccess[operation] !== 'public') addRouteCheck(route, 'onRequest', requirePermission);
   });
+
+  // The operation table is what the web client and the API document promise: an operation declared there and
+  // served by no route would fail only when someone called it, so start-up stops instead, naming it.
+  app.addHook('onReady', async () => {
+    const served = new Set(apiRoutes.map((route) => `${route.method} ${route.url}`));
+    const unserved = operationList.filter(({ operation }) => !served.has(`${operation.method} ${operation.path}`));
+    if (unserved.length > 0) {
+      const names = unserved.map(({ group, key, operation }) => `${group}.${key} (${operation.method} ${operation.path})`);
+      throw new Error(`Operations declared in the table but served by no route: ${names.join(', ')}`);
+    }
+  });
+
 });

@@ -1,8 +1,9 @@
 import { messages, signedRequestOperations } from '@skylog/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { isAccessTokenHeader } from '../lib/access-token.ts';
+import { addRouteCheck, isChangingRoute } from '../lib/route-hooks.ts';
 import { isSafeMethod } from '../lib/safe-methods.ts';
 
 /**
@@ -15,13 +16,17 @@ import { isSafeMethod } from '../lib/safe-methods.ts';
 export const crossSitePlugin = fp<{ trustedOrigins: readonly string[] }>(async (app: FastifyInstance, { trustedOrigins }) => {
   // A plain HTML form can post text/plain without a CORS preflight: no API route reads it.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', async (request) => {
-    if (isSafeMethod(request.method) || !request.url.startsWith('/api/')) return;
+  const refuseCrossSite = async (request: FastifyRequest) => {
+    if (isSafeMethod(request.method)) return;
     if (isAccessTokenHeader(request.headers.authorization)) return;
-    const operation = request.routeOptions.config.operation;
-    if (operation && operation !== 'auth' && signedRequestOperations.includes(operation)) return;
     const origin = request.headers.origin;
     const isSameSite = origin ? trustedOrigins.includes(origin) : request.headers['sec-fetch-site'] === 'same-origin';
     if (!isSameSite) throw new AppError('forbidden', messages.crossSiteRefused);
+  };
+  // Only API routes that change something, and not the signed ones, are checked.
+  app.addHook('onRoute', (route) => {
+    const operation = route.config?.operation;
+    const isSigned = operation !== undefined && operation !== 'auth' && signedRequestOperations.includes(operation);
+    if (route.url.startsWith('/api/') && isChangingRoute(route) && !isSigned) addRouteCheck(route, 'onRequest', refuseCrossSite);
   });
 });

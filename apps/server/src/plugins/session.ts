@@ -1,5 +1,5 @@
 import { accessTokenOperations, apiAccess, isRole, limits, messages, type ApiOperation, type Role } from '@skylog/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseCookies } from 'better-call';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
@@ -8,6 +8,7 @@ import { AppError } from '../lib/app-error.ts';
 import { toAuthHeaders, type Auth } from '../lib/better-auth.ts';
 import { isTwoFactorRequiredOf } from '../access/access-rules.ts';
 import type { RequestUser } from '../lib/request-user.ts';
+import { addRouteCheck, isChangingRoute } from '../lib/route-hooks.ts';
 import { isSafeMethod } from '../lib/safe-methods.ts';
 import { hashSecretToken } from '../lib/secret-token.ts';
 import type { SessionCache } from '../lib/session-cache.ts';
@@ -39,11 +40,6 @@ type SessionPluginOptions = {
 /** Resolves every API request's session cookie (or personal access token) to the Skylog person behind it. */
 export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstance, { auth, db, cache, syncChanges, isBillingOn }) => {
   app.decorateRequest('user', null);
-  // A change (sign-out, a role, a deactivation) answers only once this instance's session cache has heard
-  // of it, so the next request here never finds the session as it was.
-  app.addHook('onSend', async (request) => {
-    if (!isSafeMethod(request.method) && request.url.startsWith('/api/')) await syncChanges();
-  });
   // Exactly the cookie better-auth checks (`__Secure-skylog.session_token` over https), never a look-alike.
   const sessionCookieName = (await auth.$context).authCookies.sessionToken.name;
 
@@ -58,11 +54,8 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
     await touchSessionLastSeen(db, token, lastSeenEveryMs);
   };
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
-    // Public operations (health checks, registration) need no session lookup.
+  const resolvePerson = async (request: FastifyRequest, reply: FastifyReply) => {
     const operation = request.routeOptions.config.operation;
-    if (operation && operation !== 'auth' && apiAccess[operation] === 'public') return;
     const token = accessTokenOf(request.headers.authorization);
     if (token) {
       request.user = await userOfAccessToken(db, token, operation, isBillingOn);
@@ -90,6 +83,20 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app: FastifyInstanc
     const expiresAt = new Date(session.session.expiresAt).getTime();
     cache.set(cookie, readAt, { user: request.user, sessionId: session.session.id, validUntil: expiresAt - refreshDueBeforeExpiryMs });
     await touchLastSeen(session.session.token);
+  };
+  // A change (sign-out, a role, a deactivation) answers only once this instance's session cache has heard
+  // of it, so the next request here never finds the session as it was.
+  const awaitChanges = async (request: FastifyRequest) => {
+    if (!isSafeMethod(request.method)) await syncChanges();
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    if (isChangingRoute(route)) addRouteCheck(route, 'onSend', awaitChanges);
+    // Sign-in routes read their own session; public operations (health checks, registration) need none.
+    const operation = route.config?.operation;
+    if (route.url.startsWith('/api/auth/') || operation === 'auth' || (operation !== undefined && apiAccess[operation] === 'public')) return;
+    addRouteCheck(route, 'onRequest', resolvePerson);
   });
 });
 
