@@ -1,4 +1,10 @@
-import { courseImportReportSchema, type CourseCreate, type CourseImportBody, type CourseImportReport } from '@skylog/contracts';
+import {
+  courseImportReportSchema,
+  type CourseCreate,
+  type CourseImportBody,
+  type CourseImportReport,
+  type CourseUpdate,
+} from '@skylog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -18,6 +24,10 @@ export const useCourse = (id: string, revision?: number) =>
   );
 
 export const useCreateCourse = () => useTrainingMutation((body: CourseCreate) => api.courses.create({ body }));
+
+/** A change to a course: written into its newest revision while nobody is enrolled on it, else into the next one. */
+export const useUpdateCourse = () =>
+  useTrainingMutation(({ id, body }: { id: string; body: CourseUpdate }) => api.courses.update({ params: { id }, body }));
 
 export const useImportCourse = () => useTrainingMutation((body: CourseImportBody) => api.courses.importCourse({ body }));
 
