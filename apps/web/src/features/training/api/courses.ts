@@ -5,7 +5,7 @@ import {
   type CourseImportReport,
   type CourseUpdate,
 } from '@skylog/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { trainingReadFailures } from './training-failures.ts';
@@ -22,6 +22,14 @@ export const useCourse = (id: string, revision?: number) =>
       { failure: trainingReadFailures.courses },
     ),
   );
+
+/** Several revisions of a course at once: the syllabus editor reads every key a course ever held. */
+export const useCourseRevisions = (id: string, revisions: readonly number[]) =>
+  useQueries({
+    queries: revisions.map((revision) =>
+      api.courses.read.query({ params: { id }, query: { revision } }, { failure: trainingReadFailures.courses }),
+    ),
+  });
 
 export const useCreateCourse = () => useTrainingMutation((body: CourseCreate) => api.courses.create({ body }));
 

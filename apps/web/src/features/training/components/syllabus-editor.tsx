@@ -17,7 +17,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
 import { showNestedServerFieldErrors } from '../../../lib/server-field-errors.ts';
-import { useCourse, useUpdateCourse } from '../api/courses.ts';
+import { useCourse, useCourseRevisions, useUpdateCourse } from '../api/courses.ts';
 import { stageCheckCitation } from './training-labels.ts';
 import {
   acsTaskOptions,
@@ -61,9 +61,13 @@ const hasErrorsAt = (errors: FieldErrors<SyllabusValues>, path: string) => get(e
  */
 export function SyllabusEditorScreen({ id, onDone }: { id: string; onDone: (saved: SavedSyllabus | null) => void }) {
   const course = useCourse(id);
-  if (course.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
-  if (course.error) return <Alert tone="error">{course.error.message}</Alert>;
-  return <SyllabusEditor course={course.data} onDone={onDone} />;
+  // Every revision's keys, not only the newest's: a student moved from an old revision meets its lessons by key.
+  const revisions = useCourseRevisions(id, course.data?.revisions.map((revision) => revision.number) ?? []);
+  const failed = course.error ?? revisions.find((revision) => revision.error)?.error;
+  if (failed) return <Alert tone="error">{failed.message}</Alert>;
+  if (!course.data || revisions.some((revision) => revision.isPending)) return <p className="text-sm text-slate-600">{messages.loading}</p>;
+  const everKeys = new Set(revisions.flatMap((revision) => [...keysOf(revision.data?.content)]));
+  return <SyllabusEditor course={course.data} everKeys={everKeys} onDone={onDone} />;
 }
 
 /**
@@ -72,7 +76,16 @@ export function SyllabusEditorScreen({ id, onDone }: { id: string; onDone: (save
  * it is sent; what the server refuses is shown beside the field it names. A course in use is saved as its next
  * revision, and its enrolled students stay on theirs until moved.
  */
-export function SyllabusEditor({ course, onDone }: { course: Course; onDone: (saved: SavedSyllabus | null) => void }) {
+export function SyllabusEditor({
+  course,
+  everKeys,
+  onDone,
+}: {
+  course: Course;
+  /** The keys of every revision of the course, when read; the shown revision's otherwise. */
+  everKeys?: ReadonlySet<string>;
+  onDone: (saved: SavedSyllabus | null) => void;
+}) {
   const update = useUpdateCourse();
   const [isUnchanged, setIsUnchanged] = useState(false);
   const form: SyllabusForm = useForm<SyllabusValues, unknown, SyllabusOutput>({
@@ -84,9 +97,11 @@ export function SyllabusEditor({ course, onDone }: { course: Course; onDone: (sa
   const scaleLocked = isScaleLocked(course);
   const [regraded, setRegraded] = useState(0);
   const nextRevision = course.revision + 1;
-  // Keys of what the course held when the editor opened stay taken, so a removed lesson's key is not reused.
+  // What the course held when the editor opened: its lessons start closed, and their keys stay taken.
   const [openedKeys] = useState(() => keysOf(course.content));
-  const newKey: NewKey = (prefix) => nextKey(prefix, new Set([...openedKeys, ...keysOf(form.getValues('content') as CourseContent)]));
+  // Lessons and items are found by their keys across revisions: a removed one's key is never handed to a new one.
+  const newKey: NewKey = (prefix) =>
+    nextKey(prefix, new Set([...(everKeys ?? []), ...openedKeys, ...keysOf(form.getValues('content') as CourseContent)]));
 
   const handleScale = (next: GradingScaleKey) => {
     const content = form.getValues('content') as CourseContent;
@@ -121,7 +136,7 @@ export function SyllabusEditor({ course, onDone }: { course: Course; onDone: (sa
       <RevisionNotice course={course} nextRevision={nextRevision} />
       <fieldset className="flex min-w-0 flex-col gap-3">
         <legend className="mb-2 text-sm font-semibold text-slate-800">Course</legend>
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <TextInput label="Name of the course" {...form.register('name')} error={errorAt(errors, 'name')} />
           <TextInput
             label="Planned weeks"
@@ -424,7 +439,7 @@ function LessonEditor({ form, s, l, count, scale, newKey, startsOpen, onMove, on
       </div>
       {isOpen ? (
         <div id={bodyId} className="flex flex-col gap-3 border-t border-slate-100 p-3">
-          <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto]">
             <TextInput label="Lesson title" {...form.register(`${path}.title`)} error={errorAt(errors, `${path}.title`)} />
             <SelectInput
               label="Lesson kind"
@@ -544,7 +559,7 @@ function ItemEditor({ form, path, index, count, scale, onMove, onRemove }: ItemP
           />
         )}
       />
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {taskCode === null ? (
           <TextInput
             label="Item name"
@@ -593,12 +608,12 @@ function TaskPicker({ value, name, inputRef, error, onChange }: TaskPickerProps)
     ...(value && !shown.some((task) => task.code === value) ? [{ value, label: value }] : []),
   ];
   return (
-    <div className="grid gap-2 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
       <TextInput
-        label="Find an ACS task"
+        label="Search tasks by code or title"
         type="search"
         value={search}
-        placeholder="Code or title"
+        placeholder="PA.V or steep"
         onChange={(event) => setSearch(event.target.value)}
       />
       <SelectInput
