@@ -65,7 +65,8 @@ describe('syllabus values', () => {
   });
 });
 
-describe('SyllabusEditor', () => {
+// A whole Part 141 syllabus is rendered and checked: on two busy cores that can take longer than the default 5 s.
+describe('SyllabusEditor', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const lessonRegion = () => screen.getByRole('region', { name: 'Lesson 1.2' });

@@ -92,7 +92,8 @@ export function SyllabusEditor({
     resolver: zodResolver(courseUpdateSchema),
     defaultValues: syllabusValuesOf(course),
   });
-  const { errors, isSubmitted, isValid } = form.formState;
+  const { errors, isSubmitted } = form.formState;
+  const scaleNoteId = useId();
   const scale = useWatch({ control: form.control, name: 'scale' }) ?? course.scale;
   const scaleLocked = isScaleLocked(course);
   const [regraded, setRegraded] = useState(0);
@@ -152,7 +153,7 @@ export function SyllabusEditor({
           label="Grading scale"
           className="sm:max-w-sm"
           disabled={scaleLocked}
-          aria-describedby={scaleLocked ? 'syllabus-scale-locked' : undefined}
+          aria-describedby={scaleNoteId}
           options={gradingScaleKeys.map((key) => ({ value: key, label: gradingScales[key].label }))}
           {...form.register('scale', {
             onChange: (event: { target: { value: string } }) => handleScale(event.target.value as GradingScaleKey),
@@ -160,11 +161,13 @@ export function SyllabusEditor({
           error={errorAt(errors, 'scale')}
         />
         {scaleLocked ? (
-          <p id="syllabus-scale-locked" className="text-xs text-slate-600">
+          <p id={scaleNoteId} className="text-xs text-slate-600">
             The grading scale is locked: students have been enrolled on this course, and the grades they were given are on this scale.
           </p>
         ) : (
-          <p className="text-xs text-slate-600">The grading scale can change only while nobody has ever been enrolled on the course.</p>
+          <p id={scaleNoteId} className="text-xs text-slate-600">
+            The grading scale can change only while nobody has ever been enrolled on the course.
+          </p>
         )}
         {regraded > 0 ? (
           <Alert tone="info">
@@ -175,10 +178,11 @@ export function SyllabusEditor({
       </fieldset>
       <StagesEditor form={form} scale={scale} newKey={newKey} openedKeys={openedKeys} />
       {isUnchanged ? <Alert tone="info">Nothing has changed: there is nothing to save.</Alert> : null}
-      {isSubmitted && !isValid && !update.error ? <Alert tone="error">Correct the fields marked in red; nothing was saved.</Alert> : null}
+      {isSubmitted && Object.keys(errors).length > 0 && !update.error ? (
+        <Alert tone="error">Correct the fields marked in red; nothing was saved.</Alert>
+      ) : null}
       {update.error ? <Alert tone="error">{update.error.message}; nothing was saved.</Alert> : null}
-      <div className="sticky bottom-0 -mx-4 -mb-4 flex flex-wrap items-center justify-end gap-2 rounded-b-xl border-t border-slate-200 bg-white p-4">
-        {course.locked ? <p className="mr-auto text-xs text-slate-600">Saving writes revision {nextRevision}.</p> : null}
+      <div className="sticky bottom-0 -mx-4 -mb-4 flex flex-wrap items-center justify-end gap-2 rounded-b-xl border-t border-slate-200 bg-white px-4 py-3">
         <Button variant="secondary" onClick={() => onDone(null)}>
           Cancel
         </Button>
@@ -354,7 +358,8 @@ function StageEditor({ form, s, count, scale, newKey, openedKeys, onMove, onRemo
   return (
     <fieldset className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-300 p-3">
       <legend className="px-1 text-sm font-semibold text-slate-900">
-        Stage {s + 1}: {title || 'Untitled stage'}
+        {/* The shipped courses' stage titles say "Stage 1: …" already. */}
+        {title || `Stage ${s + 1}, untitled`}
       </legend>
       <div className="flex flex-wrap items-end gap-2">
         <TextInput
