@@ -13,3 +13,16 @@ export function showServerFieldErrors<T extends FieldValues>(
     if (message) setError(name, { type: 'server', message });
   }
 }
+
+/**
+ * Every per-field message of a failed call whose field names the form holds, under its input: for a form of nested
+ * lists, where the server names a place such as `content.stages.0.lessons.1.items.0.task_code`.
+ */
+export function showNestedServerFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  isFieldOfForm: (name: string) => boolean,
+): void {
+  const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};
+  for (const [name, message] of Object.entries(fields)) if (isFieldOfForm(name)) setError(name as Path<T>, { type: 'server', message });
+}

@@ -1,5 +1,11 @@
-import { courseImportReportSchema, type CourseCreate, type CourseImportBody, type CourseImportReport } from '@skylog/contracts';
-import { useQuery } from '@tanstack/react-query';
+import {
+  courseImportReportSchema,
+  type CourseCreate,
+  type CourseImportBody,
+  type CourseImportReport,
+  type CourseUpdate,
+} from '@skylog/contracts';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { trainingReadFailures } from './training-failures.ts';
@@ -17,7 +23,19 @@ export const useCourse = (id: string, revision?: number) =>
     ),
   );
 
+/** Several revisions of a course at once: the syllabus editor reads every key a course ever held. */
+export const useCourseRevisions = (id: string, revisions: readonly number[]) =>
+  useQueries({
+    queries: revisions.map((revision) =>
+      api.courses.read.query({ params: { id }, query: { revision } }, { failure: trainingReadFailures.courses }),
+    ),
+  });
+
 export const useCreateCourse = () => useTrainingMutation((body: CourseCreate) => api.courses.create({ body }));
+
+/** A change to a course: written into its newest revision while nobody is enrolled on it, else into the next one. */
+export const useUpdateCourse = () =>
+  useTrainingMutation(({ id, body }: { id: string; body: CourseUpdate }) => api.courses.update({ params: { id }, body }));
 
 export const useImportCourse = () => useTrainingMutation((body: CourseImportBody) => api.courses.importCourse({ body }));
 

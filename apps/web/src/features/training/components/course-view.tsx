@@ -1,12 +1,17 @@
 import { gradingScales, messages, type Course, type CourseLesson, type GradingScaleKey } from '@skylog/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { useCourse } from '../api/courses.ts';
 import { Badge } from './badge.tsx';
 import { Card } from './card.tsx';
 import { CheckInstructors } from './check-instructors.tsx';
+import type { SavedSyllabus } from './syllabus-editor.tsx';
 import { acsDocumentOf, gradeText, partLabels, stageCheckCitation } from './training-labels.ts';
+
+// The editor is a large form only a school's administrators open: it loads when they do.
+const SyllabusEditorScreen = lazy(async () => ({ default: (await import('./syllabus-editor.tsx')).SyllabusEditorScreen }));
 
 /**
  * A course as its school reads it (docs/product.md "Lessons and grading"): the revision shown, whether students are
@@ -15,12 +20,40 @@ import { acsDocumentOf, gradeText, partLabels, stageCheckCitation } from './trai
  */
 export function CourseView({ id, canManage }: { id: string; canManage: boolean }) {
   const [revision, setRevision] = useState<number | undefined>(undefined);
+  const [isEditing, setIsEditing] = useState(false);
+  const [saved, setSaved] = useState<SavedSyllabus | null>(null);
   const course = useCourse(id, revision);
   if (course.isPending) return <p className="text-sm text-slate-600">{messages.loading}</p>;
   if (course.error) return <Alert tone="error">{course.error.message}</Alert>;
+  if (isEditing) {
+    const handleDone = (result: SavedSyllabus | null) => {
+      setIsEditing(false);
+      if (!result) return;
+      setSaved(result);
+      // The newest revision is the one just written: shown next.
+      setRevision(undefined);
+    };
+    return (
+      <Suspense fallback={<p className="text-sm text-slate-600">{messages.loading}</p>}>
+        <SyllabusEditorScreen id={id} onDone={handleDone} />
+      </Suspense>
+    );
+  }
   return (
     <>
-      <CourseHeader course={course.data} onRevision={setRevision} />
+      {saved ? <SavedNotice saved={saved} /> : null}
+      <CourseHeader
+        course={course.data}
+        onRevision={setRevision}
+        onEdit={
+          canManage
+            ? () => {
+                setSaved(null);
+                setIsEditing(true);
+              }
+            : undefined
+        }
+      />
       <CheckInstructors course={course.data} canManage={canManage} />
       {course.data.content.stages.map((stage) => (
         <Card key={stage.key} title={stage.title}>
@@ -38,7 +71,26 @@ export function CourseView({ id, canManage }: { id: string; canManage: boolean }
   );
 }
 
-function CourseHeader({ course, onRevision }: { course: Course; onRevision: (revision: number) => void }) {
+/** What the last save wrote, said after it: the revision, and for a course in use that its students stay where they are. */
+function SavedNotice({ saved }: { saved: SavedSyllabus }) {
+  return (
+    <Alert tone="success">
+      {saved.isNewRevision
+        ? `Saved as revision ${saved.revision}. Students enrolled on revision ${saved.previousRevision} stay on it until moved: “Move to revision ${saved.revision}” on the student’s training.`
+        : `Saved: revision ${saved.revision} changed.`}
+    </Alert>
+  );
+}
+
+function CourseHeader({
+  course,
+  onRevision,
+  onEdit,
+}: {
+  course: Course;
+  onRevision: (revision: number) => void;
+  onEdit: (() => void) | undefined;
+}) {
   const newest = course.revisions[0];
   const lessons = course.content.stages.flatMap((stage) => stage.lessons);
   const hours = lessons.reduce((sum, lesson) => sum + lesson.planned_hours, 0);
@@ -52,6 +104,11 @@ function CourseHeader({ course, onRevision }: { course: Course; onRevision: (rev
         ) : (
           <Badge tone="good">Not in use yet: changes edit this revision</Badge>
         )}
+        {onEdit ? (
+          <Button variant="secondary" className="sm:ml-auto" onClick={onEdit}>
+            Edit syllabus
+          </Button>
+        ) : null}
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <div>
