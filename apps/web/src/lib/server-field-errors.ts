@@ -7,11 +7,7 @@ export function showServerFieldErrors<T extends FieldValues>(
   error: unknown,
   names: readonly Path<T>[],
 ): void {
-  const fields = error instanceof ApiError ? (error.body.fields ?? {}) : {};
-  for (const name of names) {
-    const message = fields[name];
-    if (message) setError(name, { type: 'server', message });
-  }
+  showNestedServerFieldErrors(setError, error, (name) => (names as readonly string[]).includes(name));
 }
 
 /**
