@@ -49,7 +49,7 @@ const spec: Array<{ paths: string[]; roles: Role[] }> = [
     roles: ['super_admin', 'org_admin', 'admin_secondary', 'instructor'],
   },
   {
-    paths: ['/configuration/markers', '/dashboard/audio-upload'],
+    paths: ['/configuration/markers', '/dashboard/audio-upload', '/record'],
     roles: ['super_admin', 'admin', 'org_admin', 'sub_org_admin', 'instructor', 'student'],
   },
   {
@@ -181,7 +181,7 @@ describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Uplo
     expect(getMenuItemsForRole('')).toEqual([]);
   });
 
-  it('has the paths and categories of the spec table in its order, plus Audio Upload, Markers, Logbook and Training', () => {
+  it('has the paths and categories of the spec table in its order, plus Audio Upload, Record a Flight, Markers, Logbook and Training', () => {
     expect(menuItems.map((item) => [item.label, item.path, item.category])).toEqual([
       ['Overview', '/dashboard/overview', 'dashboard'],
       ['Flights', '/dashboard/flights', 'dashboard'],
@@ -191,6 +191,7 @@ describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Uplo
       ['Students', '/dashboard/students', 'dashboard'],
       ['Aircraft', '/dashboard/aircraft', 'dashboard'],
       ['Audio Upload', '/dashboard/audio-upload', 'dashboard'],
+      ['Record a Flight', '/record', 'dashboard'],
       ['Sub Organization', '/configuration/sub-organization', 'configuration'],
       ['Admin', '/configuration/admin', 'configuration'],
       ['RBAC', '/configuration/rbac', 'configuration'],
