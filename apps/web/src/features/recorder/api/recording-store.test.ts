@@ -9,6 +9,7 @@ let opened = 0;
 const newRecording = (id: string, startedAt = 1_700_000_000_000): NewRecording => ({
   id,
   ownerId: 'pilot-1',
+  tripName: 'Flight',
   aircraftId: null,
   leftSeat: 'pilot-1',
   rightSeat: null,

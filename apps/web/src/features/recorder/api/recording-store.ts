@@ -26,6 +26,8 @@ export type RecordingMeta = {
   id: string;
   /** Whose recording it is: only they send it, so a shared phone never sends one person's flight as another's. */
   ownerId: string;
+  /** The flight's name when it is sent. */
+  tripName: string;
   aircraftId: string | null;
   leftSeat: string | null;
   rightSeat: string | null;
@@ -67,7 +69,7 @@ type RecorderDb = DBSchema & {
   choices: { key: string; value: CachedChoices };
 };
 
-export type NewRecording = Pick<RecordingMeta, 'id' | 'ownerId' | 'aircraftId' | 'leftSeat' | 'rightSeat' | 'startedAt' | 'hasAudio' | 'hasPositions' | 'audioType'>;
+export type NewRecording = Pick<RecordingMeta, 'id' | 'ownerId' | 'tripName' | 'aircraftId' | 'leftSeat' | 'rightSeat' | 'startedAt' | 'hasAudio' | 'hasPositions' | 'audioType'>;
 
 /** A recording read back whole, to send. */
 export type StoredRecording = { meta: RecordingMeta; fixes: Fix[]; markers: RecordedMarker[] };
