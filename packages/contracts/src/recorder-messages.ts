@@ -49,5 +49,6 @@ export const recorderMessages = {
   openFlight: 'Open the flight',
   sendingFlight: 'Sending the flight…',
   sendingAudio: 'Sending the cockpit audio…',
+  firstVisitOnline: 'Open the recorder once while signed in and connected: then it works on this phone without a connection too.',
   storageUnavailable: 'This browser cannot store recordings (private browsing, or storage is switched off): the recorder cannot work here.',
 } as const;

@@ -58,8 +58,15 @@ export type CachedChoices = {
   ownerId: string;
   aircraft: Array<{ id: string; tail_number: string; type: string | null }>;
   crew: CrewChoices;
+  rockers: Array<{ key: MarkerKey; text: string; color: string }>;
   savedAt: number;
 };
+
+/**
+ * Who last opened the recorder on this phone (their id and name only): with no network the server cannot say who is
+ * signed in, and a flight recorded then is theirs. Sending it still needs their own session.
+ */
+export type RecorderIdentity = { ownerId: string; name: string };
 
 type RecorderDb = DBSchema & {
   recordings: { key: string; value: RecordingMeta };
@@ -67,6 +74,7 @@ type RecorderDb = DBSchema & {
   markers: { key: number; value: MarkerRow; indexes: { recording: string } };
   audio: { key: [string, number]; value: AudioChunk; indexes: { recording: string } };
   choices: { key: string; value: CachedChoices };
+  identity: { key: string; value: RecorderIdentity };
 };
 
 export type NewRecording = Pick<RecordingMeta, 'id' | 'ownerId' | 'tripName' | 'aircraftId' | 'leftSeat' | 'rightSeat' | 'startedAt' | 'hasAudio' | 'hasPositions' | 'audioType'>;
@@ -93,6 +101,7 @@ export class RecordingStore {
         database.createObjectStore('markers', { autoIncrement: true }).createIndex('recording', 'recordingId');
         database.createObjectStore('audio', { keyPath: ['recordingId', 'sequence'] }).createIndex('recording', 'recordingId');
         database.createObjectStore('choices', { keyPath: 'ownerId' });
+        database.createObjectStore('identity');
       },
     });
     return new RecordingStore(db);
@@ -203,5 +212,13 @@ export class RecordingStore {
 
   readChoices(ownerId: string): Promise<CachedChoices | undefined> {
     return this.db.get('choices', ownerId);
+  }
+
+  async saveIdentity(identity: RecorderIdentity): Promise<void> {
+    await this.db.put('identity', identity, 'last');
+  }
+
+  readIdentity(): Promise<RecorderIdentity | undefined> {
+    return this.db.get('identity', 'last');
   }
 }

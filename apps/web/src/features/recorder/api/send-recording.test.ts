@@ -132,7 +132,7 @@ describe('sending a recording', () => {
     const server = fakeServer();
     await recordFlight('r1', 120);
     await recordFlight('r2', 120);
-    server.failCreate = new ApiError({ status: 401, code: 'unauthorized', message: 'Sign in' });
+    server.failCreate = new ApiError({ status: 401, code: 'unauthenticated', message: 'Sign in' });
     const first = await sendPending(store, 'pilot-1', server.ports);
     expect(first.get('r1')).toEqual({ kind: 'kept', reason: recorderMessages.signInToSend, isSignInNeeded: true });
     // Signed out: the next one is not even tried.

@@ -1,0 +1,58 @@
+import { recorderMessages, type Me } from '@skylog/contracts';
+import { onlineManager } from '@tanstack/react-query';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { landingPath, paths } from '../../config/paths.ts';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { useRecorderIdentity } from '../../features/recorder/api/recorder-identity.ts';
+import { RecorderScreen } from '../../features/recorder/components/recorder-screen.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { canOpen } from '../../lib/can-open.ts';
+import { RoleGate } from '../shell/gates.tsx';
+
+const useIsOffline = () =>
+  useSyncExternalStore(
+    (onChange) => onlineManager.subscribe(onChange),
+    () => !onlineManager.isOnline(),
+  );
+
+/**
+ * The phone recorder, full screen without the sidebar (docs/product.md "Recording on a phone"). Signed in, it is gated
+ * as every screen is; with no network it still opens (after a first visit, from the service worker) for the person who
+ * last recorded here: the server decides again when the flight is sent.
+ */
+export function Component() {
+  const me = useMe();
+  const location = useLocation();
+  const isUnreachable = me.error instanceof ApiError && me.error.status === 0;
+  const isOffline = useIsOffline() || isUnreachable;
+  const identity = useRecorderIdentity(me.data, isOffline);
+  // No way off the screen while recording: leaving it stops the microphone.
+  const [isRecording, setIsRecording] = useState(false);
+
+  if (me.error instanceof ApiError && me.error.status === 401) return <Navigate to={paths.login.getHref(location.pathname)} replace />;
+  if (me.error && !isUnreachable) return <Frame me={undefined}>{<Alert tone="error">{me.error.message}</Alert>}</Frame>;
+  if (identity === undefined) return <p className="p-6 text-sm text-slate-600">Loading...</p>;
+  if (identity === null) return <Frame me={undefined}>{<Alert tone="warning">{recorderMessages.firstVisitOnline}</Alert>}</Frame>;
+  const screen = <RecorderScreen identity={identity} isSignedIn={Boolean(me.data) && !isOffline} getFlightHref={canOpen(me.data, paths.dashboard.flight.path) ? paths.dashboard.flight.getHref : null}
+      onRecordingChange={setIsRecording}
+    />;
+  return <Frame me={isRecording ? undefined : me.data}>{me.data ? <RoleGate me={me.data}>{screen}</RoleGate> : screen}</Frame>;
+}
+
+function Frame({ me, children }: { me: Me | undefined; children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
+        <h1 className="text-lg font-semibold text-slate-900">{recorderMessages.title}</h1>
+        {me && canOpen(me, landingPath) ? (
+          <Link to={landingPath} className="text-sm text-brand-600 hover:underline">
+            Flights
+          </Link>
+        ) : null}
+      </header>
+      <main className="mx-auto max-w-3xl p-3 sm:p-6">{children}</main>
+    </div>
+  );
+}
