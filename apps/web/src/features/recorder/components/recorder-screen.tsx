@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { api, groupKey } from '../../../lib/api.ts';
-import { uploadAudio } from '../../../lib/audio-upload.ts';
 import { useRecorderChoices, defaultRockers } from '../api/recorder-choices.ts';
 import { RecordingStore, type RecorderIdentity } from '../api/recording-store.ts';
 import { sendPending, sendRecording, type SendPorts, type SendProgress } from '../api/send-recording.ts';
@@ -14,10 +13,13 @@ import { FlightSetupForm } from './flight-setup-form.tsx';
 import { InFlightPanel } from './in-flight-panel.tsx';
 import { LocalRecordings, type LocalRecording } from './local-recordings.tsx';
 
-/** The real server: the flight through the operation table's client, the audio through the tus upload the web app shares. */
+/**
+ * The real server: the flight through the operation table's client, the audio through the tus upload the web app
+ * shares (loaded when there is audio to send: the recorder opens first, in the field, on a slow connection).
+ */
 const serverPorts: SendPorts = {
   createTrip: (body) => api.trips.create({ body }),
-  uploadAudio,
+  uploadAudio: async (tripId, file, onProgress) => (await import('../../../lib/audio-upload.ts')).uploadAudio(tripId, file, onProgress),
 };
 
 /** Free storage under the recorder's threshold, in MB, or null when there is room or the browser cannot say. */
