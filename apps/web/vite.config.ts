@@ -69,6 +69,10 @@ const installable = () =>
       navigateFallbackDenylist: [/^\/api\//],
       runtimeCaching: [],
       cleanupOutdatedCaches: true,
+      // The page that installed the worker is kept by it at once, so a phone that loses the network right after
+      // the first visit still reopens the recorder.
+      clientsClaim: true,
+      skipWaiting: true,
     },
   });
 

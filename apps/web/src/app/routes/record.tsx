@@ -1,6 +1,5 @@
 import { recorderMessages, type Me } from '@skylog/contracts';
-import { onlineManager } from '@tanstack/react-query';
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { landingPath, paths } from '../../config/paths.ts';
@@ -11,11 +10,20 @@ import { ApiError } from '../../lib/api-client.ts';
 import { canOpen } from '../../lib/can-open.ts';
 import { RoleGate } from '../shell/gates.tsx';
 
-const useIsOffline = () =>
-  useSyncExternalStore(
-    (onChange) => onlineManager.subscribe(onChange),
-    () => !onlineManager.isOnline(),
+/** The browser's own word on the network (TanStack Query's starts as "online" whatever the page opened with). */
+function useIsOffline(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      window.addEventListener('online', onChange);
+      window.addEventListener('offline', onChange);
+      return () => {
+        window.removeEventListener('online', onChange);
+        window.removeEventListener('offline', onChange);
+      };
+    },
+    () => !navigator.onLine,
   );
+}
 
 /**
  * The phone recorder, full screen without the sidebar (docs/product.md "Recording on a phone"). Signed in, it is gated
@@ -26,7 +34,14 @@ export function Component() {
   const me = useMe();
   const location = useLocation();
   const isUnreachable = me.error instanceof ApiError && me.error.status === 0;
-  const isOffline = useIsOffline() || isUnreachable;
+  const isBrowserOffline = useIsOffline();
+  const isOffline = isBrowserOffline || isUnreachable;
+  const { refetch } = me;
+  // Opened without a network, the account could not be read: it is read again when the network comes back, and then
+  // what waited on the phone is sent.
+  useEffect(() => {
+    if (!isBrowserOffline && isUnreachable) void refetch();
+  }, [isBrowserOffline, isUnreachable, refetch]);
   const identity = useRecorderIdentity(me.data, isOffline);
   // No way off the screen while recording: leaving it stops the microphone.
   const [isRecording, setIsRecording] = useState(false);

@@ -141,6 +141,11 @@ export function RecorderScreen({
     })();
   }, [ownerId, resume, refresh, sendAll, store]);
 
+  // Signed in again, or the account read once the connection came back: what waited is sent now.
+  useEffect(() => {
+    if (store && isSignedIn && hasResumed.current) void sendAll();
+  }, [isSignedIn, sendAll, store]);
+
   useEffect(() => {
     const onOnline = () => void sendAll();
     window.addEventListener('online', onOnline);
