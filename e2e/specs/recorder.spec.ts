@@ -136,3 +136,23 @@ test('the recorder opens with no network after a first visit, with the aircraft 
   expect(await page.evaluate(() => fetch('/api/me').then(() => 'answered', () => 'no network'))).toBe('no network');
   await context.setOffline(false);
 });
+
+test('a recording too short to be a flight is not sent unasked: the person discards it', async ({ context, page }) => {
+  await signIn(page, 'student@skyline.test');
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  await page.goto('/record');
+  await page.getByRole('button', { name: recorderMessages.start }).click();
+  const recording = page.getByRole('region', { name: 'Recording', exact: true });
+  await fly(context, page, 1, 3);
+  await recording.getByRole('button', { name: recorderMessages.stop }).click();
+  await page.getByRole('dialog').getByRole('button', { name: recorderMessages.stop }).click();
+
+  const waiting = page.getByTestId('local-recording');
+  await expect(waiting.getByTestId('recording-state')).toHaveText(recorderMessages.states['needs-question']);
+  await expect(waiting).toContainText('This recording is only');
+  await waiting.getByRole('button', { name: recorderMessages.discard }).click();
+  await page.getByRole('dialog').getByRole('button', { name: recorderMessages.discard }).click();
+  await expect(page.getByText(recorderMessages.noLocalRecordings)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(recorderMessages.noLocalRecordings)).toBeVisible();
+});

@@ -137,6 +137,8 @@ export function useFlightRecorder(store: RecordingStore | null) {
     if (!current || typeof AudioContext === 'undefined') return;
     const context = new AudioContext();
     current.audioContext = context;
+    // Made after the permission questions, the context may start suspended (autoplay rules); the meter needs it running.
+    void context.resume().catch(() => {});
     const analyser = context.createAnalyser();
     analyser.fftSize = 1024;
     context.createMediaStreamSource(stream).connect(analyser);
