@@ -59,15 +59,21 @@ export function Component() {
 function Frame({ me, children }: { me: Me | undefined; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50">
-      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
-        <h1 className="text-lg font-semibold text-slate-900">{recorderMessages.title}</h1>
+      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-2">
+        <span className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+          <img src="/logo.svg" alt="" className="h-6 w-6" />
+          Skylog
+        </span>
         {me && canOpen(me, landingPath) ? (
           <Link to={landingPath} className="text-sm text-brand-600 hover:underline">
             Flights
           </Link>
         ) : null}
       </header>
-      <main className="mx-auto max-w-3xl p-3 sm:p-6">{children}</main>
+      <main className="mx-auto flex max-w-3xl flex-col gap-3 p-3 sm:p-6">
+        <h1 className="text-xl font-semibold text-slate-900">{recorderMessages.title}</h1>
+        {children}
+      </main>
     </div>
   );
 }
