@@ -67,6 +67,12 @@ export function LocalRecordings({
                   <Button variant="secondary" onClick={() => onSend(recording.id)}>
                     {recorderMessages.sendNow}
                   </Button>
+                  {/* A recording the server keeps refusing (a flight it will not take) must not stay on the phone for ever. */}
+                  {recording.lastError ? (
+                    <Button variant="secondary" onClick={() => onDiscard(recording.id)}>
+                      {recorderMessages.discard}
+                    </Button>
+                  ) : null}
                 </div>
               ) : null}
             </li>

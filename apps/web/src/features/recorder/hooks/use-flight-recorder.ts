@@ -196,6 +196,8 @@ export function useFlightRecorder(store: RecordingStore | null) {
   const start = useCallback(
     async (ownerId: string, setup: FlightSetup): Promise<string | null> => {
       if (!store || running.current) return null;
+      // Asks the browser not to clear the phone's storage under pressure while a flight waits there to be sent.
+      void navigator.storage?.persist?.().catch(() => false);
       // Fixes arriving before the recording exists are kept here and written with the first batch.
       const early: Fix[] = [];
       const locationPromise = (await isLocationDenied())
