@@ -37,7 +37,7 @@ function earlyRequests(): Plugin {
  * Installable, and the app's own files kept by a service worker so the phone recorder opens with no network after a
  * first visit (docs/product.md "Recording on a phone"). Only the built files are kept: the API is never cached by the
  * worker (no runtime caching, and no page fallback under /api), so the server alone decides who reads what, and
- * answers are always fresh. A new build replaces the kept files at the next visit.
+ * answers are always fresh. A new build is fetched at the next visit and used from the one after.
  */
 const installable = () =>
   VitePWA({
