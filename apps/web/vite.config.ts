@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { operationRoutes } from './build/operation-routes.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -32,8 +33,51 @@ function earlyRequests(): Plugin {
   };
 }
 
+/**
+ * Installable, and the app's own files kept by a service worker so the phone recorder opens with no network after a
+ * first visit (docs/product.md "Recording on a phone"). Only the built files are kept: the API is never cached by the
+ * worker (no runtime caching, and no page fallback under /api), so the server alone decides who reads what, and
+ * answers are always fresh. A new build is fetched at the next visit and used from the one after.
+ */
+const installable = () =>
+  VitePWA({
+    registerType: 'autoUpdate',
+    injectRegister: 'script-defer',
+    includeAssets: ['logo.svg', 'apple-touch-icon.png'],
+    manifest: {
+      name: 'Skylog',
+      short_name: 'Skylog',
+      description: 'Record, review and debrief training flights',
+      start_url: '/record',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      background_color: '#f8fafc',
+      theme_color: '#0f4c81',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+      shortcuts: [{ name: 'Flights', url: '/dashboard/flights' }],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      // Source maps are for developers; the largest chunk (the flight screen's map and charts) stays under this.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//],
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      // The page that installed the worker is kept by it at once, so a phone that loses the network right after
+      // the first visit still reopens the recorder.
+      clientsClaim: true,
+      skipWaiting: true,
+    },
+  });
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), operationRoutes(), earlyRequests(), precompress()],
+  plugins: [react(), tailwindcss(), operationRoutes(), earlyRequests(), installable(), precompress()],
   server: {
     // `npm run dev` in apps/web talks to a server started with `npm run dev` at the root.
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -53,12 +53,14 @@ describe('every page and answer carries a content security policy and a permissi
     expect(csp.get('base-uri')).toEqual(["'self'"]);
   });
 
-  it.each(pages)('$name ($url): camera, microphone, location and payment are denied', async ({ url }) => {
+  it.each(pages)('$name ($url): camera and payment are denied; microphone and location only to Skylog\'s own pages', async ({ url }) => {
     const response = await t.request({ method: 'GET', url });
     const features = featuresOf(response.headers['permissions-policy'] as string | undefined);
-    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'display-capture']) {
+    for (const feature of ['camera', 'payment', 'usb', 'display-capture']) {
       expect(features.get(feature), feature).toBe('()');
     }
+    // The phone recorder (docs/product.md "Recording on a phone") records the track and the cockpit audio; no frame may.
+    for (const feature of ['microphone', 'geolocation']) expect(features.get(feature), feature).toBe('(self)');
     // The review screen plays audio: nothing it needs is denied.
     expect(features.has('autoplay')).toBe(false);
   });

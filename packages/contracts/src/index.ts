@@ -37,3 +37,4 @@ export * from './schemas/logbook.ts';
 export * from './schemas/courses.ts';
 export * from './acs/index.ts';
 export * from './training-messages.ts';
+export * from './recorder-messages.ts';

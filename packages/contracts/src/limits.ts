@@ -151,6 +151,18 @@ export const limits = {
   speakerLabelMaxLength: 60,
   /** Flights whose playback position the browser remembers (the most recently played). */
   playbackPositionsKept: 50,
+  /**
+   * The phone recorder (docs/product.md "Recording on a phone"): a recording shorter than this, or without a single
+   * GPS fix, is no flight worth sending unasked, so the recorder asks first.
+   */
+  recorderMinSeconds: 30,
+  /** The recorder stores its audio in pieces this long: a crash or a reload loses at most about this much. */
+  recorderAudioSliceMs: 2000,
+  /** GPS fixes the recorder keeps in memory before it writes them down (and at most this many seconds apart). */
+  recorderPositionBatch: 5,
+  recorderPositionFlushMs: 5000,
+  /** Free browser storage under this warns before a flight: about 90 minutes of the browser's compressed audio. */
+  recorderLowStorageBytes: 200 * 1_048_576,
 } as const;
 
 export const units = {

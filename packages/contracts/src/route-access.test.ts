@@ -49,7 +49,7 @@ const spec: Array<{ paths: string[]; roles: Role[] }> = [
     roles: ['super_admin', 'org_admin', 'admin_secondary', 'instructor'],
   },
   {
-    paths: ['/configuration/markers', '/dashboard/audio-upload'],
+    paths: ['/configuration/markers', '/dashboard/audio-upload', '/record'],
     roles: ['super_admin', 'admin', 'org_admin', 'sub_org_admin', 'instructor', 'student'],
   },
   {
@@ -136,7 +136,7 @@ describe('decideRouteAccess: unknown paths', () => {
   });
 });
 
-describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Upload, Markers, Logbook and Training added by Skylog)', () => {
+describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Upload, Record a Flight, Markers, Logbook and Training added by Skylog)', () => {
   const all = [
     'Overview',
     'Flights',
@@ -146,6 +146,7 @@ describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Uplo
     'Students',
     'Aircraft',
     'Audio Upload',
+    'Record a Flight',
     'Sub Organization',
     'Admin',
     'RBAC',
@@ -153,17 +154,18 @@ describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Uplo
     'Cable Collection',
     'Markers',
   ];
-  // Audio Upload and Markers follow their routes' roles (docs/product.md "Who opens which screen"), which leave out
-  // admin_secondary and sub_org_admin_secondary but include admin and sub_org_admin.
+  // Audio Upload, Record a Flight and Markers follow their routes' roles (docs/product.md "Who opens which screen"),
+  // which leave out admin_secondary and sub_org_admin_secondary but include admin and sub_org_admin.
+  const uploaders = ['Audio Upload', 'Record a Flight', 'Markers'];
   const expected: Record<string, string[]> = {
     super_admin: all,
     org_admin: all,
-    admin_secondary: all.filter((label) => label !== 'Audio Upload' && label !== 'Markers'),
-    admin: ['Audio Upload', 'Markers'],
-    sub_org_admin: ['Audio Upload', 'Sub Organization', 'Markers'],
+    admin_secondary: all.filter((label) => !uploaders.includes(label)),
+    admin: uploaders,
+    sub_org_admin: ['Audio Upload', 'Record a Flight', 'Sub Organization', 'Markers'],
     sub_org_admin_secondary: ['Sub Organization'],
-    instructor: ['Flights', 'Logbook', 'Training', 'Students', 'Audio Upload', 'Billing', 'Markers'],
-    student: ['Flights', 'Logbook', 'Training', 'Audio Upload', 'Billing', 'Markers'],
+    instructor: ['Flights', 'Logbook', 'Training', 'Students', 'Audio Upload', 'Record a Flight', 'Billing', 'Markers'],
+    student: ['Flights', 'Logbook', 'Training', 'Audio Upload', 'Record a Flight', 'Billing', 'Markers'],
   };
 
   it('covers every role', () => {
@@ -181,7 +183,7 @@ describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Uplo
     expect(getMenuItemsForRole('')).toEqual([]);
   });
 
-  it('has the paths and categories of the spec table in its order, plus Audio Upload, Markers, Logbook and Training', () => {
+  it('has the paths and categories of the spec table in its order, plus Audio Upload, Record a Flight, Markers, Logbook and Training', () => {
     expect(menuItems.map((item) => [item.label, item.path, item.category])).toEqual([
       ['Overview', '/dashboard/overview', 'dashboard'],
       ['Flights', '/dashboard/flights', 'dashboard'],
@@ -191,6 +193,7 @@ describe('getMenuItemsForRole (docs/product-spec.md §2 sidebar, with Audio Uplo
       ['Students', '/dashboard/students', 'dashboard'],
       ['Aircraft', '/dashboard/aircraft', 'dashboard'],
       ['Audio Upload', '/dashboard/audio-upload', 'dashboard'],
+      ['Record a Flight', '/record', 'dashboard'],
       ['Sub Organization', '/configuration/sub-organization', 'configuration'],
       ['Admin', '/configuration/admin', 'configuration'],
       ['RBAC', '/configuration/rbac', 'configuration'],

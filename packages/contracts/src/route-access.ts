@@ -39,6 +39,9 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/dashboard/students/:id', rbac: studentPageRoles },
   { path: '/configuration/markers', rbac: uploadPageRoles },
   { path: '/dashboard/audio-upload', rbac: uploadPageRoles },
+  // Skylog's own: the phone recorder (docs/product.md "Recording on a phone") sends a flight as Audio Upload does, so
+  // whoever opens Audio Upload opens it.
+  { path: '/record', rbac: uploadPageRoles },
   { path: '/configuration/sub-organization', rbac: subOrgPageRoles },
   { path: '/configuration/sub-organization/:id', rbac: subOrgPageRoles },
   { path: '/configuration/billing', rbac: flightPageRoles },
@@ -113,6 +116,7 @@ export const menuItems: readonly MenuItem[] = [
   menuItem('students', 'Students', '/dashboard/students', 'dashboard'),
   menuItem('aircraft', 'Aircraft', '/dashboard/aircraft', 'dashboard'),
   menuItem('audio-upload', 'Audio Upload', '/dashboard/audio-upload', 'dashboard'),
+  menuItem('record', 'Record a Flight', '/record', 'dashboard'),
   menuItem('sub-organization', 'Sub Organization', '/configuration/sub-organization', 'configuration'),
   menuItem('admin', 'Admin', '/configuration/admin', 'configuration'),
   menuItem('rbac', 'RBAC', '/configuration/rbac', 'configuration'),

@@ -20,27 +20,30 @@ const contentSecurityPolicy = [
 
 /**
  * Browser features Skylog never uses, denied to its pages and to anything they might embed (W3C Permissions
- * Policy). The review screen plays audio but records none; payment happens on Stripe's own pages. Allow a
- * feature here before the web app first uses it.
+ * Policy). The review screen plays audio; payment happens on Stripe's own pages. Allow a feature here before
+ * the web app first uses it.
  */
 const unusedFeatures = [
   'accelerometer',
   'browsing-topics',
   'camera',
   'display-capture',
-  'geolocation',
   'gyroscope',
   'hid',
   'idle-detection',
   'magnetometer',
-  'microphone',
   'midi',
   'payment',
   'serial',
   'usb',
   'xr-spatial-tracking',
 ];
-const permissionsPolicy = unusedFeatures.map((feature) => `${feature}=()`).join(', ');
+/**
+ * The phone recorder records the track and the cockpit audio (docs/product.md "Recording on a phone"): the location
+ * and the microphone are Skylog's own pages', never a frame's.
+ */
+const ownPagesOnly = ['geolocation', 'microphone'];
+const permissionsPolicy = [...unusedFeatures.map((feature) => `${feature}=()`), ...ownPagesOnly.map((feature) => `${feature}=(self)`)].join(', ');
 
 export const securityHeadersPlugin = fp<{ isHttps: boolean }>(async (app: FastifyInstance, { isHttps }) => {
   app.addHook('onSend', async (request, reply) => {

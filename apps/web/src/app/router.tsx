@@ -30,6 +30,8 @@ const createAppRouter = (queryClient: QueryClient) => createBrowserRouter([
   screen(paths.paymentPreparing.path, () => import('./routes/payment-preparing.tsx')),
   screen(paths.paymentCancel.path, () => import('./routes/payment-cancel.tsx')),
   screen(paths.paymentSuccess.path, () => import('./routes/payment-success.tsx')),
+  // The phone recorder is full screen, outside the shell, and opens with no network (docs/product.md "Recording on a phone").
+  screen(paths.record.path, () => import('./routes/record.tsx')),
   {
     lazy: async () => ({ Component: (await import('./shell/dashboard-layout.tsx')).DashboardLayout }),
     loader: () => {

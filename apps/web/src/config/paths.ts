@@ -11,6 +11,7 @@ export const paths = {
   paymentPreparing: { path: '/payment-preparing' },
   paymentCancel: { path: '/payment-cancel' },
   paymentSuccess: { path: '/payment-success' },
+  record: { path: '/record' },
   dashboard: {
     overview: { path: '/dashboard/overview' },
     flights: { path: '/dashboard/flights' },

@@ -1,0 +1,158 @@
+import { recorderMessages, type MarkerCategory } from '@skylog/contracts';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumArgs, chromiumExecutablePath } from '../chromium.ts';
+import { signIn } from './fixtures.ts';
+import { getTrip, searchFlights, tripIdOf } from './flight-helpers.ts';
+
+// Chromium's own fake microphone (a tone) granted without a prompt, and the location granted: the phone recorder
+// records both as a phone would (docs/product.md "Recording on a phone").
+test.use({
+  launchOptions: { executablePath: chromiumExecutablePath, args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },
+  permissions: ['geolocation', 'microphone'],
+  geolocation: { latitude: 37.4611, longitude: -122.115, accuracy: 8 },
+  viewport: { width: 412, height: 915 },
+});
+
+/** A climb-out from Palo Alto to the south-east, one fix per step. */
+const position = (step: number) => ({ latitude: 37.4611 - step * 0.0009, longitude: -122.115 + step * 0.0011, accuracy: 6 });
+
+/** Moves the phone along the route for `seconds`, a fix every second. */
+async function fly(context: BrowserContext, page: Page, from: number, seconds: number) {
+  for (let step = from; step < from + seconds; step++) {
+    await context.setGeolocation(position(step));
+    await page.waitForTimeout(1000);
+  }
+}
+
+/** The page is controlled by the service worker once it has kept the app's files. */
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
+}
+
+const elapsedSeconds = async (page: Page) => {
+  const [hours, minutes, seconds] = (await page.getByTestId('elapsed').innerText()).split(':').map(Number);
+  return hours! * 3600 + minutes! * 60 + seconds!;
+};
+
+test('a student records a flight on a phone, loses the network and reloads mid-flight, and the flight arrives with its track, audio and markers', async ({ context, page }) => {
+  // About 40 s of real recording (over the 30 s a flight needs to be sent unasked), then the audio's processing.
+  test.setTimeout(120_000);
+  await signIn(page, 'student@skyline.test');
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  const rockers = ((await (await page.request.get('/api/marker-categories')).json()) as { items: MarkerCategory[] }).items;
+  const label = (key: number) => rockers.find((rocker) => rocker.key === key)!.text;
+
+  await page.goto('/record');
+  await waitForServiceWorker(page);
+  await expect(page.getByText(recorderMessages.limits)).toBeVisible();
+  const aircraft = page.getByLabel('Aircraft');
+  await aircraft.selectOption((await aircraft.locator('option', { hasText: 'N172SP' }).first().getAttribute('value'))!);
+  await expect(page.getByLabel('Left seat').locator('option:checked')).toHaveText('Stella Park');
+  await page.getByRole('button', { name: recorderMessages.start }).click();
+
+  const recording = page.getByRole('region', { name: 'Recording', exact: true });
+  await expect(recording).toBeVisible();
+  await expect(page.getByRole('meter', { name: 'Audio level' })).toBeVisible();
+  await fly(context, page, 1, 8);
+  await expect(page.getByTestId('fix-quality')).toContainText('Good fix');
+  await recording.getByRole('button', { name: new RegExp(label(1)) }).click();
+  await fly(context, page, 9, 4);
+  await page.keyboard.press('3');
+  await expect(page.getByTestId('marker-count')).toContainText('2 markers');
+  await fly(context, page, 13, 6);
+
+  // No network, and the page is reloaded in flight: the browser warns first; the app opens from the service worker
+  // and the flight goes on with its time and markers.
+  await context.setOffline(true);
+  const before = await elapsedSeconds(page);
+  page.once('dialog', (dialog) => {
+    expect(dialog.type()).toBe('beforeunload');
+    void dialog.accept();
+  });
+  await page.reload();
+  await expect(recording).toBeVisible();
+  await expect(page.getByTestId('marker-count')).toContainText('2 markers');
+  await expect.poll(() => elapsedSeconds(page)).toBeGreaterThan(before);
+  await expect(page.getByText(recorderMessages.interrupted)).toBeVisible();
+  await fly(context, page, 19, 14);
+
+  await recording.getByRole('button', { name: recorderMessages.stop }).click();
+  await page.getByRole('dialog').getByRole('button', { name: recorderMessages.stop }).click();
+  const waiting = page.getByTestId('local-recording');
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting.getByTestId('recording-state')).toHaveText(recorderMessages.states.stopped);
+  const tripName = await waiting.locator('span.font-medium').innerText();
+
+  // Back online: the flight is sent by itself, the audio with its progress (held until the bar is seen).
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/trips/*/audio/tus/*', async (route) => {
+    if (route.request().method() === 'PATCH') await held;
+    await route.continue();
+  });
+  await context.setOffline(false);
+  await expect(page.getByRole('progressbar', { name: recorderMessages.sendingAudio })).toBeVisible({ timeout: 15_000 });
+  release();
+  const sent = page.getByRole('status').filter({ hasText: recorderMessages.sent });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('local-recording')).toHaveCount(0);
+  await expect(page.getByText(recorderMessages.noLocalRecordings)).toBeVisible();
+  await page.unroute('**/api/trips/*/audio/tus/*');
+
+  const tripId = tripIdOf((await sent.getByRole('link', { name: recorderMessages.openFlight }).getAttribute('href'))!);
+  const trip = await getTrip(page.request, tripId);
+  expect(trip.trip_name).toBe(tripName);
+  // Fixes from before and after the reload; the one flight, never a second.
+  expect(trip.point_count).toBeGreaterThanOrEqual(25);
+  expect(trip.markers.map((marker) => marker.markerID)).toEqual([1, 3]);
+  await expect.poll(async () => (await getTrip(page.request, tripId)).audio.status, { timeout: 30_000 }).toBe('ready');
+  const audio = (await getTrip(page.request, tripId)).audio;
+  // The audio recorded until the reload (about 20 s), in the browser's own format.
+  expect(audio.duration_ms).toBeGreaterThan(10_000);
+  expect(audio.mime_type).toMatch(/^audio\/(webm|ogg)/);
+
+  await page.goto('/dashboard/flights');
+  await searchFlights(page, tripName, 1);
+  await expect(page.getByRole('table', { name: 'Flights' }).getByRole('row').filter({ hasText: tripName })).toContainText('N172SP');
+});
+
+test('the recorder opens with no network after a first visit, with the aircraft and crew read then', async ({ context, page }) => {
+  await signIn(page, 'instructor@skyline.test');
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  await page.goto('/record');
+  await waitForServiceWorker(page);
+  await expect(page.getByLabel('Aircraft').locator('option', { hasText: 'N172SP' })).toHaveCount(1);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: recorderMessages.title })).toBeVisible();
+  await expect(page.getByText(recorderMessages.offlineChoices)).toBeVisible();
+  await expect(page.getByLabel('Aircraft').locator('option', { hasText: 'N172SP' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: recorderMessages.start })).toBeEnabled();
+  // The API is never answered from the worker's cache.
+  expect(await page.evaluate(() => fetch('/api/me').then(() => 'answered', () => 'no network'))).toBe('no network');
+  await context.setOffline(false);
+});
+
+test('a recording too short to be a flight is not sent unasked: the person discards it', async ({ context, page }) => {
+  await signIn(page, 'student@skyline.test');
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  await page.goto('/record');
+  await page.getByRole('button', { name: recorderMessages.start }).click();
+  const recording = page.getByRole('region', { name: 'Recording', exact: true });
+  await fly(context, page, 1, 3);
+  await recording.getByRole('button', { name: recorderMessages.stop }).click();
+  await page.getByRole('dialog').getByRole('button', { name: recorderMessages.stop }).click();
+
+  const waiting = page.getByTestId('local-recording');
+  await expect(waiting.getByTestId('recording-state')).toHaveText(recorderMessages.states['needs-question']);
+  await expect(waiting).toContainText('This recording is only');
+  await waiting.getByRole('button', { name: recorderMessages.discard }).click();
+  await page.getByRole('dialog').getByRole('button', { name: recorderMessages.discard }).click();
+  await expect(page.getByText(recorderMessages.noLocalRecordings)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(recorderMessages.noLocalRecordings)).toBeVisible();
+});
