@@ -50,6 +50,7 @@ import { pilotProfilesRoutes } from './modules/pilot-profiles/pilot-profiles.rou
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts';
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { createListTotalsCache } from './modules/trips/list-totals.ts';
+import { createTripDetailAnswers } from './modules/trips/detail-answers.ts';
 import { createMeCache } from './modules/users/me-cache.ts';
 import { createAircraftCache } from './modules/aircraft/aircraft-cache.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -58,6 +59,7 @@ import { createAuth } from './lib/better-auth.ts';
 import { createBackgroundWork } from './lib/background-work.ts';
 import { accessChangesChannel, createSessionCache } from './lib/session-cache.ts';
 import { everyListener } from './lib/announced-cache.ts';
+import { answerBrotliQuality } from './lib/encoded-answer.ts';
 import { createBillingProvider } from './integrations/stripe/index.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { authProxyPlugin } from './plugins/auth-proxy.ts';
@@ -131,6 +133,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
     notesModel: config.llm ? createChatNotesProvider(config.llm) : null,
     billing: createBillingProvider(config.stripe),
     listTotals: createListTotalsCache(),
+    tripDetails: createTripDetailAnswers(),
     me: createMeCache(),
     aircraft: createAircraftCache(),
   };
@@ -157,7 +160,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: limits.compressMinBytes,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: answerBrotliQuality } },
     globalDecompression: false,
   });
   app.addHook('onRequest', async (request) => {

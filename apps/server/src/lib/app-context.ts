@@ -10,6 +10,7 @@ import type { JobWorker } from '../jobs/job-queue.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
 import type { RateLimiter } from '../plugins/rate-limiter.ts';
 import type { ListTotals } from '../modules/trips/list-totals.ts';
+import type { TripDetailAnswers } from '../modules/trips/detail-answers.ts';
 import type { MeCache } from '../modules/users/me-cache.ts';
 import type { AircraftCache } from '../modules/aircraft/aircraft-cache.ts';
 import type { AnnouncedCache } from './announced-cache.ts';
@@ -41,6 +42,8 @@ export type AppContext = {
   billing: BillingProvider | null;
   /** Exact totals of flight lists, kept while no flight changes (modules/trips/list-totals.ts). */
   listTotals: AnnouncedCache<ListTotals>;
+  /** Flight details as last sent, by flight, version and rights; served only after the reader is authorized (modules/trips/detail-answers.ts). */
+  tripDetails: TripDetailAnswers;
   /** What GET /api/me reads per person, kept while nothing it shows changes (modules/users/me-cache.ts). */
   me: MeCache;
   /** Recently read aircraft, kept while none changes (modules/aircraft/aircraft-cache.ts). */

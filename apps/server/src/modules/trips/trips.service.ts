@@ -14,6 +14,8 @@ import { findUploadPiecesOfTrip } from '../audio/audio-upload.service.ts';
 import { removeUploadPieces } from '../audio/upload-pieces.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import { tripListCondition } from '../../db/trip-conditions.ts';
+import { encodedAnswer, type EncodedAnswer } from '../../lib/encoded-answer.ts';
+import { tripDetailKey } from './detail-answers.ts';
 import { readListTotals } from './list-totals.ts';
 import { tripExportFile, type TripExportFormat } from './trip-export.ts';
 import * as repository from './trips.repository.ts';
@@ -94,6 +96,28 @@ function sortedMarkers(markers: Marker[]): Marker[] {
 /** The trip as its reader sees it: also what a change answers, read back by the one who made it. */
 export async function getTrip(ctx: AppContext, scope: RequestScope, id: string): Promise<TripDetail> {
   return readTrip(ctx, scope, id, 'read');
+}
+
+/**
+ * GET /api/trips/:id as the bytes to send. The reader is authorized on every request by the flight's access
+ * columns, read with the version of everything the answer shows (trips.repository.ts findTripDetailVersion); an
+ * answer sent before for the same version and the same rights is sent again as it was kept, serialized and
+ * compressed (detail-answers.ts). Otherwise the flight is read whole, decided on again by what that read found (it
+ * may have changed since), serialized by `serialize` (the route's response schema) and kept under the version that
+ * read saw. A flight none of whose answers is kept is read whole at once: one statement, as before there was a cache.
+ */
+export async function readTripAnswer(ctx: AppContext, scope: RequestScope, id: string, serialize: (detail: TripDetail) => string): Promise<EncodedAnswer> {
+  if (ctx.tripDetails.hasFlight(id)) {
+    const current = await repository.findTripDetailVersion(ctx.db, id, scope.actor.skylogId);
+    const { rights } = await requireTripRow(ctx, scope.actor, id, current?.access, 'read', scope);
+    const known = ctx.tripDetails.get(tripDetailKey(id, current!.version, rights));
+    if (known) return known;
+  }
+  const { trip, rights } = await requireTripDetail(ctx, scope, id, 'read');
+  const key = tripDetailKey(id, trip.version, rights);
+  const answer = encodedAnswer(serialize(tripDetail(trip, rights)), (added) => ctx.tripDetails.grew(key, added));
+  ctx.tripDetails.set(key, answer);
+  return answer;
 }
 
 /**
