@@ -81,6 +81,7 @@ export function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer
   if (encoding === 'identity') return reply.send(answer.json);
   // @fastify/compress leaves an answer that names its encoding as it is.
   const vary = reply.getHeader('vary');
-  const varies = vary === undefined ? 'accept-encoding' : /accept-encoding/i.test(String(vary)) ? String(vary) : `${String(vary)}, accept-encoding`;
+  const varies =
+    vary === undefined ? 'accept-encoding' : /accept-encoding/i.test(String(vary)) ? String(vary) : `${String(vary)}, accept-encoding`;
   return reply.header('content-encoding', encoding).header('vary', varies).send(answer.bytes(encoding));
 }
