@@ -51,6 +51,7 @@ import { transcriptionRoutes } from './modules/transcription/transcription.route
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { createListTotalsCache } from './modules/trips/list-totals.ts';
 import { createTripDetailAnswers } from './modules/trips/detail-answers.ts';
+import { createListAnswersCache } from './modules/trips/list-answers.ts';
 import { createMeCache } from './modules/users/me-cache.ts';
 import { createAircraftCache } from './modules/aircraft/aircraft-cache.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
     notesModel: config.llm ? createChatNotesProvider(config.llm) : null,
     billing: createBillingProvider(config.stripe),
     listTotals: createListTotalsCache(),
+    listAnswers: createListAnswersCache(),
     tripDetails: createTripDetailAnswers(),
     me: createMeCache(),
     aircraft: createAircraftCache(),
@@ -187,7 +189,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
 
   // Sessions, list totals, what /api/me shows and aircraft stay in memory only while the database's announcements of their changes are heard.
   const sessionCache = createSessionCache({ maxEntries: limits.sessionCacheEntries, maxAgeMs: limits.sessionCacheMaxAgeSeconds * 1000 });
-  const accessChanges = await database.changes.subscribe(accessChangesChannel, everyListener(sessionCache.listener, ctx.listTotals.listener, ctx.me.listener, ctx.aircraft.listener));
+  const accessChanges = await database.changes.subscribe(accessChangesChannel, everyListener(sessionCache.listener, ctx.listTotals.listener, ctx.listAnswers.listener, ctx.me.listener, ctx.aircraft.listener));
   app.addHook('onClose', accessChanges.close);
   await app.register(sessionPlugin, { auth, db, cache: sessionCache, syncChanges: accessChanges.sync, isBillingOn: Boolean(ctx.billing) });
   await app.register(authProxyPlugin, {

@@ -105,6 +105,9 @@ export const limits = {
    * Flight details each instance keeps serialized and compressed (per flight, version and reader's rights), and the
    * bytes they may hold together; the least recently sent goes first. A changed flight is another version, never served.
    */
+  /** First pages of organizations' flights lists each instance keeps as sent (forgotten at any change of a flight) and for how long at most. */
+  listAnswersCacheEntries: 1000,
+  listAnswersCacheMaxAgeSeconds: 60,
   tripDetailCacheEntries: 2000,
   tripDetailCacheBytes: 64 * 1024 * 1024,
   markerNoteMaxLength: 2000,

@@ -15,7 +15,8 @@ export const tripsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     'trips',
     jsonOperations,
     {
-      list: async ({ scope, query }) => service.listTrips(ctx, scope, query),
+      list: async ({ scope, query, request, reply }) =>
+        sendEncoded(request, reply, await service.listTripsAnswer(ctx, scope, query, (list) => String(reply.serialize(list)))),
       create: async ({ scope, body }) => service.createTrip(ctx, scope, body),
       crewChoices: async ({ scope }) => service.getCrewChoices(ctx, scope),
       read: async ({ scope, params, request, reply }) =>

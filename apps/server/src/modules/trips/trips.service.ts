@@ -14,6 +14,7 @@ import { findUploadPiecesOfTrip } from '../audio/audio-upload.service.ts';
 import { removeUploadPieces } from '../audio/upload-pieces.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import { tripListCondition } from '../../db/trip-conditions.ts';
+import { readThrough } from '../../lib/announced-cache.ts';
 import { encodedAnswer, type EncodedAnswer } from '../../lib/encoded-answer.ts';
 import { tripDetailKey } from './detail-answers.ts';
 import { readListTotals } from './list-totals.ts';
@@ -57,6 +58,31 @@ export function toSummary(row: TripSummaryRow): TripSummary {
   };
 }
 
+/**
+ * GET /api/trips as the bytes to send. An administrator's first page, newest first and unfiltered, is sent as it was
+ * kept for their organization while no flight changed (list-answers.ts); any other list is read and serialized now.
+ */
+export async function listTripsAnswer(
+  ctx: AppContext,
+  scope: RequestScope,
+  query: z.infer<typeof tripListQuerySchema>,
+  serialize: (list: Awaited<ReturnType<typeof listTrips>>) => string,
+): Promise<EncodedAnswer> {
+  const visible = tripScope(scope.actor);
+  const read = async () => encodedAnswer(serialize(await listTrips(ctx, scope, query)));
+  if (visible.kind !== 'org' || !isNewestFirstPage(query)) return read();
+  return (await readThrough(ctx.listAnswers, JSON.stringify(visible), read))!;
+}
+
+/** The page the flights screen opens on: the first, of the default size, newest first, unfiltered. */
+function isNewestFirstPage(query: z.infer<typeof tripListQuerySchema>): boolean {
+  const isFirstPage = query.page === 0 && query.page_size === tripListQueryDefaults.page_size;
+  const isFiltered = [query.search, query.from, query.to, query.aircraft_id, query.pilot_id, query.sub_org_id, query.status, query.marker].some(
+    (value) => value !== undefined,
+  );
+  return isFirstPage && !isFiltered && query.sort === 'begin_time' && query.order === 'desc' && query.with_flight_time !== 'true';
+}
+
 export async function listTrips(ctx: AppContext, { actor }: RequestScope, query: z.infer<typeof tripListQuerySchema>) {
   const visible = tripScope(actor);
   const filter = {
@@ -71,10 +97,8 @@ export async function listTrips(ctx: AppContext, { actor }: RequestScope, query:
   };
   const page = { offset: query.page * query.page_size, limit: query.page_size };
   const withFlightTime = query.with_flight_time === 'true';
-  const isFirstPage = query.page === 0 && query.page_size === tripListQueryDefaults.page_size;
-  const isPlain = Object.values(filter).every((value) => value === undefined) && query.sort === 'begin_time' && query.order === 'desc' && !withFlightTime;
   const [rows, totals] =
-    isPlain && isFirstPage && visible.kind === 'org'
+    isNewestFirstPage(query) && visible.kind === 'org'
       ? await Promise.all([
           repository.listNewestTripsOf(ctx.db, visible.orgId),
           readListTotals(ctx.listTotals, JSON.stringify(visible), async () => ({ total: await repository.countTripsOf(ctx.db, visible.orgId), durationMs: 0 })),
