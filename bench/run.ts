@@ -4,6 +4,7 @@
 // `npm run bench -- analysis`: the flight analysis and a transcription's memory (bench/analysis.ts).
 // `npm run bench -- accuracy`: take-offs, landings, go-arounds and readbacks against real labelled recordings (bench/accuracy.ts).
 // `npm run bench -- load`: throughput under 50 connections against bare node:http, and where the CPU goes (bench/load.ts).
+// `npm run bench -- compression`: brotli 4, gzip 6 and brotli 11 on the list's 8 KB first page and a flight's detail (bench/compression.ts).
 // `npm run bench -- lighthouse`: Lighthouse scores of the sign-in page, the flights list and a flight (bench/lighthouse.ts).
 // `npm run bench -- soak`: ten minutes at half the maximum on PostgreSQL, p99 and memory per minute (bench/soak.ts).
 // `npm run bench -- test-durations`: where the last `npm test` spent its time, per suite and file (bench/test-durations.ts).
@@ -14,6 +15,7 @@ import { benchBigTrip, createTrip } from './big-trip.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { generatedTrips, insertGeneratedTrips } from './generated-trips.ts';
 import { benchLoad } from './load.ts';
+import { benchCompression } from './compression.ts';
 import { benchSoak } from './soak.ts';
 import { benchTestDurations } from './test-durations.ts';
 
@@ -29,6 +31,7 @@ const benchmarks: Record<string, () => Promise<string>> = {
   analysis: benchDebriefIntelligence,
   accuracy: benchAccuracy,
   load: benchLoad,
+  compression: benchCompression,
   lighthouse: benchLighthouse,
   soak: benchSoak,
   'test-durations': benchTestDurations,

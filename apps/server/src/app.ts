@@ -50,6 +50,8 @@ import { pilotProfilesRoutes } from './modules/pilot-profiles/pilot-profiles.rou
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.ts';
 import { tripsRoutes } from './modules/trips/trips.routes.ts';
 import { createListTotalsCache } from './modules/trips/list-totals.ts';
+import { createTripDetailAnswers } from './modules/trips/detail-answers.ts';
+import { createListAnswersCache } from './modules/trips/list-answers.ts';
 import { createMeCache } from './modules/users/me-cache.ts';
 import { createAircraftCache } from './modules/aircraft/aircraft-cache.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -59,6 +61,7 @@ import { createAuth } from './lib/better-auth.ts';
 import { createBackgroundWork } from './lib/background-work.ts';
 import { accessChangesChannel, createSessionCache } from './lib/session-cache.ts';
 import { everyListener } from './lib/announced-cache.ts';
+import { answerBrotliQuality } from './lib/encoded-answer.ts';
 import { createBillingProvider } from './integrations/stripe/index.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { authProxyPlugin } from './plugins/auth-proxy.ts';
@@ -132,6 +135,8 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
     notesModel: config.llm ? createChatNotesProvider(config.llm) : null,
     billing: createBillingProvider(config.stripe),
     listTotals: createListTotalsCache(),
+    listAnswers: createListAnswersCache(),
+    tripDetails: createTripDetailAnswers(),
     me: createMeCache(),
     aircraft: createAircraftCache(),
   };
@@ -158,7 +163,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: limits.compressMinBytes,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: answerBrotliQuality } },
     globalDecompression: false,
   });
   // Only routes that read a body (not GET or HEAD) are asked about its encoding.
@@ -189,7 +194,7 @@ export async function buildApp({ config, database, email }: BuildAppOptions): Pr
 
   // Sessions, list totals, what /api/me shows and aircraft stay in memory only while the database's announcements of their changes are heard.
   const sessionCache = createSessionCache({ maxEntries: limits.sessionCacheEntries, maxAgeMs: limits.sessionCacheMaxAgeSeconds * 1000 });
-  const accessChanges = await database.changes.subscribe(accessChangesChannel, everyListener(sessionCache.listener, ctx.listTotals.listener, ctx.me.listener, ctx.aircraft.listener));
+  const accessChanges = await database.changes.subscribe(accessChangesChannel, everyListener(sessionCache.listener, ctx.listTotals.listener, ctx.listAnswers.listener, ctx.me.listener, ctx.aircraft.listener));
   app.addHook('onClose', accessChanges.close);
   await app.register(sessionPlugin, { auth, db, cache: sessionCache, syncChanges: accessChanges.sync, isBillingOn: Boolean(ctx.billing) });
   await app.register(authProxyPlugin, {

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioUploads, users } from '../src/db/schema/index.ts';
 import { createSchool, type School } from './factories.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { sessions } from './people-helper.ts';
@@ -56,12 +58,69 @@ describe('flight list totals across instances', () => {
   it('a flight shared with a student, or a change of seat, changes the student’s own total', async () => {
     const tripId = await fly();
     expect(await totalOn('b', student.email)).toBe(0);
-    expect((await onA.call(instructor.email, 'PUT', `/api/trips/${tripId}/shared-with`, { shared_with: [student.id] })).statusCode).toBe(200);
+    expect((await onA.call(instructor.email, 'PUT', `/api/trips/${tripId}/shared-with`, { shared_with: [student.id] })).statusCode).toBe(
+      200,
+    );
     await eventually(student.email).toBe(1);
     expect((await onA.call(instructor.email, 'PUT', `/api/trips/${tripId}/shared-with`, { shared_with: [] })).statusCode).toBe(200);
     await eventually(student.email).toBe(0);
     expect((await onA.call(instructor.email, 'PATCH', `/api/trips/${tripId}`, { left_seat: student.id })).statusCode).toBe(200);
     await eventually(student.email).toBe(1);
+  });
+
+  it('the administrators’ first page, kept as sent, follows a flight added, renamed or given an upload on the other instance', async () => {
+    const pageOn = async (instance: TestApp, email: string) => {
+      const response = await instance.request({ method: 'GET', url: '/api/trips?page=0', cookie: await onA.as(email) });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as {
+        total: number;
+        items: { trip_id: string; trip_name: string; audio_status: string; owner: { email: string } | null }[];
+      };
+    };
+    const tripId = await fly();
+    for (let i = 0; i < 2; i++) expect((await pageOn(b, school.owner)).items[0]?.trip_id).toBe(tripId);
+    expect(b.ctx.listAnswers.size()).toBeGreaterThan(0);
+
+    const newer = await fly();
+    await expect.poll(async () => (await pageOn(b, school.owner)).items[0]?.trip_id, { timeout: 2000, interval: 5 }).toBe(newer);
+    expect((await onA.call(instructor.email, 'PATCH', `/api/trips/${newer}`, { trip_name: 'Renamed on A' })).statusCode).toBe(200);
+    await expect.poll(async () => (await pageOn(b, school.owner)).items[0]?.trip_name, { timeout: 2000, interval: 5 }).toBe('Renamed on A');
+
+    // An upload that fails on A: its state is on the page B sends.
+    const started = await a.request({
+      method: 'POST',
+      url: `/api/trips/${newer}/audio/tus`,
+      cookie: await onA.as(instructor.email),
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+        'upload-metadata': `filename ${Buffer.from('cockpit.wav').toString('base64')}`,
+      },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    // The new flight's analysis changes it too: once done, the page is kept again, and only the upload changes.
+    await a.ctx.jobs.drain();
+    await b.ctx.jobs.drain();
+    await expect.poll(async () => (await pageOn(b, school.owner)).items[0]?.audio_status, { timeout: 2000, interval: 5 }).toBe('none');
+    expect(b.ctx.listAnswers.size()).toBeGreaterThan(0);
+    await a.ctx.db.update(audioUploads).set({ status: 'failed', error: 'unreadable' }).where(eq(audioUploads.tripId, newer));
+    await expect.poll(async () => (await pageOn(b, school.owner)).items[0]?.audio_status, { timeout: 2000, interval: 5 }).toBe('failed');
+
+    // The instructor's e-mail, changed in SQL, shows as the flights' owner.
+    expect(b.ctx.listAnswers.size()).toBeGreaterThan(0);
+    await a.ctx.db
+      .update(users)
+      .set({ email: `moved.${instructor.email}` })
+      .where(eq(users.skylogId, instructor.id));
+    await expect
+      .poll(async () => (await pageOn(b, school.owner)).items[0]?.owner?.email, { timeout: 2000, interval: 5 })
+      .toBe(`moved.${instructor.email}`);
+    await a.ctx.db.update(users).set({ email: instructor.email }).where(eq(users.skylogId, instructor.id));
+
+    // Another school's administrator asking the same address on either instance gets their own school's page.
+    const other = await createSchool(a, onA, 'Other Field Aero');
+    for (const instance of [a, b]) expect(await pageOn(instance, other.owner)).toMatchObject({ total: 0, items: [] });
+    expect((await pageOn(b, school.owner)).items[0]?.trip_id).toBe(newer);
   });
 
   it('a filter’s total follows a debrief, and a search follows a renamed aircraft', async () => {

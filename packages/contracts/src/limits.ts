@@ -101,6 +101,15 @@ export const limits = {
   /** Exact totals of flight lists each instance keeps (forgotten at any change of a flight) and for how long at most. */
   listTotalsCacheEntries: 1000,
   listTotalsCacheMaxAgeSeconds: 60,
+  /**
+   * Flight details each instance keeps serialized and compressed (per flight, version and reader's rights), and the
+   * bytes they may hold together; the least recently sent goes first. A changed flight is another version, never served.
+   */
+  /** First pages of organizations' flights lists each instance keeps as sent (forgotten at any change of a flight) and for how long at most. */
+  listAnswersCacheEntries: 1000,
+  listAnswersCacheMaxAgeSeconds: 60,
+  tripDetailCacheEntries: 2000,
+  tripDetailCacheBytes: 64 * 1024 * 1024,
   markerNoteMaxLength: 2000,
   debriefMaxLength: 10000,
   /** A recorder cable bought with the plan, in the plan's currency (major units, two decimals at most). */

@@ -10,9 +10,11 @@ import type { JobWorker } from '../jobs/job-queue.ts';
 import type { AuditService } from '../modules/audit/audit.service.ts';
 import type { RateLimiter } from '../plugins/rate-limiter.ts';
 import type { ListTotals } from '../modules/trips/list-totals.ts';
+import type { TripDetailAnswers } from '../modules/trips/detail-answers.ts';
 import type { MeCache } from '../modules/users/me-cache.ts';
 import type { AircraftCache } from '../modules/aircraft/aircraft-cache.ts';
 import type { AnnouncedCache } from './announced-cache.ts';
+import type { EncodedAnswer } from './encoded-answer.ts';
 import type { Auth } from './better-auth.ts';
 import type { BackgroundWork } from './background-work.ts';
 
@@ -41,6 +43,10 @@ export type AppContext = {
   billing: BillingProvider | null;
   /** Exact totals of flight lists, kept while no flight changes (modules/trips/list-totals.ts). */
   listTotals: AnnouncedCache<ListTotals>;
+  /** Organizations' first pages of the flights list as sent, kept while no flight changes (modules/trips/list-answers.ts). */
+  listAnswers: AnnouncedCache<EncodedAnswer>;
+  /** Flight details as last sent, by flight, version and rights; served only after the reader is authorized (modules/trips/detail-answers.ts). */
+  tripDetails: TripDetailAnswers;
   /** What GET /api/me reads per person, kept while nothing it shows changes (modules/users/me-cache.ts). */
   me: MeCache;
   /** Recently read aircraft, kept while none changes (modules/aircraft/aircraft-cache.ts). */

@@ -118,6 +118,48 @@ export function countTrips(db: Executor, where: SQL | undefined, withFlightTime:
 }
 
 /**
+ * Names the version of everything the flight's detail shows, read beside the access columns so a remembered answer
+ * (trips.service.ts) is served only while it is still the answer. Each row the detail reads from is named by its
+ * `xmin`, the transaction that wrote that version of it: PostgreSQL gives a row a new one on every update, whichever
+ * column, statement or instance changed it, so no write can leave it as it was. The rows: the flight's (its name,
+ * seats, markers, analysis, debrief, transcript state), its aircraft's (tail number), its owner's and pilots' (names
+ * and e-mails), its audio's, every upload of its audio (the latest one's status), and each person it is shared with
+ * (who, and their names). A row that is gone or added changes the list too.
+ */
+const versionParts: SQL[] = [
+  sql`"trips".xmin::text`,
+  sql`(select "aircraft".xmin::text from ${aircraft} where ${aircraft.id} = "trips"."aircraft_id")`,
+  ...[sql`"trips"."skylog_id"`, sql`"trips"."left_seat"`, sql`"trips"."right_seat"`].map(
+    (person) => sql`(select "users".xmin::text from ${users} where ${users.skylogId} = ${person})`,
+  ),
+  sql`(select "trip_audio".xmin::text from ${tripAudio} where ${tripAudio.tripId} = ${outerTripId})`,
+  sql`(select string_agg("audio_uploads"."id" || ':' || "audio_uploads".xmin::text, ',' order by "audio_uploads"."id")
+    from ${audioUploads} where ${audioUploads.tripId} = ${outerTripId})`,
+  sql`(select string_agg(${tripShares.userId} || ':' || "trip_shares".xmin::text || ':' || "users".xmin::text, ',' order by ${tripShares.userId})
+    from ${tripShares} join ${users} on ${users.skylogId} = ${tripShares.userId} where ${tripShares.tripId} = ${outerTripId})`,
+];
+// Each part in its place, an absent row as `-`, so no two different sets of rows read alike.
+const detailVersion = sql<string>`concat_ws(' ', ${sql.join(
+  versionParts.map((part) => sql`coalesce(${part}, '-')`),
+  sql`, `,
+)})`;
+
+/** The flight's access columns for the reader and the version of its detail: what a remembered answer is served by. */
+const detailVersionQuery = preparedQuery((db) =>
+  db
+    .select({ access: tripAccessColumns(sql.placeholder('actorId')), version: detailVersion })
+    .from(trips)
+    .where(eq(trips.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('trip_detail_version'),
+);
+
+export async function findTripDetailVersion(db: Database, id: string, actorId: string) {
+  const [row] = await detailVersionQuery(db, { id, actorId });
+  return row;
+}
+
+/**
  * Everything the flight's detail shows, in one prepared statement: the summary, the debrief, the
  * markers and overview (never the recorded points, megabytes on a long flight), the audio, the latest
  * upload and the people it is shared with; and what access.ts requireTripRow decides by for the reader.
@@ -134,6 +176,7 @@ const detailQuery = preparedQuery((db) => {
     .select({
       ...summaryColumns,
       access: tripAccessColumns(sql.placeholder('actorId')),
+      version: detailVersion,
       customMarker: trips.customMarker,
       tripWell: trips.tripWell,
       tripImprove: trips.tripImprove,

@@ -2,6 +2,7 @@ import { limits, operations } from '@skylog/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../lib/app-context.ts';
 import { sendAttachment } from '../../lib/attachment.ts';
+import { sendEncoded } from '../../lib/encoded-answer.ts';
 import { sendRevalidated } from '../../lib/revalidate.ts';
 import { serveOperations } from '../../lib/serve-operations.ts';
 import { acceptTrackFiles, refuseOversizeTrackFile, trackFileOf } from './track-file-body.ts';
@@ -14,10 +15,12 @@ export const tripsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     'trips',
     jsonOperations,
     {
-      list: async ({ scope, query }) => service.listTrips(ctx, scope, query),
+      list: async ({ scope, query, request, reply }) =>
+        sendEncoded(request, reply, await service.listTripsAnswer(ctx, scope, query, (list) => String(reply.serialize(list)))),
       create: async ({ scope, body }) => service.createTrip(ctx, scope, body),
       crewChoices: async ({ scope }) => service.getCrewChoices(ctx, scope),
-      read: async ({ scope, params }) => service.getTrip(ctx, scope, params.id),
+      read: async ({ scope, params, request, reply }) =>
+        sendEncoded(request, reply, await service.readTripAnswer(ctx, scope, params.id, (detail) => String(reply.serialize(detail)))),
       update: async ({ scope, params, body }) => service.updateTrip(ctx, scope, params.id, body),
       shareCandidates: async ({ scope, params, query }) => service.listShareCandidates(ctx, scope, params.id, query.search),
       share: async ({ scope, params, body }) => service.shareTrip(ctx, scope, params.id, body.shared_with),

@@ -14,6 +14,9 @@ import { findUploadPiecesOfTrip } from '../audio/audio-upload.service.ts';
 import { removeUploadPieces } from '../audio/upload-pieces.ts';
 import { queueAnalysis } from '../analysis/queue-analysis.ts';
 import { tripListCondition } from '../../db/trip-conditions.ts';
+import { readThrough } from '../../lib/announced-cache.ts';
+import { encodedAnswer, type EncodedAnswer } from '../../lib/encoded-answer.ts';
+import { tripDetailKey } from './detail-answers.ts';
 import { readListTotals } from './list-totals.ts';
 import { tripExportFile, type TripExportFormat } from './trip-export.ts';
 import * as repository from './trips.repository.ts';
@@ -55,6 +58,31 @@ export function toSummary(row: TripSummaryRow): TripSummary {
   };
 }
 
+/**
+ * GET /api/trips as the bytes to send. An administrator's first page, newest first and unfiltered, is sent as it was
+ * kept for their organization while no flight changed (list-answers.ts); any other list is read and serialized now.
+ */
+export async function listTripsAnswer(
+  ctx: AppContext,
+  scope: RequestScope,
+  query: z.infer<typeof tripListQuerySchema>,
+  serialize: (list: Awaited<ReturnType<typeof listTrips>>) => string,
+): Promise<EncodedAnswer> {
+  const visible = tripScope(scope.actor);
+  const read = async () => encodedAnswer(serialize(await listTrips(ctx, scope, query)));
+  if (visible.kind !== 'org' || !isNewestFirstPage(query)) return read();
+  return (await readThrough(ctx.listAnswers, JSON.stringify(visible), read))!;
+}
+
+/** The page the flights screen opens on: the first, of the default size, newest first, unfiltered. */
+function isNewestFirstPage(query: z.infer<typeof tripListQuerySchema>): boolean {
+  const isFirstPage = query.page === 0 && query.page_size === tripListQueryDefaults.page_size;
+  const isFiltered = [query.search, query.from, query.to, query.aircraft_id, query.pilot_id, query.sub_org_id, query.status, query.marker].some(
+    (value) => value !== undefined,
+  );
+  return isFirstPage && !isFiltered && query.sort === 'begin_time' && query.order === 'desc' && query.with_flight_time !== 'true';
+}
+
 export async function listTrips(ctx: AppContext, { actor }: RequestScope, query: z.infer<typeof tripListQuerySchema>) {
   const visible = tripScope(actor);
   const filter = {
@@ -69,10 +97,8 @@ export async function listTrips(ctx: AppContext, { actor }: RequestScope, query:
   };
   const page = { offset: query.page * query.page_size, limit: query.page_size };
   const withFlightTime = query.with_flight_time === 'true';
-  const isFirstPage = query.page === 0 && query.page_size === tripListQueryDefaults.page_size;
-  const isPlain = Object.values(filter).every((value) => value === undefined) && query.sort === 'begin_time' && query.order === 'desc' && !withFlightTime;
   const [rows, totals] =
-    isPlain && isFirstPage && visible.kind === 'org'
+    isNewestFirstPage(query) && visible.kind === 'org'
       ? await Promise.all([
           repository.listNewestTripsOf(ctx.db, visible.orgId),
           readListTotals(ctx.listTotals, JSON.stringify(visible), async () => ({ total: await repository.countTripsOf(ctx.db, visible.orgId), durationMs: 0 })),
@@ -94,6 +120,28 @@ function sortedMarkers(markers: Marker[]): Marker[] {
 /** The trip as its reader sees it: also what a change answers, read back by the one who made it. */
 export async function getTrip(ctx: AppContext, scope: RequestScope, id: string): Promise<TripDetail> {
   return readTrip(ctx, scope, id, 'read');
+}
+
+/**
+ * GET /api/trips/:id as the bytes to send. The reader is authorized on every request by the flight's access
+ * columns, read with the version of everything the answer shows (trips.repository.ts findTripDetailVersion); an
+ * answer sent before for the same version and the same rights is sent again as it was kept, serialized and
+ * compressed (detail-answers.ts). Otherwise the flight is read whole, decided on again by what that read found (it
+ * may have changed since), serialized by `serialize` (the route's response schema) and kept under the version that
+ * read saw. A flight none of whose answers is kept is read whole at once: one statement, as before there was a cache.
+ */
+export async function readTripAnswer(ctx: AppContext, scope: RequestScope, id: string, serialize: (detail: TripDetail) => string): Promise<EncodedAnswer> {
+  if (ctx.tripDetails.hasFlight(id)) {
+    const current = await repository.findTripDetailVersion(ctx.db, id, scope.actor.skylogId);
+    const { rights } = await requireTripRow(ctx, scope.actor, id, current?.access, 'read', scope);
+    const known = ctx.tripDetails.get(tripDetailKey(id, current!.version, rights));
+    if (known) return known;
+  }
+  const { trip, rights } = await requireTripDetail(ctx, scope, id, 'read');
+  const key = tripDetailKey(id, trip.version, rights);
+  const answer = encodedAnswer(serialize(tripDetail(trip, rights)), (added) => ctx.tripDetails.grew(key, added));
+  ctx.tripDetails.set(key, answer);
+  return answer;
 }
 
 /**
