@@ -31,6 +31,8 @@ import { Panel } from './panel.tsx';
 // Naming the voices is occasional: its form loads when asked for.
 const SpeakersEditor = lazy(async () => ({ default: (await import('./speakers-editor.tsx')).SpeakersEditor }));
 
+/** The transcript list's greatest height, 28rem (its class says so too). */
+const listMaxHeightPx = 28 * 16;
 /** After a person scrolls the transcript, it stops following the audio for this long. */
 const followPauseMs = 5000;
 /**
@@ -151,8 +153,9 @@ function TranscriptList({ words, utterances, names, audioStartMs, clock, timezon
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
+    // A new list starts at its top (reading scrollTop here would lay the whole page out before it is painted).
     const state = following.current;
-    state.expectedScrollTop = list.scrollTop;
+    state.expectedScrollTop = 0;
     const handleScroll = () => {
       const top = list.scrollTop;
       // The browser stops short of a target past the end when measured utterances are shorter than expected.
@@ -178,6 +181,8 @@ function TranscriptList({ words, utterances, names, audioStartMs, clock, timezon
     getScrollElement: () => listRef.current,
     estimateSize: (index) => estimateUtteranceHeight(utterances[index]!),
     overscan: overscanUtterances,
+    // The list's greatest height (max-h-[28rem]), so the first render already holds the utterances in view.
+    initialRect: { width: 0, height: listMaxHeightPx },
     rangeExtractor,
     // Every scroll the list makes itself, to follow the audio or to keep what is in view still while
     // utterances are measured, goes through here; any other is the person's.
