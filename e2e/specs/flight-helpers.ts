@@ -116,7 +116,9 @@ export async function scrollTranscriptToWord(page: Page, transcript: Locator, in
   const word = list.locator(`[data-word="${index}"]`);
   await list.hover();
   for (let step = 0; step < 300 && (await word.count()) === 0; step += 1) {
-    const shown = await list.locator('[data-word]').evaluateAll((elements) => elements.map((element) => Number((element as HTMLElement).dataset.word)));
+    const shown = await list
+      .locator('[data-word]')
+      .evaluateAll((elements) => elements.map((element) => Number((element as HTMLElement).dataset.word)));
     await page.mouse.wheel(0, index > Math.max(...shown) ? 400 : -400);
   }
   await expect(word).toHaveCount(1);

@@ -100,7 +100,8 @@ function longWords(): TranscriptWord[] {
   });
 }
 
-const transcriptList = () => screen.getByRole('region', { name: 'Transcript' }).querySelector<HTMLElement>(`[${playbackSurfaceAttribute}]`)!;
+const transcriptList = () =>
+  screen.getByRole('region', { name: 'Transcript' }).querySelector<HTMLElement>(`[${playbackSurfaceAttribute}]`)!;
 const wordElement = (index: number) => transcriptList().querySelector(`[data-word="${index}"]`);
 
 const currentWords = () => screen.getByRole('region', { name: 'Transcript' }).querySelectorAll('[aria-current="true"]');
@@ -237,7 +238,9 @@ describe('TranscriptPanel', () => {
     expect(currentWords()).toHaveLength(1);
     expect(wordElement(0)).toBeNull();
     // Its utterance is where the list is scrolled to, and the list is still a window of utterances.
-    const top = Number(/translateY\((\d+(?:\.\d+)?)px\)/.exec(wordElement(4990)!.closest<HTMLElement>('[data-utterance]')!.style.transform)?.[1]);
+    const top = Number(
+      /translateY\((\d+(?:\.\d+)?)px\)/.exec(wordElement(4990)!.closest<HTMLElement>('[data-utterance]')!.style.transform)?.[1],
+    );
     expect(top).toBeGreaterThanOrEqual(list.scrollTop);
     expect(top + utteranceHeight).toBeLessThanOrEqual(list.scrollTop + listHeight);
     expect(list.querySelectorAll('[data-utterance]').length).toBeLessThan(30);

@@ -54,7 +54,16 @@ type TranscriptPanelProps = {
   generator?: ReactNode;
 };
 
-export function TranscriptPanel({ tripId, transcript, canEdit, isInProgress, audioStartMs, clock, timezone, generator }: TranscriptPanelProps) {
+export function TranscriptPanel({
+  tripId,
+  transcript,
+  canEdit,
+  isInProgress,
+  audioStartMs,
+  clock,
+  timezone,
+  generator,
+}: TranscriptPanelProps) {
   const words = useMemo(() => getTranscriptWords(transcript), [transcript]);
   const utterances = useMemo(() => groupUtterances(words), [words]);
   const speakers = useSpeakers(tripId, words.length > 0);
@@ -82,7 +91,11 @@ export function TranscriptPanel({ tripId, transcript, canEdit, isInProgress, aud
       ) : null}
       {words.length === 0 ? (
         <p className="text-sm text-slate-600">
-          {isInProgress ? 'The transcript is being prepared…' : transcript ? messages.transcriptNoSpeech : 'No transcript for this flight yet.'}
+          {isInProgress
+            ? 'The transcript is being prepared…'
+            : transcript
+              ? messages.transcriptNoSpeech
+              : 'No transcript for this flight yet.'}
         </p>
       ) : (
         <TranscriptList words={words} utterances={utterances} names={names} audioStartMs={audioStartMs} clock={clock} timezone={timezone} />
