@@ -106,6 +106,32 @@ export async function getTranscriptWords(request: APIRequestContext, tripId: str
   return transcript?.results.channels[0]?.alternatives[0]?.words ?? [];
 }
 
+/**
+ * A transcript word as a person reaches it: the list renders only the utterances near what it shows, so the
+ * wheel scrolls it (down or up) until the word is there. Scrolling by hand stops the list following the audio
+ * for a few seconds; a click on the word seeks, which follows again.
+ */
+export async function scrollTranscriptToWord(page: Page, transcript: Locator, index: number): Promise<Locator> {
+  const list = transcript.locator('[data-playback-keys]');
+  const word = list.locator(`[data-word="${index}"]`);
+  await list.hover();
+  for (let step = 0; step < 300 && (await word.count()) === 0; step += 1) {
+    const shown = await list
+      .locator('[data-word]')
+      .evaluateAll((elements) => elements.map((element) => Number((element as HTMLElement).dataset.word)));
+    await page.mouse.wheel(0, index > Math.max(...shown) ? 400 : -400);
+  }
+  await expect(word).toHaveCount(1);
+  return word;
+}
+
+/** Whether `inner` is wholly inside `outer` on the screen (a word in the transcript's scrolled list). */
+export async function isShownWithin(inner: Locator, outer: Locator): Promise<boolean> {
+  const [innerBox, outerBox] = [await inner.boundingBox(), await outer.boundingBox()];
+  if (!innerBox || !outerBox) return false;
+  return innerBox.y >= outerBox.y - 1 && innerBox.y + innerBox.height <= outerBox.y + outerBox.height + 1;
+}
+
 /** The trip id of a /dashboard/flights/:id link or URL. */
 export function tripIdOf(href: string): string {
   const id = /\/dashboard\/flights\/([^/?#]+)/.exec(href)?.[1];

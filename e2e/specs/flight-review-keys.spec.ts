@@ -1,7 +1,7 @@
 import type { TripDetail, TripSummary } from '@skylog/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './fixtures.ts';
-import { getTranscriptWords, getTrip } from './flight-helpers.ts';
+import { getTranscriptWords, getTrip, scrollTranscriptToWord } from './flight-helpers.ts';
 import { readStoredSettings, sendFromApp } from './shell-helpers.ts';
 
 /** The demo pattern work: Stella Park (student@) flies it with Iris Calder (instructor@), who may edit it. */
@@ -138,11 +138,11 @@ for (const viewport of viewports) {
     test('the playback position is kept per flight and restored, paused, after a reload', async ({ page }) => {
       const trip = await openDemoFlight(page);
       const time = page.getByTestId('playback-time');
-      // A word near the 2-minute mark: clicking it seeks there.
+      // A word near the 2-minute mark, scrolled to in the transcript: clicking it seeks there.
       const words = await getTranscriptWords(page.request, trip.trip_id);
       const index = words.findIndex((word) => word.start > 120);
       const transcript = page.getByRole('region', { name: 'Transcript' });
-      await transcript.locator(`[data-word="${index}"]`).click();
+      await (await scrollTranscriptToWord(page, transcript, index)).click();
       const seconds = Math.floor(words[index]!.start);
       const shown = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
       await expect(time).toHaveText(shown);
@@ -153,13 +153,16 @@ for (const viewport of viewports) {
       await expect
         .poll(async () => Math.round(((await savedPositions(page))[trip.trip_id]?.timeMs ?? audioStart) - audioStart) / 1000)
         .toBeCloseTo(words[index]!.start + 10, 0);
+      const savedSeconds = ((await savedPositions(page))[trip.trip_id]!.timeMs - audioStart) / 1000;
 
       await page.reload();
       await expectPlayerReady(page);
       await expect(time).toHaveText(later);
       await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
       // The transcript follows: the word being spoken there is the current one.
+      const restored = words.reduce((found, word, wordIndex) => (word.start <= savedSeconds ? wordIndex : found), -1);
       await expect(transcript.locator('[aria-current="true"]')).toHaveCount(1);
+      await expect(transcript.locator(`[data-word="${restored}"]`)).toHaveAttribute('aria-current', 'true');
 
       // Playing goes on from there.
       await page.keyboard.press(' ');

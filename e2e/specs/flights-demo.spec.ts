@@ -1,11 +1,11 @@
 import { markerCategories, type TripSummary } from '@skylog/contracts';
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures.ts';
-import { clockText, getTranscriptWords, getTrip } from './flight-helpers.ts';
+import { clockText, getTranscriptWords, getTrip, isShownWithin } from './flight-helpers.ts';
 
 const demoTripName = 'Cross-country KPAO – KMRY – KPAO';
 
-test('the 90-minute demo flight: clicking a transcript word moves the playback there; all four marker categories are listed', async ({
+test('the 90-minute demo flight: a seek past the first hour scrolls the transcript to the word being spoken; clicking a word moves the playback there; all four marker categories are listed', async ({
   page,
 }) => {
   await signIn(page, 'marcus.webb@skyline.test');
@@ -28,17 +28,43 @@ test('the 90-minute demo flight: clicking a transcript word moves the playback t
   expect(trip.audio.duration_ms).toBeGreaterThan(85 * 60_000);
 
   const transcript = page.getByRole('region', { name: 'Transcript' });
-  await expect(transcript.locator('[data-word]')).toHaveCount(words.length);
-  // A word past the first hour, so the clock shows hours too.
-  const index = words.findIndex((word) => word.start > 3700);
+  const list = transcript.locator('[data-playback-keys]');
+  const markers = page.getByRole('region', { name: 'Markers' });
+  // The list renders the utterances near what it shows, not the flight's thousand-odd words.
+  await expect(transcript.locator('[data-word="0"]')).toHaveText(words[0]!.punctuated_word ?? words[0]!.word);
+  const renderedWords = await transcript.locator('[data-word]').count();
+  expect(renderedWords).toBeGreaterThan(0);
+  expect(renderedWords).toBeLessThan(words.length);
+
+  // A marker past the first hour (so the clock shows hours too): the transcript scrolls to the word being
+  // spoken there and marks it.
+  const audioStart = trip.audio.started_at!;
+  const late = trip.markers.find((marker) => marker.timestamp - audioStart > 3700_000)!;
+  const lateSeconds = (late.timestamp - audioStart) / 1000;
+  const playing = words.reduce((found, word, index) => (word.start <= lateSeconds ? index : found), -1);
+  const playingWord = transcript.locator(`[data-word="${playing}"]`);
+  await expect(playingWord).toHaveCount(0);
+  await markers.getByRole('button', { name: late.notes.text }).click();
+  await expect(page.getByTestId('playback-time')).toHaveText(clockText(lateSeconds));
+  await expect(playingWord).toHaveAttribute('aria-current', 'true');
+  await expect(playingWord).toHaveText(words[playing]!.punctuated_word ?? words[playing]!.word);
+  await expect(transcript.locator('[aria-current="true"]')).toHaveCount(1);
+  await expect(playingWord.locator('xpath=ancestor::*[@data-utterance]')).toHaveAttribute('data-current', 'true');
+  await expect.poll(() => isShownWithin(playingWord, list)).toBe(true);
+  // Near the top of the list (a third down), with what follows below it.
+  const [wordBox, listBox] = [(await playingWord.boundingBox())!, (await list.boundingBox())!];
+  expect(wordBox.y - listBox.y).toBeLessThan(listBox.height / 2);
+
+  // A word a little further on: a click moves the playback there.
+  const index = words.findIndex((word) => word.start > lateSeconds + 5);
   const word = words[index]!;
   const wordButton = transcript.locator(`[data-word="${index}"]`);
   await expect(wordButton).toHaveText(word.punctuated_word ?? word.word);
   await wordButton.click();
   await expect(page.getByTestId('playback-time')).toHaveText(clockText(word.start));
   await expect(wordButton).toHaveAttribute('aria-current', 'true');
+  await expect(playingWord).not.toHaveAttribute('aria-current', 'true');
 
-  const markers = page.getByRole('region', { name: 'Markers' });
   await expect(markers.getByRole('heading', { name: `Markers (${trip.markers.length})` })).toBeVisible();
   for (const category of markerCategories) {
     await expect(markers.getByRole('button', { name: new RegExp(`^${category.text} `) }).first()).toBeVisible();

@@ -1,8 +1,9 @@
 import type { SpeakerName, TranscriptJson, TranscriptWord } from '@skylog/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi, type ApiCall } from '../../../test-utils.tsx';
 import { PlaybackClock } from '../utils/playback-clock.ts';
+import { playbackSurfaceAttribute } from '../utils/shortcuts.ts';
 import { TranscriptPanel } from './transcript-panel.tsx';
 
 const audioStartMs = Date.UTC(2026, 0, 31, 9, 0, 0);
@@ -18,6 +19,40 @@ const words: TranscriptWord[] = [
   { word: 'climbing', punctuated_word: 'Climbing', start: 6, end: 6.5, speaker: 1 },
 ];
 
+/** The transcript list's height on a screen (28rem), and each utterance's. */
+const listHeight = 448;
+const utteranceHeight = 60;
+
+/**
+ * happy-dom lays nothing out, and the list renders only the utterances that fit in its height: here it has the
+ * height it has on a screen, each utterance a height, and a scroll fires a scroll event afterwards as a
+ * browser's does.
+ */
+function layOut() {
+  const isList = (element: HTMLElement) => element.hasAttribute(playbackSurfaceAttribute);
+  const sizes: Record<'clientHeight' | 'offsetHeight' | 'scrollHeight', (element: HTMLElement) => number> = {
+    clientHeight: (element) => (isList(element) ? listHeight : 0),
+    offsetHeight: (element) => (element.hasAttribute('data-utterance') ? utteranceHeight : 0),
+    scrollHeight: (element) => (isList(element) ? parseFloat((element.firstElementChild as HTMLElement | null)?.style.height ?? '0') : 0),
+  };
+  for (const [name, size] of Object.entries(sizes)) {
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return size(this);
+      },
+    });
+  }
+  HTMLElement.prototype.scrollTo = function scrollTo(this: HTMLElement, options?: ScrollToOptions | number) {
+    if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
+    setTimeout(() => this.dispatchEvent(new Event('scroll')));
+  };
+  return () => {
+    for (const name of Object.keys(sizes)) Reflect.deleteProperty(HTMLElement.prototype, name);
+    Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
+  };
+}
+
 const speakersUrl = '/api/trips/trip-1/speakers';
 
 /** The server as far as the panel asks it: the flight's saved speaker names, and saving new ones. */
@@ -32,9 +67,10 @@ function stubSpeakers(saved: SpeakerName[] = [], answerPut?: (call: ApiCall) => 
 function renderPanel({
   transcript = transcriptOf(words),
   canEdit = false,
-}: { transcript?: TranscriptJson | null; canEdit?: boolean } = {}) {
+  durationMs = 60_000,
+}: { transcript?: TranscriptJson | null; canEdit?: boolean; durationMs?: number } = {}) {
   const clock = new PlaybackClock();
-  clock.setRange(audioStartMs, audioStartMs + 60_000);
+  clock.setRange(audioStartMs, audioStartMs + durationMs);
   renderWithProviders(
     <TranscriptPanel
       tripId="trip-1"
@@ -55,10 +91,30 @@ const speakerLabels = () =>
     (label) => label.textContent,
   );
 
+/** A long flight's transcript: 500 utterances of ten words, two voices taking turns every 6 s (5,000 words, 50 min). */
+function longWords(): TranscriptWord[] {
+  return Array.from({ length: 5000 }, (_, index) => {
+    const utterance = Math.floor(index / 10);
+    const start = utterance * 6 + (index % 10) * 0.4;
+    return { word: `word${index}`, punctuated_word: `Word${index}`, start, end: start + 0.3, speaker: utterance % 2 };
+  });
+}
+
+const transcriptList = () =>
+  screen.getByRole('region', { name: 'Transcript' }).querySelector<HTMLElement>(`[${playbackSurfaceAttribute}]`)!;
+const wordElement = (index: number) => transcriptList().querySelector(`[data-word="${index}"]`);
+
 const currentWords = () => screen.getByRole('region', { name: 'Transcript' }).querySelectorAll('[aria-current="true"]');
 
 describe('TranscriptPanel', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  let undoLayout = () => {};
+  beforeEach(() => {
+    undoLayout = layOut();
+  });
+  afterEach(() => {
+    undoLayout();
+    vi.unstubAllGlobals();
+  });
 
   it('groups words into utterances by speaker and silence, labelled from Speaker 1 until they are named', () => {
     stubSpeakers();
@@ -162,5 +218,61 @@ describe('TranscriptPanel', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save names' }));
     expect(await within(form).findByText("A speaker's name must be at most 60 characters")).toBeTruthy();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ speakers: [{ speaker: 1, label: 'Leo' }] });
+  });
+
+  it('renders a long transcript a window at a time, and scrolls to the word being spoken near its end', async () => {
+    stubSpeakers();
+    const long = longWords();
+    const clock = renderPanel({ transcript: transcriptOf(long), durationMs: 3_000_000 });
+    const list = transcriptList();
+    // The utterances in view and a few either side: not 500 of them, and not 5,000 words.
+    const rendered = list.querySelectorAll('[data-utterance]').length;
+    expect(rendered).toBeGreaterThanOrEqual(Math.ceil(listHeight / utteranceHeight));
+    expect(rendered).toBeLessThan(30);
+    expect(list.querySelectorAll('[data-word]').length).toBe(rendered * 10);
+    expect(wordElement(4990)).toBeNull();
+
+    act(() => clock.update(audioStartMs + long[4990]!.start * 1000 + 100));
+    await waitFor(() => expect(wordElement(4990)?.getAttribute('aria-current')).toBe('true'));
+    expect(wordElement(4990)!.closest('[data-utterance]')!.getAttribute('data-current')).toBe('true');
+    expect(currentWords()).toHaveLength(1);
+    expect(wordElement(0)).toBeNull();
+    // Its utterance is where the list is scrolled to, and the list is still a window of utterances.
+    const top = Number(
+      /translateY\((\d+(?:\.\d+)?)px\)/.exec(wordElement(4990)!.closest<HTMLElement>('[data-utterance]')!.style.transform)?.[1],
+    );
+    expect(top).toBeGreaterThanOrEqual(list.scrollTop);
+    expect(top + utteranceHeight).toBeLessThanOrEqual(list.scrollTop + listHeight);
+    expect(list.querySelectorAll('[data-utterance]').length).toBeLessThan(30);
+
+    fireEvent.click(wordElement(4985)!);
+    expect(clock.getTime()).toBe(audioStartMs + long[4985]!.start * 1000);
+    expect(wordElement(4985)!.getAttribute('aria-current')).toBe('true');
+  });
+
+  it('stops following the audio for a while after the person scrolls the list; a seek follows at once', async () => {
+    stubSpeakers();
+    const long = longWords();
+    const clock = renderPanel({ transcript: transcriptOf(long), durationMs: 3_000_000 });
+    const list = transcriptList();
+    act(() => {
+      list.scrollTop = 100 * utteranceHeight;
+      list.dispatchEvent(new Event('scroll'));
+    });
+    await waitFor(() => expect(wordElement(1000)).not.toBeNull());
+    // The utterances measured on the way keep what is in view where it is.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const reading = list.scrollTop;
+
+    // The audio plays on far below where the person is reading: the list stays there.
+    act(() => clock.update(audioStartMs + long[4000]!.start * 1000));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(list.scrollTop).toBe(reading);
+    expect(wordElement(4000)).toBeNull();
+    expect(wordElement(1000)).not.toBeNull();
+
+    act(() => clock.seek(audioStartMs + long[3000]!.start * 1000));
+    await waitFor(() => expect(wordElement(3000)?.getAttribute('aria-current')).toBe('true'));
+    expect(currentWords()).toHaveLength(1);
   });
 });
