@@ -1,4 +1,4 @@
-import { limits } from '@skylog/contracts';
+import { limits, markerCategories } from '@skylog/contracts';
 import localforage from 'localforage';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
@@ -24,19 +24,29 @@ export type Settings = {
   isSidebarActive: boolean;
   /** By trip id. */
   playbackPositions: Record<string, PlaybackPosition>;
+  /**
+   * The `KeyboardEvent.key` that drops each of the recorder's four rocker markers, in rocker order (1–4): a Bluetooth
+   * remote's or headset's keys on this phone (docs/product.md "Recording on a phone").
+   */
+  recorderKeys: string[];
 };
 
 type SettingsActions = {
   setTimezone: (timezone: Timezone) => void;
   setSidebarActive: (isActive: boolean) => void;
   setPlaybackPosition: (tripId: string, timeMs: number) => void;
+  setRecorderKeys: (keys: string[]) => void;
 };
 
 export const defaultSettings: Settings = {
   timezone: 'UTC',
   isSidebarActive: true,
   playbackPositions: {},
+  recorderKeys: markerCategories.map(({ key }) => String(key)),
 };
+
+/** A letter is the same key with or without Shift; named keys (PageDown, MediaTrackNext) are compared as they are. */
+export const normaliseKey = (key: string) => (key.length === 1 ? key.toLowerCase() : key);
 
 /** The `limits.playbackPositionsKept` most recently saved positions. */
 function keepRecentPositions(positions: Record<string, PlaybackPosition>): Record<string, PlaybackPosition> {
@@ -52,6 +62,12 @@ const storedSettingsSchema = z.object({
     .record(z.string(), z.object({ timeMs: z.number(), savedAt: z.number() }))
     .transform(keepRecentPositions)
     .catch(defaultSettings.playbackPositions),
+  // One key per rocker, never the same key for two: anything else gives way to keys 1–4.
+  recorderKeys: z
+    .array(z.string().min(1))
+    .length(markerCategories.length)
+    .refine((keys) => new Set(keys.map(normaliseKey)).size === keys.length)
+    .catch(defaultSettings.recorderKeys),
 });
 
 // The settings' IndexedDB store: its store name and size are contracts' limits, as the earlier product had them.
@@ -102,11 +118,12 @@ export const useSettingsStore = create<Settings & SettingsActions>()(
         set(({ playbackPositions }) => ({
           playbackPositions: keepRecentPositions({ ...playbackPositions, [tripId]: { timeMs, savedAt: Date.now() } }),
         })),
+      setRecorderKeys: (recorderKeys) => set({ recorderKeys }),
     }),
     {
       name: limits.persistedStateKey,
       storage: indexedDbStorage,
-      partialize: ({ timezone, isSidebarActive, playbackPositions }) => ({ timezone, isSidebarActive, playbackPositions }),
+      partialize: ({ timezone, isSidebarActive, playbackPositions, recorderKeys }) => ({ timezone, isSidebarActive, playbackPositions, recorderKeys }),
     },
   ),
 );

@@ -12,6 +12,7 @@ import { useFlightRecorder, type FlightSetup } from '../hooks/use-flight-recorde
 import { FlightSetupForm } from './flight-setup-form.tsx';
 import { InFlightPanel } from './in-flight-panel.tsx';
 import { LocalRecordings, type LocalRecording } from './local-recordings.tsx';
+import { RecorderKeysSettings } from './recorder-keys-settings.tsx';
 
 /**
  * The real server: the flight through the operation table's client, the audio through the tus upload the web app
@@ -210,6 +211,7 @@ export function RecorderScreen({
           ) : null}
         </Alert>
       ) : null}
+      {recorder.live ? null : <RecorderKeysSettings rockers={rockers} />}
       <LocalRecordings recordings={recordings} progress={progress} otherCount={otherCount} onSend={(id) => void sendOne(id)} onSendAnyway={(id) => void sendAnyway(id)} onDiscard={(id) => void discard(id)} />
       {dialog}
     </div>
