@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import { defaultRecorderKeys, normaliseKey } from './recorder-keys.ts';
 
 export type Timezone = 'Local' | 'UTC';
 
@@ -42,11 +43,8 @@ export const defaultSettings: Settings = {
   timezone: 'UTC',
   isSidebarActive: true,
   playbackPositions: {},
-  recorderKeys: markerCategories.map(({ key }) => String(key)),
+  recorderKeys: defaultRecorderKeys,
 };
-
-/** A letter is the same key with or without Shift; named keys (PageDown, MediaTrackNext) are compared as they are. */
-export const normaliseKey = (key: string) => (key.length === 1 ? key.toLowerCase() : key);
 
 /** The `limits.playbackPositionsKept` most recently saved positions. */
 function keepRecentPositions(positions: Record<string, PlaybackPosition>): Record<string, PlaybackPosition> {

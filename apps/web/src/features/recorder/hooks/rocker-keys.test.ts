@@ -1,9 +1,9 @@
 import { limits } from '@skylog/contracts';
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../../lib/settings-store.ts';
+import { defaultRecorderKeys } from '../../../lib/recorder-keys.ts';
 import { captureKey, describeKey, isNewPress, markerForKey, markerForMediaAction } from './rocker-keys.ts';
 
-const defaults = defaultSettings.recorderKeys;
+const defaults = defaultRecorderKeys;
 
 describe('which key drops which rocker marker', () => {
   it('drops markers 1–4 with keys 1–4 until they are changed', () => {

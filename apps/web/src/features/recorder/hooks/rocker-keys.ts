@@ -1,5 +1,5 @@
 import { limits, type MarkerKey } from '@skylog/contracts';
-import { normaliseKey } from '../../../lib/settings-store.ts';
+import { normaliseKey } from '../../../lib/recorder-keys.ts';
 
 /*
  * Which key drops which rocker marker (docs/product.md "Recording on a phone"). `keys` is the settings' list in rocker

@@ -1,14 +1,37 @@
 import type { MarkerKey } from '@skylog/contracts';
-import { useEffect, useRef } from 'react';
-import { useSettingsStore } from '../../../lib/settings-store.ts';
+import { useEffect, useRef, useState } from 'react';
+import { defaultRecorderKeys } from '../../../lib/recorder-keys.ts';
 import { isNewPress, markerForKey, markerForMediaAction, mediaSessionActions, type RockerMediaAction, type RockerPress } from './rocker-keys.ts';
+
+/**
+ * The "Recorder keys" settings. The settings store (with its storage library) is loaded after the recorder's first
+ * screen, which opens in the field on a slow connection: until then, and when it cannot be read, keys 1–4.
+ */
+function useRecorderKeySettings(): string[] {
+  const [keys, setKeys] = useState(defaultRecorderKeys);
+  useEffect(() => {
+    let isCancelled = false;
+    let unsubscribe = () => {};
+    void import('../../../lib/settings-store.ts').then(({ useSettingsStore }) => {
+      if (isCancelled) return;
+      setKeys(useSettingsStore.getState().recorderKeys);
+      // Restored from storage a moment later, or changed: the new keys.
+      unsubscribe = useSettingsStore.subscribe((state) => setKeys(state.recorderKeys));
+    });
+    return () => {
+      isCancelled = true;
+      unsubscribe();
+    };
+  }, []);
+  return keys;
+}
 
 /**
  * While recording: the keys of the "Recorder keys" settings (1–4 unless changed) and, where the browser has a media
  * session, a headset's next/previous/play/pause buttons drop the rocker markers (docs/product.md "Recording on a phone").
  */
 export function useRockerKeys(onMarker: (key: MarkerKey) => void) {
-  const keys = useSettingsStore((state) => state.recorderKeys);
+  const keys = useRecorderKeySettings();
   const last = useRef<RockerPress | null>(null);
 
   useEffect(() => {
