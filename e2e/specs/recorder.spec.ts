@@ -156,3 +156,126 @@ test('a recording too short to be a flight is not sent unasked: the person disca
   await page.reload();
   await expect(page.getByText(recorderMessages.noLocalRecordings)).toBeVisible();
 });
+
+/** The school's rocker labels, as the recorder shows them. */
+async function rockerLabels(page: Page) {
+  const rockers = ((await (await page.request.get('/api/marker-categories')).json()) as { items: MarkerCategory[] }).items;
+  return (key: number) => rockers.find((rocker) => rocker.key === key)!.text;
+}
+
+/** Stop, confirm, and the one recording waiting on the phone. */
+async function stopRecording(page: Page) {
+  await page.getByRole('region', { name: 'Recording', exact: true }).getByRole('button', { name: recorderMessages.stop }).click();
+  await page.getByRole('dialog').getByRole('button', { name: recorderMessages.stop }).click();
+  const waiting = page.getByTestId('local-recording');
+  await expect(waiting).toHaveCount(1);
+  return waiting;
+}
+
+test('a Bluetooth remote’s key, set in Recorder keys, drops its marker while recording; keys 1–4 not remapped keep working', async ({ context, page }) => {
+  const keysText = recorderMessages.recorderKeys;
+  await signIn(page, 'student@skyline.test');
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  const label = await rockerLabels(page);
+  await page.goto('/record');
+
+  // A page-turner remote sends PageDown: pressed while the Unusual key is being set, it becomes Unusual's key.
+  const settings = page.getByRole('region', { name: keysText.title });
+  await expect(settings.getByText(keysText.headsetNote)).toBeVisible();
+  const status = settings.getByRole('status');
+  const unusualRow = settings.getByRole('listitem').filter({ hasText: label(2) });
+  await expect(unusualRow.locator('kbd')).toHaveText('2');
+  await settings.getByRole('button', { name: keysText.setKey(label(2)) }).click();
+  await expect(settings.getByRole('button', { name: keysText.pressKey(label(2)) })).toBeVisible();
+  await page.keyboard.press('PageDown');
+  await expect(status).toHaveText(keysText.saved('PageDown', label(2)));
+  await expect(unusualRow.locator('kbd')).toHaveText('PageDown');
+
+  // The same key for a second marker is refused, and Escape leaves the key as it was.
+  await settings.getByRole('button', { name: keysText.setKey(label(3)) }).click();
+  await page.keyboard.press('PageDown');
+  await expect(status).toHaveText(keysText.taken('PageDown', label(2)));
+  await settings.getByRole('button', { name: keysText.setKey(label(3)) }).click();
+  await page.keyboard.press('Escape');
+  await expect(status).toHaveText(keysText.cancelled);
+  await expect(settings.getByRole('listitem').filter({ hasText: label(3) }).locator('kbd')).toHaveText('3');
+
+  await page.getByRole('button', { name: recorderMessages.start }).click();
+  const recording = page.getByRole('region', { name: 'Recording', exact: true });
+  await expect(recording).toBeVisible();
+  await expect(recording.getByRole('button', { name: new RegExp(label(2)) })).toContainText('key PageDown');
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('marker-count')).toHaveText(new RegExp(`^1 marker, last ${label(2)} at`));
+  // Key 2 is no longer Unusual's; key 1 still drops Debrief.
+  await page.keyboard.press('2');
+  await page.keyboard.press('1');
+  await expect(page.getByTestId('marker-count')).toHaveText(new RegExp(`^2 markers, last ${label(1)} at`));
+  await fly(context, page, 1, 2);
+  await expect(page.getByTestId('marker-count')).toContainText('2 markers');
+
+  const waiting = await stopRecording(page);
+  await waiting.getByRole('button', { name: recorderMessages.discard }).click();
+  await page.getByRole('dialog').getByRole('button', { name: recorderMessages.discard }).click();
+  await expect(page.getByText(recorderMessages.noLocalRecordings)).toBeVisible();
+});
+
+test('with the location refused, the recorder says so and records and sends the cockpit audio only', async ({ context, page }) => {
+  test.setTimeout(90_000);
+  // The person refuses the location: the browser answers every position request with PERMISSION_DENIED (asynchronously, as
+  // a browser does once its question is answered).
+  await context.addInitScript(() => {
+    const refused = { code: 1, message: 'User denied Geolocation', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError;
+    navigator.geolocation.watchPosition = (_onFix, onError) => {
+      setTimeout(() => onError?.(refused), 50);
+      return 1;
+    };
+    navigator.geolocation.getCurrentPosition = (_onFix, onError) => void setTimeout(() => onError?.(refused), 50);
+  });
+  await signIn(page, 'student@skyline.test');
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  await page.goto('/record');
+  await page.getByRole('button', { name: recorderMessages.start }).click();
+
+  const recording = page.getByRole('region', { name: 'Recording', exact: true });
+  await expect(recording.getByText(recorderMessages.audioOnly)).toBeVisible();
+  await expect(page.getByTestId('fix-quality')).toHaveText('No GPS');
+  await expect(page.getByRole('meter', { name: 'Audio level' })).toBeVisible();
+  await page.waitForTimeout(6000);
+
+  // No GPS position: the recorder asks before sending it as a flight, and the person sends it.
+  const waiting = await stopRecording(page);
+  await expect(waiting).toContainText(recorderMessages.shortOrNoFix(0, false));
+  await waiting.getByRole('button', { name: recorderMessages.sendAnyway }).click();
+  const sent = page.getByRole('status').filter({ hasText: recorderMessages.sent });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  const tripId = tripIdOf((await sent.getByRole('link', { name: recorderMessages.openFlight }).getAttribute('href'))!);
+  expect((await getTrip(page.request, tripId)).point_count).toBe(0);
+  await expect.poll(async () => (await getTrip(page.request, tripId)).audio.status, { timeout: 30_000 }).toBe('ready');
+  expect((await getTrip(page.request, tripId)).audio.duration_ms).toBeGreaterThan(3000);
+});
+
+test('with the microphone refused, the recorder says so and records the track only', async ({ context, page }) => {
+  test.setTimeout(90_000);
+  // The person refuses the microphone: the browser rejects the request as it does then.
+  await context.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  await signIn(page, 'student@skyline.test');
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  await page.goto('/record');
+  await page.getByRole('button', { name: recorderMessages.start }).click();
+
+  const recording = page.getByRole('region', { name: 'Recording', exact: true });
+  await expect(recording.getByText(recorderMessages.trackOnly)).toBeVisible();
+  await expect(page.getByRole('meter', { name: 'Audio level' })).toHaveCount(0);
+  await fly(context, page, 1, 4);
+  await expect(page.getByTestId('fix-quality')).toContainText('Good fix');
+
+  const waiting = await stopRecording(page);
+  await waiting.getByRole('button', { name: recorderMessages.sendAnyway }).click();
+  const sent = page.getByRole('status').filter({ hasText: recorderMessages.sent });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  const trip = await getTrip(page.request, tripIdOf((await sent.getByRole('link', { name: recorderMessages.openFlight }).getAttribute('href'))!));
+  expect(trip.point_count).toBeGreaterThanOrEqual(2);
+  expect(trip.audio.status).toBe('none');
+});

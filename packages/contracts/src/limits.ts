@@ -172,6 +172,11 @@ export const limits = {
   recorderPositionFlushMs: 5000,
   /** Free browser storage under this warns before a flight: about 90 minutes of the browser's compressed audio. */
   recorderLowStorageBytes: 200 * 1_048_576,
+  /**
+   * A headset or remote button may reach the page twice for one press, as a key and as a media-session action: the
+   * second, for the same marker within this many ms, is the same press and drops no second marker.
+   */
+  recorderKeyEchoMs: 400,
 } as const;
 
 export const units = {

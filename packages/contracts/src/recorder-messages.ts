@@ -18,8 +18,8 @@ export const recorderMessages = {
   confirmStop: 'Stop the recording and send the flight?',
   starting: 'Asking for the location and the microphone…',
   bothRefused: 'Skylog may use neither the location nor the microphone: allow at least one in the browser’s site settings to record.',
-  trackOnly: 'The microphone is not allowed or not there: Skylog records the track only.',
-  audioOnly: 'The location is not allowed or not there: Skylog records the cockpit audio only.',
+  trackOnly: 'The microphone was refused (or this phone has none): Skylog records the track only, without the cockpit audio.',
+  audioOnly: 'The location was refused (or this phone has none): Skylog records the cockpit audio only, without a track.',
   interrupted: 'The page was reloaded while recording: the track and markers go on; the cockpit audio stopped at the reload and the flight is sent with the audio recorded until then.',
   wakeLockUnavailable: 'This browser cannot keep the screen awake: keep it on yourself.',
   waitingForFix: 'Waiting for a GPS fix…',
@@ -50,5 +50,20 @@ export const recorderMessages = {
   sendingFlight: 'Sending the flight…',
   sendingAudio: 'Sending the cockpit audio…',
   firstVisitOnline: 'Open the recorder once while signed in and connected: then it works on this phone without a connection too.',
+  /** The per-browser "Recorder keys" settings: which key drops which rocker marker (docs/product.md "Recording on a phone"). */
+  recorderKeys: {
+    title: 'Recorder keys',
+    intro:
+      'A Bluetooth page-turner remote, a headset button or a keyboard can drop the markers while recording. Choose the key for each rocker: press Set key, then the key on the remote. Escape cancels.',
+    headsetNote:
+      'Some phones pass a headset’s button to the page only while it plays or records audio: try the button once recording has started.',
+    setKey: (label: string) => `Set key for ${label}`,
+    pressKey: (label: string) => `Press the key for ${label} now (Escape cancels)`,
+    saved: (key: string, label: string) => `${key} now drops ${label}.`,
+    cancelled: 'No key was changed.',
+    taken: (key: string, label: string) => `${key} already drops ${label}: choose another key, or change ${label}’s key first.`,
+    reserved: (key: string) => `${key} cannot drop a marker: choose another key.`,
+    reset: 'Use keys 1–4 again',
+  },
   storageUnavailable: 'This browser cannot store recordings (private browsing, or storage is switched off): the recorder cannot work here.',
 } as const;

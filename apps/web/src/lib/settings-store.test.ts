@@ -8,31 +8,33 @@ const raw = localforage.createInstance({ name: 'skylog', storeName: 'keyvaluepai
 
 async function restoreFrom(value: unknown) {
   // Start from non-default values (saving them is asynchronous), then put the entry under test in place.
-  useSettingsStore.setState({ ...defaultSettings, timezone: 'Local', isSidebarActive: false });
+  useSettingsStore.setState({ ...defaultSettings, timezone: 'Local', isSidebarActive: false, recorderKeys: ['a', 'b', 'c', 'd'] });
   await new Promise((resolve) => setTimeout(resolve, 10));
   await raw.setItem('root', value);
   await useSettingsStore.persist.rehydrate();
-  const { timezone, isSidebarActive, playbackPositions } = useSettingsStore.getState();
-  return { timezone, isSidebarActive, playbackPositions };
+  const { timezone, isSidebarActive, playbackPositions, recorderKeys } = useSettingsStore.getState();
+  return { timezone, isSidebarActive, playbackPositions, recorderKeys };
 }
 
 describe('client settings under key root', () => {
   beforeEach(async () => raw.clear());
 
-  it('defaults to UTC, sidebar open, no playback position', () => {
-    expect(defaultSettings).toEqual({ timezone: 'UTC', isSidebarActive: true, playbackPositions: {} });
+  it('defaults to UTC, sidebar open, no playback position, rocker markers on keys 1–4', () => {
+    expect(defaultSettings).toEqual({ timezone: 'UTC', isSidebarActive: true, playbackPositions: {}, recorderKeys: ['1', '2', '3', '4'] });
   });
 
   it('restores what was saved', async () => {
     useSettingsStore.getState().setTimezone('Local');
     useSettingsStore.getState().setSidebarActive(false);
     useSettingsStore.getState().setPlaybackPosition('trip-a', 1_780_000_042_500);
+    useSettingsStore.getState().setRecorderKeys(['1', 'PageDown', '3', 'MediaTrackNext']);
     await new Promise((resolve) => setTimeout(resolve, 10));
     const saved = JSON.parse((await raw.getItem<string>('root'))!) as { state: Record<string, unknown> };
     expect(saved.state).toEqual({
       timezone: 'Local',
       isSidebarActive: false,
       playbackPositions: { 'trip-a': { timeMs: 1_780_000_042_500, savedAt: expect.any(Number) } },
+      recorderKeys: ['1', 'PageDown', '3', 'MediaTrackNext'],
     });
     expect(await restoreFrom(JSON.stringify(saved))).toEqual(saved.state);
   });
@@ -70,7 +72,8 @@ describe('client settings under key root', () => {
   it('keeps valid fields and defaults the ones of the wrong shape', async () => {
     const restored = await restoreFrom(
       JSON.stringify({
-        state: { timezone: 'Mars', isSidebarActive: false, playbackPositions: { 'trip-a': { timeMs: 'soon' } } },
+        // The same key for two rockers could not tell them apart: keys 1–4 again.
+        state: { timezone: 'Mars', isSidebarActive: false, playbackPositions: { 'trip-a': { timeMs: 'soon' } }, recorderKeys: ['PageDown', 'pagedown', 'x', 'X'] },
         version: 0,
       }),
     );

@@ -1,9 +1,10 @@
-import { limits } from '@skylog/contracts';
+import { limits, markerCategories } from '@skylog/contracts';
 import localforage from 'localforage';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import { defaultRecorderKeys, normaliseKey } from './recorder-keys.ts';
 
 export type Timezone = 'Local' | 'UTC';
 
@@ -24,18 +25,25 @@ export type Settings = {
   isSidebarActive: boolean;
   /** By trip id. */
   playbackPositions: Record<string, PlaybackPosition>;
+  /**
+   * The `KeyboardEvent.key` that drops each of the recorder's four rocker markers, in rocker order (1–4): a Bluetooth
+   * remote's or headset's keys on this phone (docs/product.md "Recording on a phone").
+   */
+  recorderKeys: string[];
 };
 
 type SettingsActions = {
   setTimezone: (timezone: Timezone) => void;
   setSidebarActive: (isActive: boolean) => void;
   setPlaybackPosition: (tripId: string, timeMs: number) => void;
+  setRecorderKeys: (keys: string[]) => void;
 };
 
 export const defaultSettings: Settings = {
   timezone: 'UTC',
   isSidebarActive: true,
   playbackPositions: {},
+  recorderKeys: defaultRecorderKeys,
 };
 
 /** The `limits.playbackPositionsKept` most recently saved positions. */
@@ -52,6 +60,12 @@ const storedSettingsSchema = z.object({
     .record(z.string(), z.object({ timeMs: z.number(), savedAt: z.number() }))
     .transform(keepRecentPositions)
     .catch(defaultSettings.playbackPositions),
+  // One key per rocker, never the same key for two: anything else gives way to keys 1–4.
+  recorderKeys: z
+    .array(z.string().min(1))
+    .length(markerCategories.length)
+    .refine((keys) => new Set(keys.map(normaliseKey)).size === keys.length)
+    .catch(defaultSettings.recorderKeys),
 });
 
 // The settings' IndexedDB store: its store name and size are contracts' limits, as the earlier product had them.
@@ -102,11 +116,12 @@ export const useSettingsStore = create<Settings & SettingsActions>()(
         set(({ playbackPositions }) => ({
           playbackPositions: keepRecentPositions({ ...playbackPositions, [tripId]: { timeMs, savedAt: Date.now() } }),
         })),
+      setRecorderKeys: (recorderKeys) => set({ recorderKeys }),
     }),
     {
       name: limits.persistedStateKey,
       storage: indexedDbStorage,
-      partialize: ({ timezone, isSidebarActive, playbackPositions }) => ({ timezone, isSidebarActive, playbackPositions }),
+      partialize: ({ timezone, isSidebarActive, playbackPositions, recorderKeys }) => ({ timezone, isSidebarActive, playbackPositions, recorderKeys }),
     },
   ),
 );

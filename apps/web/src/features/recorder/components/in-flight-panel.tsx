@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import type { RockerKey } from '../api/recorder-choices.ts';
 import type { LiveFlight } from '../hooks/use-flight-recorder.ts';
+import { describeKey } from '../hooks/rocker-keys.ts';
+import { useRockerKeys } from '../hooks/use-rocker-keys.ts';
 
 /** h:mm:ss since Start. */
 export function formatElapsed(ms: number): string {
@@ -31,7 +33,8 @@ function Readout({ label, value }: { label: string; value: string }) {
 
 /**
  * The screen in flight: elapsed time in large type, the GPS fix, ground speed and altitude, the audio level, and the
- * four rocker keys in the school's colours and labels (keys 1–4 on a keyboard do the same).
+ * four rocker keys in the school's colours and labels (the keys of the "Recorder keys" settings do the same: 1–4 unless
+ * changed, a remote's or a headset's).
  */
 export function InFlightPanel({ live, rockers, onMarker, onStop }: { live: LiveFlight; rockers: RockerKey[]; onMarker: (key: MarkerKey) => void; onStop: () => void }) {
   const [now, setNow] = useState(() => Date.now());
@@ -40,19 +43,7 @@ export function InFlightPanel({ live, rockers, onMarker, onStop }: { live: LiveF
     return () => clearInterval(timer);
   }, []);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (event.repeat || event.ctrlKey || event.metaKey || event.altKey || target?.closest('input, select, textarea')) return;
-      const key = Number(event.key);
-      if (key >= 1 && key <= 4) {
-        event.preventDefault();
-        onMarker(key as MarkerKey);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onMarker]);
+  const keys = useRockerKeys(onMarker);
 
   const { meta, lastFix, markers, level, notices } = live;
   const quality = lastFix ? fixQuality(lastFix.accuracy) : null;
@@ -102,7 +93,7 @@ export function InFlightPanel({ live, rockers, onMarker, onStop }: { live: LiveF
           >
             <span>{rocker.text}</span>
             <span className="text-sm font-normal opacity-90">
-              key {rocker.key} · {countOf(rocker.key)}
+              key {describeKey(keys[rocker.key - 1] ?? String(rocker.key))} · {countOf(rocker.key)}
             </span>
           </button>
         ))}

@@ -1,6 +1,6 @@
 import { limits, recorderMessages } from '@skylog/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -21,6 +21,10 @@ const serverPorts: SendPorts = {
   createTrip: (body) => api.trips.create({ body }),
   uploadAudio: async (tripId, file, onProgress) => (await import('../../../lib/audio-upload.ts')).uploadAudio(tripId, file, onProgress),
 };
+
+// The Recorder keys settings come after the flight's setup, with the settings store they edit: loaded after the first
+// screen, which opens in the field on a slow connection.
+const RecorderKeysSettings = lazy(async () => ({ default: (await import('./recorder-keys-settings.tsx')).RecorderKeysSettings }));
 
 /** Free storage under the recorder's threshold, in MB, or null when there is room or the browser cannot say. */
 function useLowStorage(): number | null {
@@ -210,6 +214,11 @@ export function RecorderScreen({
           ) : null}
         </Alert>
       ) : null}
+      {recorder.live ? null : (
+        <Suspense fallback={null}>
+          <RecorderKeysSettings rockers={rockers} />
+        </Suspense>
+      )}
       <LocalRecordings recordings={recordings} progress={progress} otherCount={otherCount} onSend={(id) => void sendOne(id)} onSendAnyway={(id) => void sendAnyway(id)} onDiscard={(id) => void discard(id)} />
       {dialog}
     </div>
