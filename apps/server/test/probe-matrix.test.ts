@@ -37,8 +37,9 @@ const rowRuleTables = [...logbookTables, ...trainingTables];
  * access table, so a new route is probed without anyone remembering to.
  */
 // Each test runs hundreds of requests: on a busy machine one can outlast the suite's 30 s, and a test cut off
-// keeps sending, changing rows under the next test's "nothing changed" checks. A sweep gets three minutes.
-describe('probe: role × endpoint × tenant', { timeout: 180_000 }, () => {
+// keeps sending, changing rows under the next test's "nothing changed" checks. A sweep gets ten minutes: the limit
+// is there for a hang, and a sweep of 3,000 cells on two cores shared with other suites took over three.
+describe('probe: role × endpoint × tenant', { timeout: 600_000 }, () => {
   let t: TestApp;
   let probeApp: Awaited<ReturnType<typeof createProbeApp>>;
   const world = createWorld(() => t, () => probeApp.stripe);
