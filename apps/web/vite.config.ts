@@ -42,7 +42,9 @@ function earlyRequests(): Plugin {
 const installable = () =>
   VitePWA({
     registerType: 'autoUpdate',
-    injectRegister: 'script-defer',
+    // Registered by the recorder's screen, not by every page: installing the worker fetches every built file once
+    // (about 200), which a person who never records should not pay for on their first visit.
+    injectRegister: false,
     includeAssets: ['logo.svg', 'apple-touch-icon.png'],
     manifest: {
       name: 'Skylog',

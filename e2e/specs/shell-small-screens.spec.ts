@@ -319,9 +319,12 @@ test.describe('Markers and Audio Upload in the menu', () => {
         await expect(markers).toHaveCount(0);
         return;
       }
-      // Audio Upload ends the dashboard section, Markers the configuration section.
-      await expect(mainMenu(page).locator(':scope > div').filter({ hasText: 'dashboard' }).getByRole('link').last()).toHaveText(
+      // Audio Upload and Record a Flight end the dashboard section, Markers the configuration section.
+      await expect(mainMenu(page).locator(':scope > div').filter({ hasText: 'dashboard' }).getByRole('link').nth(-2)).toHaveText(
         'Audio Upload',
+      );
+      await expect(mainMenu(page).locator(':scope > div').filter({ hasText: 'dashboard' }).getByRole('link').last()).toHaveText(
+        'Record a Flight',
       );
       await expect(mainMenu(page).locator(':scope > div').filter({ hasText: 'configuration' }).getByRole('link').last()).toHaveText(
         'Markers',

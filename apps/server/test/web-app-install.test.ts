@@ -16,7 +16,6 @@ describe('the web app’s service worker and manifest', () => {
   beforeAll(async () => {
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Skylog</title><link rel="manifest" href="/manifest.webmanifest">');
     writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-    writeFileSync(path.join(webDist, 'registerSW.js'), 'navigator.serviceWorker.register("/sw.js")');
     writeFileSync(path.join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'Skylog', start_url: '/record', display: 'standalone' }));
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'assets', 'record-abc123.js'), 'export {};');

@@ -31,6 +31,11 @@ function useIsOffline(): boolean {
  * last recorded here: the server decides again when the flight is sent.
  */
 export function Component() {
+  // The service worker that keeps the app's files is installed from here (see apps/web/vite.config.ts): once it runs,
+  // this screen opens with no network.
+  useEffect(() => {
+    if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  }, []);
   const me = useMe();
   const location = useLocation();
   const isUnreachable = me.error instanceof ApiError && me.error.status === 0;
