@@ -115,14 +115,12 @@ export function SyllabusEditor({
     const body = syllabusChanges(course, values);
     setIsUnchanged(Object.keys(body).length === 0);
     if (Object.keys(body).length === 0) return;
-    update.mutate(
-      { id: course.id, body },
-      {
-        onSuccess: (saved) =>
-          onDone({ revision: saved.revision, isNewRevision: saved.revision > course.revision, previousRevision: course.revision }),
-        onError: (error) =>
-          showNestedServerFieldErrors(form.setError, error, (name) => name === 'name' || name === 'scale' || name.startsWith('content.')),
-      },
+    // Awaited rather than given to `mutate`: the save refreshes the course, which may show this editor anew before
+    // the save's own answer is handled, and `mutate`'s callbacks are dropped for an editor no longer shown.
+    update.mutateAsync({ id: course.id, body }).then(
+      (saved) => onDone({ revision: saved.revision, isNewRevision: saved.revision > course.revision, previousRevision: course.revision }),
+      (error: unknown) =>
+        showNestedServerFieldErrors(form.setError, error, (name) => name === 'name' || name === 'scale' || name.startsWith('content.')),
     );
   };
 
