@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import { limits } from '@skylog/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -48,30 +49,19 @@ export function encodedAnswer(serialized: string, onCompressed: (added: number) 
   };
 }
 
+// @fastify/compress's own reading of Accept-Encoding: `*` (no preference) and `x-gzip` count as gzip (RFC 7230
+// section 4.2.3), and of brotli and gzip the accepted one with the higher weight is chosen, brotli on a tie.
+const gzipAlias = /\*|x-gzip/gu;
+const offered: ContentEncoding[] = ['br', 'gzip'];
+
 /**
- * The encoding to send, as @fastify/compress would choose it: the accepted one of brotli and gzip with the highest
- * weight (brotli on a tie; `*` and `x-gzip` count as gzip); `identity` when neither is accepted, the client asks
- * for no compression, or the answer is too small to be worth it.
+ * The encoding to send, chosen as @fastify/compress chooses it for every other answer; `identity` when neither is
+ * accepted, the client asks for no compression, or the answer is too small to be worth it.
  */
 export function chosenEncoding(request: FastifyRequest, size: number): ContentEncoding | 'identity' {
   const header = request.headers['accept-encoding'];
   if (!header || request.headers['x-no-compression'] !== undefined || size < limits.compressMinBytes) return 'identity';
-  const weights: Record<ContentEncoding, number> = { br: 0, gzip: 0 };
-  let wildcard = 0;
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
-    const q = parameters.find((parameter) => parameter.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    if (!Number.isFinite(weight)) continue;
-    if (name === 'br') weights.br = weight;
-    else if (name === 'gzip' || name === 'x-gzip') weights.gzip = weight;
-    else if (name === '*') wildcard = weight;
-  }
-  const named = new Set(header.toLowerCase().match(/\b(br|x-gzip|gzip)\b/g) ?? []);
-  if (!named.has('br')) weights.br = wildcard;
-  if (!named.has('gzip') && !named.has('x-gzip')) weights.gzip = wildcard;
-  if (weights.br <= 0 && weights.gzip <= 0) return 'identity';
-  return weights.br >= weights.gzip ? 'br' : 'gzip';
+  return negotiate(header.toLowerCase().replace(gzipAlias, 'gzip'), offered) ?? 'identity';
 }
 
 /** Sends the answer in the encoding the client prefers, as it was kept: nothing is serialized or compressed again. */
