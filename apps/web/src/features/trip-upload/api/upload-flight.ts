@@ -59,6 +59,3 @@ export function createEmptyTrip(input: { tripName: string; aircraftId: string; b
     },
   });
 }
-
-// The resumable audio upload is shared with the phone recorder: it lives in lib.
-export { uploadAudio, waitForProcessing } from '../../../lib/audio-upload.ts';

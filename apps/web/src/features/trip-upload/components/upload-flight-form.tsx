@@ -32,15 +32,8 @@ import { groupKey } from '../../../lib/api.ts';
 import { categoryHint, categoryOptions } from '../../../lib/aircraft-category-options.ts';
 import { useClientConfig } from '../../../lib/client-config.ts';
 import { useCrewChoices } from '../../../lib/crew-choices.ts';
-import {
-  createEmptyTrip,
-  importTrack,
-  uploadAudio,
-  useRecentTrips,
-  waitForProcessing,
-  type Crew,
-  type TrackTimes,
-} from '../api/upload-flight.ts';
+import { uploadAudio, waitForProcessing } from '../../../lib/audio-upload.ts';
+import { createEmptyTrip, importTrack, useRecentTrips, type Crew, type TrackTimes } from '../api/upload-flight.ts';
 import { TrackPreviewLine } from './track-preview.tsx';
 
 const audioExtensions = ['.mp3', '.m4a', '.aac', '.wav', '.flac', '.ogg', '.opus', '.webm', '.amr'];
