@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-utils.tsx';
 import { TrackPreviewLine } from './track-preview.tsx';
 
+// The file is read and analysed off the render: on a busy machine that takes longer than findBy's default second.
+const readingTime = { timeout: 5000 };
+
 /**
  * A circuit flown once, one fix a second: taxi, take-off roll, climb, descent, landing roll and taxi, northwards
  * from a field at 100 ft. As a GPX track with times, or as a route of the same places without them.
@@ -39,16 +42,16 @@ function circuit(withTimes: boolean): string {
 describe('the chosen track file, read before it is sent', () => {
   it('says how many points, how long, and the take-offs and landings the analysis will find', async () => {
     renderWithProviders(<TrackPreviewLine file={new File([circuit(true)], 'circuit.gpx')} category="airplane" />);
-    expect(await screen.findByText('GPX: 1,160 points over 19 min, 1 take-off and 1 landing')).toBeTruthy();
+    expect(await screen.findByText('GPX: 1,160 points over 19 min, 1 take-off and 1 landing', {}, readingTime)).toBeTruthy();
   });
 
   it('says a path without times will need its times', async () => {
     renderWithProviders(<TrackPreviewLine file={new File([circuit(false)], 'route.gpx')} category={null} />);
-    expect(await screen.findByText('A path of 12 points without times: Skylog will ask when it was flown.')).toBeTruthy();
+    expect(await screen.findByText('A path of 12 points without times: Skylog will ask when it was flown.', {}, readingTime)).toBeTruthy();
   });
 
   it('says why a file is not a track, in the words the server would use', async () => {
     renderWithProviders(<TrackPreviewLine file={new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01])], 'photo.gpx')} category={null} />);
-    expect(await screen.findByText(messages.trackFileNotTrack)).toBeTruthy();
+    expect(await screen.findByText(messages.trackFileNotTrack, {}, readingTime)).toBeTruthy();
   });
 });
