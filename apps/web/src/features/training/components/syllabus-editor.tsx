@@ -16,6 +16,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectInput } from '../../../components/ui/select-input.tsx';
 import { TextInput } from '../../../components/ui/text-input.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { showNestedServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useCourse, useCourseRevisions, useUpdateCourse } from '../api/courses.ts';
 import { stageCheckCitation } from './training-labels.ts';
@@ -310,28 +311,7 @@ function Objective({
   name: `content.stages.${number}.objective` | `content.stages.${number}.lessons.${number}.objective`;
   label: string;
 }) {
-  const id = useId();
-  const error = errorAt(form.formState.errors, name);
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={2}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`rounded-md border px-3 py-2 text-sm shadow-sm ${error ? 'border-red-500' : 'border-slate-300'}`}
-        {...form.register(name)}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="text-xs text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <TextareaField label={label} rows={2} {...form.register(name)} error={errorAt(form.formState.errors, name)} />;
 }
 
 type StageProps = {
