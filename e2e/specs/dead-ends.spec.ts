@@ -1,6 +1,6 @@
 import { routeRules, type Role } from '@skylog/contracts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './fixtures.ts';
+import { signIn, skylogIdOf } from './fixtures.ts';
 import { uniqueTripName } from './flight-helpers.ts';
 import { uniqueSuffix } from './people-helpers.ts';
 import { adminApi, getMe, sendFromApp } from './shell-helpers.ts';
@@ -29,13 +29,6 @@ async function createFlight(api: APIRequestContext, name: string, minutes: numbe
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { trip_id: string };
-}
-
-async function skylogIdOf(api: APIRequestContext, email: string): Promise<string> {
-  const response = await api.get(`/api/users?search=${encodeURIComponent(email)}`);
-  expect(response.status()).toBe(200);
-  const { items } = (await response.json()) as { items: { skylog_id: string; email: string }[] };
-  return items.find((person) => person.email === email)!.skylog_id;
 }
 
 /** Every 403 any response of the page answers, with the screen it came from. */

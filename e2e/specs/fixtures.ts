@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { accountMessages } from '@skylog/contracts';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { freshCodes } from '../../apps/server/test/support/totp.ts';
 import { demoAuthenticatorKey } from '../demo-authenticator-key.ts';
 
@@ -44,6 +44,14 @@ export const roleAccounts = [
 export async function logOut(page: Page) {
   await page.getByTestId('logout-strip').hover();
   await page.getByRole('button', { name: 'Logout' }).click();
+}
+
+/** A person's skylog_id, found by e-mail: names are not unique (specs add people with the demo people's names). */
+export async function skylogIdOf(api: APIRequestContext, email: string): Promise<string> {
+  const response = await api.get(`/api/users?search=${encodeURIComponent(email)}`);
+  expect(response.status(), await response.text()).toBe(200);
+  const { items } = (await response.json()) as { items: { skylog_id: string; email: string }[] };
+  return items.find((person) => person.email === email)!.skylog_id;
 }
 
 export async function signIn(page: Page, email: string, password = demoPassword) {

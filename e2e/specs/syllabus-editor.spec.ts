@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { courseTemplateByKey, type Course, type CourseList, type Person } from '@skylog/contracts';
-import { logOut, signIn } from './fixtures.ts';
+import { courseTemplateByKey, type Course, type CourseList } from '@skylog/contracts';
+import { logOut, signIn, skylogIdOf } from './fixtures.ts';
 import { findTripByName } from './flight-helpers.ts';
 import { toast } from './shell-helpers.ts';
 
@@ -19,13 +19,6 @@ async function demoCourseOf(page: Page): Promise<Course> {
   const response = await page.request.get(`/api/courses/${id}`);
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as Course;
-}
-
-/** Found by e-mail: other specs add people with the demo people's names (a name is not unique). */
-async function personIdOf(page: Page, email: string): Promise<string> {
-  const response = await page.request.get(`/api/users?${new URLSearchParams({ search: email })}`);
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { items: Person[] }).items.find((person) => person.email === email)!.skylog_id;
 }
 
 /**
@@ -103,7 +96,7 @@ test('an admin edits a course in use: the change is the next revision; the enrol
   // The student's instructor: she is still on her revision, with the lesson as it was, until he moves her.
   await signIn(page, 'instructor@skyline.test');
   await expect(page).toHaveURL(/\/dashboard\/flights$/);
-  const stellaId = await personIdOf(page, 'student@skyline.test');
+  const stellaId = await skylogIdOf(page.request, 'student@skyline.test');
   await page.goto(`/dashboard/students/${stellaId}`);
   const enrolment = page.getByRole('region', { name: demoCourse.name });
   await expect(enrolment).toContainText(`· revision ${revision}`);

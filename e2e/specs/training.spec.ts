@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { proposedGrade, type AcsEvidence, type Person, type Scorecard, type TripAnalysis } from '@skylog/contracts';
-import { demoPassword, logOut, signIn } from './fixtures.ts';
+import { proposedGrade, type AcsEvidence, type Scorecard, type TripAnalysis } from '@skylog/contracts';
+import { demoPassword, logOut, signIn, skylogIdOf } from './fixtures.ts';
 import { clockText, findTripByName, getTrip } from './flight-helpers.ts';
 import { toast } from './shell-helpers.ts';
 
@@ -18,12 +18,6 @@ const badCourseCsv = [
 async function openTraining(page: Page) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Training', exact: true }).click();
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Training');
-}
-
-async function personIdOf(page: Page, name: string): Promise<string> {
-  const response = await page.request.get(`/api/users?${new URLSearchParams({ search: name })}`);
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { items: Person[] }).items.find((person) => person.name === name)!.skylog_id;
 }
 
 /**
@@ -87,7 +81,7 @@ test('an instructor grades a lesson from a flight beside its proposals and signs
   // Jonas's instructor enrols him from his page.
   await signIn(page, 'marcus.webb@skyline.test');
   await expect(page).toHaveURL(/\/dashboard\/flights$/);
-  const jonasId = await personIdOf(page, 'Jonas Berg');
+  const jonasId = await skylogIdOf(page.request, 'jonas.berg@skyline.test');
   await page.goto(`/dashboard/students/${jonasId}`);
   await page.getByRole('region', { name: 'Courses and lessons' }).getByRole('button', { name: 'Enrol on a course' }).click();
   const enrolDialog = page.getByRole('dialog', { name: 'Enrol on a course' });
