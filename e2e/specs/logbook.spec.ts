@@ -7,12 +7,18 @@ import { demoPassword, logOut, signIn } from './fixtures.ts';
 import { uniqueTripName } from './flight-helpers.ts';
 import { sendFromApp } from './shell-helpers.ts';
 
-/** The demo school's pattern work at Palo Alto (apps/server/src/db/seed/demo-trips), flown a week ago, as a GPX file. */
+/**
+ * The demo school's pattern work at Palo Alto (apps/server/src/db/seed/demo-trips), flown a week ago at 10 in the
+ * morning local time, as a GPX file. A fixed daytime hour, not "now minus a week": flown after sunset, the whole
+ * flight is night time, and the student's shorter total below would then be refused as less than the night time.
+ */
 function lessonGpx(): string {
   const demo = JSON.parse(
     readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../apps/server/src/db/seed/demo-trips/pattern-work-kpao.json'), 'utf8'),
   ) as { points: [number, number, number, number][] };
-  const start = Date.now() - 7 * 86_400_000;
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+  // 18:00 UTC is 10:00 in Palo Alto in winter (PST) and 11:00 in summer (PDT): daylight all year.
+  const start = Date.UTC(weekAgo.getUTCFullYear(), weekAgo.getUTCMonth(), weekAgo.getUTCDate(), 18);
   const points = demo.points
     .map(([seconds, latitude, longitude, altitude]) => `<trkpt lat="${latitude}" lon="${longitude}"><ele>${altitude}</ele><time>${new Date(start + seconds * 1000).toISOString()}</time></trkpt>`)
     .join('');
