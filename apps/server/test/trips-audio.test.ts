@@ -170,6 +170,45 @@ describe('trip audio: resumable uploads, processing, playback with ranges', () =
     expect(Math.abs(after.duration_ms! - 20_000)).toBeLessThanOrEqual(50);
   });
 
+  describe('a recording in takes (the phone recorder opens the microphone again after a reload)', () => {
+    it('is joined on the flight’s timeline: each take where it started, silence where the microphone was off', async () => {
+      const webm = await makeTone(t.ctx.audioTools.ffmpegPath!, workDir, 'take.webm', 5, ['-c:a', 'libopus']);
+      const tripId = await newTrip('Recorded in two takes');
+      // The first take starts 1 s after the flight (the microphone opening), the second 12 s after (after the reload).
+      const takes = `1000:${webm.length},12000:${webm.length}`;
+      const { state } = await uploads.upload(leo, tripId, Buffer.concat([webm, webm]), 'cockpit.webm', 3, takes);
+      expect(state).toMatchObject({ status: 'done', error: null });
+      const trip = await api.get('leo.nakamura@skyline.test', tripId);
+      expect(trip.audio).toMatchObject({ status: 'ready', mime_type: 'audio/ogg', started_at: Date.parse(trip.begin_time!) });
+      expect(Math.abs(trip.audio.duration_ms! - 17_000)).toBeLessThanOrEqual(100);
+
+      // 20 peaks a second: the tone from 1 s to 6 s and from 12 s to 17 s, silence before and between.
+      const { peaks } = audioPeaksSchema.parse((await s.call('leo.nakamura@skyline.test', 'GET', `/api/trips/${tripId}/audio/peaks`)).json());
+      const during = (from: number, to: number) => peaks.slice(from * 20, to * 20);
+      for (const peak of [...during(0, 0.9), ...during(6.2, 11.8)]) expect(peak).toBeLessThan(0.01);
+      for (const peak of [...during(1.2, 5.8), ...during(12.2, 16.8)]) expect(peak).toBeGreaterThan(0.05);
+      const full = await audioOf(tripId);
+      expect(full.rawPayload.subarray(0, 4).toString('latin1')).toBe('OggS');
+    });
+
+    it('refuses takes that do not describe the upload, naming the field, and stores nothing', async () => {
+      const tripId = await newTrip('Takes that do not fit');
+      const before = await t.ctx.db.select({ id: audioUploads.id }).from(audioUploads).where(eq(audioUploads.tripId, tripId));
+      for (const takes of ['0:1000', '0:500,0:500', '5000:500,1000:500', '0:500;900:500', '0:0,1000:1000', `0:500,${25 * 3600 * 1000}:500`]) {
+        const refused = await uploads.start(leo, tripId, { filename: 'cockpit.webm', size_bytes: 1000, takes });
+        expect(refused.statusCode, takes).toBe(400);
+        expect(refused.json().fields, takes).toEqual({
+          'upload-metadata.takes':
+            'takes must list each take as its start in milliseconds after the flight began and its size in bytes ("0:52000,95000:31000"), at least two takes, each starting after the one before.',
+        });
+      }
+      const wrongSum = await uploads.start(leo, tripId, { filename: 'cockpit.webm', size_bytes: 1000, takes: '0:400,9000:400' });
+      expect(wrongSum.statusCode).toBe(400);
+      expect(wrongSum.json().fields).toEqual({ 'upload-metadata.takes': 'The takes’ sizes must add up to Upload-Length.' });
+      expect(await t.ctx.db.select({ id: audioUploads.id }).from(audioUploads).where(eq(audioUploads.tripId, tripId))).toEqual(before);
+    });
+  });
+
   describe('the name and type a client gives an upload', () => {
     const storedNameOf = async (uploadId: string) =>
       (await t.ctx.db.select({ filename: audioUploads.filename }).from(audioUploads).where(eq(audioUploads.id, uploadId)))[0]?.filename;

@@ -198,9 +198,13 @@ export function uploadsApi(getApp: () => TestApp) {
       headers: { ...('token' in auth ? { authorization: `Bearer ${auth.token}` } : {}), ...options.headers },
     });
 
-  /** tus creation: the file's size and name (and type when given) in the protocol's headers. */
-  async function start(auth: Auth, tripId: string, file: { filename: string; size_bytes: number; content_type?: string }) {
-    const metadata = uploadMetadata({ filename: file.filename, ...(file.content_type === undefined ? {} : { filetype: file.content_type }) });
+  /** tus creation: the file's size and name (and type and takes when given) in the protocol's headers. */
+  async function start(auth: Auth, tripId: string, file: { filename: string; size_bytes: number; content_type?: string; takes?: string }) {
+    const metadata = uploadMetadata({
+      filename: file.filename,
+      ...(file.content_type === undefined ? {} : { filetype: file.content_type }),
+      ...(file.takes === undefined ? {} : { takes: file.takes }),
+    });
     return send(auth, {
       method: 'POST',
       url: `/api/trips/${tripId}/audio/tus`,
@@ -222,9 +226,12 @@ export function uploadsApi(getApp: () => TestApp) {
   const read = async (auth: Auth, url: string) => send(auth, { method: 'GET', url });
   const terminate = async (auth: Auth, url: string) => send(auth, { method: 'DELETE', url, headers: tusVersionHeaders });
 
-  /** Sends a whole file in `pieces` PATCHes, then lets the job worker process it; answers the upload's final state. */
-  async function upload(auth: Auth, tripId: string, bytes: Buffer, filename: string, pieces = 2) {
-    const started = await start(auth, tripId, { filename, size_bytes: bytes.length });
+  /**
+   * Sends a whole file in `pieces` PATCHes, then lets the job worker process it; answers the upload's final state.
+   * `takes` is the metadata of a recording in takes, whose files are one after another in `bytes`.
+   */
+  async function upload(auth: Auth, tripId: string, bytes: Buffer, filename: string, pieces = 2, takes?: string) {
+    const started = await start(auth, tripId, { filename, size_bytes: bytes.length, ...(takes === undefined ? {} : { takes }) });
     expect(started.statusCode, started.body).toBe(201);
     const id = started.json().id as string;
     const url = started.headers.location as string;

@@ -153,6 +153,12 @@ export const limits = {
   uploadIdleExpiryHours: 24,
   /** PATCHes one upload may take: each is stored as one piece (the web app's 8 MB pieces make 256 for 2 GB). */
   uploadPiecesMax: 10_000,
+  /**
+   * A recording sent in takes (the phone recorder opens the microphone again after a reload): at most this many, each
+   * starting at most this long after the flight's start; the server joins them on one timeline.
+   */
+  audioTakesMax: 50,
+  audioTakeOffsetMaxMs: 24 * 3600 * 1000,
   /** Size of one PATCH of a resumable audio upload sent by the web app. */
   uploadChunkBytes: 8 * 1024 * 1024,
   /** Deepgram numbers speakers from 0; a cockpit recording has a handful, so higher numbers are refused. */

@@ -20,7 +20,10 @@ export const recorderMessages = {
   bothRefused: 'Skylog may use neither the location nor the microphone: allow at least one in the browser’s site settings to record.',
   trackOnly: 'The microphone was refused (or this phone has none): Skylog records the track only, without the cockpit audio.',
   audioOnly: 'The location was refused (or this phone has none): Skylog records the cockpit audio only, without a track.',
-  interrupted: 'The page was reloaded while recording: the track and markers go on; the cockpit audio stopped at the reload and the flight is sent with the audio recorded until then.',
+  interrupted:
+    'The page was reloaded while recording: the track, markers and cockpit audio go on. The audio has a gap of silence where the page was reloading.',
+  interruptedNoMicrophone:
+    'The page was reloaded while recording: the track and markers go on, but the microphone could not be opened again, so the cockpit audio stopped at the reload.',
   wakeLockUnavailable: 'This browser cannot keep the screen awake: keep it on yourself.',
   waitingForFix: 'Waiting for a GPS fix…',
   leaveWarning: 'A flight is being recorded. Leaving this page stops it.',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { signInProviderIds } from '../sign-in-providers.ts';
 import { text } from './text.ts';
 import { limits } from '../limits.ts';
+import { messages } from '../messages.ts';
 import { pageQuerySchema } from './people.ts';
 import { aiStatuses } from './analysis.ts';
 import { audioContentTypeSchema, uploadFileNameSchema } from './upload-files.ts';
@@ -384,13 +385,45 @@ export const apiTokenCreateSchema = z.strictObject({
 /** The token itself is shown once, at creation; the server keeps only its hash. */
 export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: text() });
 
+/** One take of a recording sent in takes: when it started, in ms after the flight began, and its size in the upload. */
+export type AudioTake = { offset_ms: number; size_bytes: number };
+
+/**
+ * `takes`, for a recording made of several microphone takes sent as one upload, their files one after another:
+ * `offsetMs:bytes` per take, comma-separated, in the order sent. The server joins them on the flight's timeline with
+ * silence where the microphone was off (docs/recorder-api.md "Recordings in takes").
+ */
+export const audioTakesSchema = text()
+  .transform((value, context): AudioTake[] => {
+    const takes = value.split(',').map((entry) => {
+      const match = /^(\d{1,9}):(\d{1,12})$/.exec(entry.trim());
+      return match ? { offset_ms: Number(match[1]), size_bytes: Number(match[2]) } : null;
+    });
+    const isValid =
+      takes.length >= 2 &&
+      takes.length <= limits.audioTakesMax &&
+      takes.every(
+        (take, index): take is AudioTake =>
+          take !== null &&
+          take.size_bytes > 0 &&
+          take.offset_ms <= limits.audioTakeOffsetMaxMs &&
+          (index === 0 || take.offset_ms > (takes[index - 1]?.offset_ms ?? Infinity)),
+      );
+    if (!isValid) {
+      context.addIssue({ code: 'custom', message: messages.uploadTakesInvalid });
+      return z.NEVER;
+    }
+    return takes as AudioTake[];
+  });
+
 /**
  * What a resumable audio upload (tus 1.0, docs/recorder-api.md) says of its file in `Upload-Metadata`: its name,
- * and its content type when the client knows it.
+ * its content type when the client knows it, and its takes when it is several recordings to join.
  */
 export const audioUploadMetadataSchema = z.object({
   filename: uploadFileNameSchema,
   filetype: audioContentTypeSchema.optional(),
+  takes: audioTakesSchema.optional(),
 });
 /** An upload's progress (how many bytes the server has) and its processing: its creation's answer, and GET on its URL. */
 export const audioUploadSchema = z.object({

@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { aircraftCategories, type AircraftCategory } from '@skylog/contracts';
-import type { AiNotesDraft, AiNotesSource, AiStatus, ChosenPlan, Coords, FlightAnalysis, Marker, TeachableMoment, TrackPoint, TranscriptJson, Utterance } from '@skylog/contracts';
+import type { AiNotesDraft, AudioTake, AiNotesSource, AiStatus, ChosenPlan, Coords, FlightAnalysis, Marker, TeachableMoment, TrackPoint, TranscriptJson, Utterance } from '@skylog/contracts';
 import { authUser } from './auth.ts';
 
 /** raw_trips: the recorder's points and markers, manual markers included (docs/product.md "Markers"). */
@@ -355,6 +355,8 @@ export const audioUploads = pgTable(
     offset: bigint('offset', { mode: 'number' }).notNull().default(0),
     /** Storage keys of the stored pieces, in order (each PATCH stores one; any instance may take the next). */
     pieces: jsonb('pieces').$type<string[]>().notNull().default([]),
+    /** A recording sent in takes: where each take starts on the flight's timeline and its size; null for one file. */
+    takes: jsonb('takes').$type<AudioTake[]>(),
     status: text('status').$type<'receiving' | 'processing' | 'done' | 'failed'>().notNull().default('receiving'),
     error: text('error'),
     createdAt: createdAt(),

@@ -78,7 +78,7 @@ async function makeRoomForUpload(ctx: AppContext, actor: RequestUser, tripId: st
 
 /** What `Upload-Metadata` says of the file, by contracts' rules; a broken rule names the header and its key. */
 function fileOf(metadata: Record<string, string>) {
-  const result = audioUploadMetadataSchema.safeParse({ filename: metadata.filename, filetype: metadata.filetype || undefined });
+  const result = audioUploadMetadataSchema.safeParse({ filename: metadata.filename, filetype: metadata.filetype || undefined, takes: metadata.takes });
   if (result.success) return result.data;
   const fields = Object.fromEntries(result.error.issues.map((issue) => [`upload-metadata.${issue.path.join('.')}`, issue.message]));
   throw badRequest(result.error.issues[0]!.message, fields);
@@ -99,6 +99,9 @@ export async function createUpload(
     const message = uploadTooLargeMessage(ctx.config.audioUploadMaxBytes);
     throw new AppError('body_too_large', message, { 'upload-length': message });
   }
+  if (file.takes && file.takes.reduce((sum, take) => sum + take.size_bytes, 0) !== input.sizeBytes) {
+    throw badRequest(messages.uploadTakesSizeMismatch, { 'upload-metadata.takes': messages.uploadTakesSizeMismatch });
+  }
   await makeRoomForUpload(ctx, actor, tripId);
   const row = await repository.insertUpload(ctx.db, {
     tripId,
@@ -106,6 +109,7 @@ export async function createUpload(
     filename: file.filename,
     contentType: file.filetype ?? null,
     sizeBytes: input.sizeBytes,
+    takes: file.takes ?? null,
   });
   return viewOf(row);
 }

@@ -1,6 +1,9 @@
+import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { limits, messages } from '@skylog/contracts';
+import { pipeline } from 'node:stream/promises';
+import { limits, messages, type AudioTake } from '@skylog/contracts';
 import { AudioProcessingError } from '../../integrations/audio/audio-processing-error.ts';
+import { joinTakes, type TakeFile } from '../../integrations/audio/join-takes.ts';
 import { processAudio } from '../../integrations/audio/process-audio.ts';
 import type { AppContext } from '../../lib/app-context.ts';
 import { findTripHeader, fitTimesToRecording, lockTripRow } from '../trips/trips.service.ts';
@@ -14,6 +17,24 @@ export const failUploadProcessing = (ctx: AppContext, uploadId: string) => failU
 function extensionOf(filename: string): string {
   const extension = path.extname(filename).toLowerCase();
   return /^\.[a-z0-9]{1,5}$/.test(extension) ? extension : '';
+}
+
+/**
+ * The takes of a recording sent in takes (their files one after another in `incoming`, docs/recorder-api.md
+ * "Recordings in takes"), each written to its own file, then joined on the flight's timeline. Answers the joined file.
+ */
+async function joinUploadedTakes(ffmpegPath: string, incoming: string, takes: readonly AudioTake[], workDir: string): Promise<string> {
+  const files: TakeFile[] = [];
+  let start = 0;
+  for (const [index, take] of takes.entries()) {
+    const takePath = path.join(workDir, `take-${index}`);
+    await pipeline(createReadStream(incoming, { start, end: start + take.size_bytes - 1 }), createWriteStream(takePath));
+    files.push({ path: takePath, offsetMs: take.offset_ms });
+    start += take.size_bytes;
+  }
+  const joined = path.join(workDir, 'joined.opus');
+  await joinTakes({ ffmpegPath, takes: files, outputPath: joined });
+  return joined;
 }
 
 /**
@@ -39,7 +60,7 @@ export async function processUpload(ctx: AppContext, uploadId: string, workDir: 
     return; // the trip, and with it the upload and its pieces, was deleted meanwhile
   }
   const base = `trips/${trip.id}/audio-${uploadId}`;
-  const originalKey = `${base}/original${extensionOf(upload.filename)}`;
+  const originalKey = `${base}/original${upload.takes ? '.opus' : extensionOf(upload.filename)}`;
   const stored: string[] = [];
   const isDeleted = async () => !(await findUpload(ctx.db, uploadId));
   const discard = async () => {
@@ -47,17 +68,19 @@ export async function processUpload(ctx: AppContext, uploadId: string, workDir: 
     await removeUploadPieces(ctx, upload.pieces);
   };
   try {
+    // A recording in takes is joined into one (Ogg Opus) first; that joined recording is what is kept.
+    const recording = upload.takes ? await joinUploadedTakes(ctx.audioTools.ffmpegPath, incoming, upload.takes, workDir) : incoming;
     const result = await processAudio({
       ffmpegPath: ctx.audioTools.ffmpegPath,
-      inputPath: incoming,
+      inputPath: recording,
       outputDir: workDir,
       peaksPerSecond: limits.peaksPerSecond,
       peaksMax: limits.peaksMax,
     });
     if (await isDeleted()) return discard();
     stored.push(originalKey);
-    await storeFile(ctx, originalKey, incoming);
-    const isTranscoded = result.playable.path !== incoming;
+    await storeFile(ctx, originalKey, recording);
+    const isTranscoded = result.playable.path !== recording;
     const playableKey = isTranscoded ? `${base}/playable.opus` : originalKey;
     if (isTranscoded) {
       stored.push(playableKey);
