@@ -194,12 +194,12 @@ describe('trip audio: resumable uploads, processing, playback with ranges', () =
     it('refuses takes that do not describe the upload, naming the field, and stores nothing', async () => {
       const tripId = await newTrip('Takes that do not fit');
       const before = await t.ctx.db.select({ id: audioUploads.id }).from(audioUploads).where(eq(audioUploads.tripId, tripId));
-      for (const takes of ['0:1000', '0:500,0:500', '5000:500,1000:500', '0:500;900:500', '0:0,1000:1000', `0:500,${25 * 3600 * 1000}:500`]) {
+      for (const takes of ['', '0:500,0:500', '0:500,', Array.from({ length: 51 }, (_, index) => `${index * 1000}:20`).join(','), '5000:500,1000:500', '0:500;900:500', '0:0,1000:1000', `0:500,${25 * 3600 * 1000}:500`]) {
         const refused = await uploads.start(leo, tripId, { filename: 'cockpit.webm', size_bytes: 1000, takes });
         expect(refused.statusCode, takes).toBe(400);
         expect(refused.json().fields, takes).toEqual({
           'upload-metadata.takes':
-            'takes must list each take as its start in milliseconds after the flight began and its size in bytes ("0:52000,95000:31000"), at least two takes, each starting after the one before.',
+            'takes must list each take as its start in milliseconds after the flight began and its size in bytes ("0:52000,95000:31000"), each starting after the one before, at most 50 takes within 24 hours.',
         });
       }
       const wrongSum = await uploads.start(leo, tripId, { filename: 'cockpit.webm', size_bytes: 1000, takes: '0:400,9000:400' });

@@ -22,13 +22,14 @@ function uploadErrorOf(error: Error | DetailedError): ApiError {
  * The cockpit audio over the tus 1.0 protocol (docs/recorder-api.md) with tus-js-client: 8 MB pieces with progress;
  * a broken connection is retried from the offset the server has (five times, waiting longer each time); an upload
  * cut short (a closed tab, a lost connection) resumes where it stopped when the same file is sent to the same flight
- * again: the library keeps the upload's URL in localStorage until it is complete. Answers the upload's URL.
+ * again: the library keeps the upload's URL in localStorage until it is complete. `takes` is sent as the upload's
+ * `takes` metadata (a recording in takes, docs/recorder-api.md). Answers the upload's URL.
  */
-export function uploadAudio(tripId: string, file: File, onProgress: (fraction: number) => void): Promise<string> {
+export function uploadAudio(tripId: string, file: File, onProgress: (fraction: number) => void, takes?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
       endpoint: new URL(`/api/trips/${encodeURIComponent(tripId)}/audio/tus`, window.location.origin).href,
-      metadata: file.type ? { filename: file.name, filetype: file.type } : { filename: file.name },
+      metadata: { filename: file.name, ...(file.type ? { filetype: file.type } : {}), ...(takes ? { takes } : {}) },
       chunkSize: limits.uploadChunkBytes,
       retryDelays: [0, 1000, 3000, 5000, 10000],
       removeFingerprintOnSuccess: true,

@@ -389,9 +389,10 @@ export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: text() });
 export type AudioTake = { offset_ms: number; size_bytes: number };
 
 /**
- * `takes`, for a recording made of several microphone takes sent as one upload, their files one after another:
+ * `takes`, for a recording made of microphone takes sent as one upload, their files one after another:
  * `offsetMs:bytes` per take, comma-separated, in the order sent. The server joins them on the flight's timeline with
- * silence where the microphone was off (docs/recorder-api.md "Recordings in takes").
+ * silence where the microphone was off (docs/recorder-api.md "Recordings in takes"). One take is a recording that
+ * began some time after the flight.
  */
 export const audioTakesSchema = text()
   .transform((value, context): AudioTake[] => {
@@ -400,7 +401,7 @@ export const audioTakesSchema = text()
       return match ? { offset_ms: Number(match[1]), size_bytes: Number(match[2]) } : null;
     });
     const isValid =
-      takes.length >= 2 &&
+      takes.length >= 1 &&
       takes.length <= limits.audioTakesMax &&
       takes.every(
         (take, index): take is AudioTake =>

@@ -46,11 +46,18 @@ export type RecordingMeta = {
   isSendConfirmed: boolean;
   /** Why the last attempt to send stopped, for the screen (a sign-in needed, the connection, the server's message). */
   lastError: string | null;
-  /** The page was reloaded or closed while recording: the audio stopped there (a new microphone take cannot be joined to it). */
-  wasInterrupted: boolean;
+  /**
+   * When each microphone take started (epoch ms): one take, unless the page was reloaded while recording and the
+   * microphone opened again. The server joins the takes on the flight's timeline (docs/recorder-api.md "Recordings in
+   * takes"). Missing in a recording stored before takes were kept: its one take started at Start.
+   */
+  takes?: number[];
 };
 
-type AudioChunk = { recordingId: string; sequence: number; bytes: ArrayBuffer };
+/** One MediaRecorder piece; `take` is the index of its take in the recording's `takes` (missing: the first). */
+type AudioChunk = { recordingId: string; sequence: number; take?: number; bytes: ArrayBuffer };
+/** One take's audio, to send: when it started (epoch ms) and its bytes. */
+export type AudioTakeBlob = { startedAt: number; audio: Blob };
 type PositionBatch = { recordingId: string; fixes: Fix[] };
 type MarkerRow = { recordingId: string; marker: RecordedMarker };
 /** The aircraft and crew choices as last read from the server, so a flight can be set up with no network. */
@@ -83,6 +90,7 @@ export type NewRecording = Pick<RecordingMeta, 'id' | 'ownerId' | 'tripName' | '
 export type StoredRecording = { meta: RecordingMeta; fixes: Fix[]; markers: RecordedMarker[] };
 
 export const recorderDbName = 'skylog-recorder';
+
 
 /**
  * The phone recorder's local store (IndexedDB): each recording's details, its GPS fixes in batches, its markers and its
@@ -119,7 +127,7 @@ export class RecordingStore {
       tripId: null,
       isSendConfirmed: false,
       lastError: null,
-      wasInterrupted: false,
+      takes: [],
     };
     await this.db.add('recordings', meta);
     return meta;
@@ -153,9 +161,21 @@ export class RecordingStore {
     await this.db.add('markers', { recordingId, marker });
   }
 
-  /** One MediaRecorder piece, in order: `sequence` counts from 0 and a piece written twice keeps the later bytes. */
-  async appendAudio(recordingId: string, sequence: number, chunk: Blob): Promise<void> {
-    await this.db.put('audio', { recordingId, sequence, bytes: await chunk.arrayBuffer() });
+  /** A microphone take begins at `startedAt` (epoch ms): answers its index, which its pieces are stored with. */
+  async startTake(recordingId: string, startedAt: number): Promise<number> {
+    const tx = this.db.transaction('recordings', 'readwrite');
+    const current = await tx.store.get(recordingId);
+    if (!current) throw new Error(`No recording ${recordingId}`);
+    // A recording stored before takes were kept had its one take from Start.
+    const takes = [...(current.takes ?? [current.startedAt]), startedAt];
+    await tx.store.put({ ...current, takes });
+    await tx.done;
+    return takes.length - 1;
+  }
+
+  /** One MediaRecorder piece of take `take`, in order: `sequence` counts from 0 over the whole recording and a piece written twice keeps the later bytes. */
+  async appendAudio(recordingId: string, sequence: number, take: number, chunk: Blob): Promise<void> {
+    await this.db.put('audio', { recordingId, sequence, take, bytes: await chunk.arrayBuffer() });
   }
 
   /** How many audio pieces are stored: the next piece's sequence. */
@@ -180,16 +200,23 @@ export class RecordingStore {
     return { meta, fixes, markers };
   }
 
-  /** The whole audio as one Blob, its pieces in the order they were recorded; null when none was stored. */
-  async readAudio(recordingId: string): Promise<Blob | null> {
+  /** The audio of each take that recorded anything, in order, its pieces in the order they were recorded. */
+  async readAudioTakes(recordingId: string): Promise<AudioTakeBlob[]> {
     const meta = await this.get(recordingId);
+    if (!meta) return [];
+    // Pieces with no stored take start (stored before takes were kept, or the start's write failed) began at Start.
+    const starts = meta.takes?.length ? meta.takes : [meta.startedAt];
     // The primary key [recordingId, sequence] orders the pieces by sequence.
     const chunks = await this.db.getAll('audio', IDBKeyRange.bound([recordingId, 0], [recordingId, Number.MAX_SAFE_INTEGER]));
-    if (!chunks.length) return null;
-    return new Blob(
-      chunks.map((chunk) => chunk.bytes),
-      { type: meta?.audioType ?? '' },
-    );
+    return starts
+      .map((startedAt, take) => ({
+        startedAt,
+        audio: new Blob(
+          chunks.filter((chunk) => (chunk.take ?? 0) === take).map((chunk) => chunk.bytes),
+          { type: meta.audioType ?? '' },
+        ),
+      }))
+      .filter((take) => take.audio.size > 0);
   }
 
   /** Removes a recording and everything recorded with it: called only once the server confirmed it, or the person discarded it. */

@@ -34,7 +34,7 @@ const newRecording = (id: string, ownerId = 'pilot-1'): NewRecording => ({
 function fakeServer() {
   const server = {
     trips: [] as TripCreateBody[],
-    audio: [] as Array<{ tripId: string; name: string; type: string; size: number; lastModified: number; text: Promise<string> }>,
+    audio: [] as Array<{ tripId: string; name: string; type: string; size: number; lastModified: number; text: Promise<string>; takes: string | undefined }>,
     failCreate: null as ApiError | null,
     failUpload: null as ApiError | null,
     ports: {} as SendPorts,
@@ -45,11 +45,11 @@ function fakeServer() {
       server.trips.push(body);
       return { trip_id: `trip-${server.trips.length}` };
     },
-    uploadAudio: async (tripId, file, onProgress) => {
+    uploadAudio: async (tripId, file, onProgress, takes) => {
       if (server.failUpload) throw server.failUpload;
       onProgress(0.5);
       onProgress(1);
-      server.audio.push({ tripId, name: file.name, type: file.type, size: file.size, lastModified: file.lastModified, text: file.text() });
+      server.audio.push({ tripId, name: file.name, type: file.type, size: file.size, lastModified: file.lastModified, text: file.text(), takes });
       return `/api/trips/${tripId}/audio/tus/1`;
     },
   };
@@ -63,8 +63,8 @@ async function recordFlight(id: string, seconds: number, { fixes = true, ownerId
   await store.create(newRecording(id, ownerId));
   if (fixes) await store.appendFixes(id, [fix(0), fix(1), fix(2, { heading: Number.NaN, speed: null })]);
   await store.addMarker(id, { key: 3, timestamp: startedAt + 1500, position: fixes ? fix(1) : null });
-  await store.appendAudio(id, 0, new Blob(['cockpit ']));
-  await store.appendAudio(id, 1, new Blob(['audio']));
+  await store.appendAudio(id, 0, 0, new Blob(['cockpit ']));
+  await store.appendAudio(id, 1, 0, new Blob(['audio']));
   await store.update(id, { state: 'stopped', stoppedAt: startedAt + seconds * 1000 });
 }
 
@@ -90,9 +90,39 @@ describe('sending a recording', () => {
     expect(trip?.markers).toEqual([{ markerID: 3, timestamp: startedAt + 1500, coords: expect.objectContaining({ latitude: fix(1).latitude }), notes: { text: '' } }]);
     expect(server.audio).toHaveLength(1);
     expect(await server.audio[0]?.text).toBe('cockpit audio');
-    expect(server.audio[0]).toMatchObject({ tripId: 'trip-1', type: 'audio/webm' });
+    // One take from Start: one plain file, no takes to join.
+    expect(server.audio[0]).toMatchObject({ tripId: 'trip-1', type: 'audio/webm', takes: undefined });
     expect(progress).toEqual(['flight 0', 'audio 0', 'audio 0.5', 'audio 1']);
     expect(await store.get('r1')).toBeUndefined();
+  });
+
+  it('sends a recording whose microphone opened again after a reload as its takes one after another, with where each starts', async () => {
+    const server = fakeServer();
+    await store.create(newRecording('r1'));
+    await store.appendFixes('r1', [fix(0), fix(60), fix(120)]);
+    await store.startTake('r1', startedAt + 300);
+    await store.appendAudio('r1', 0, 0, new Blob(['cockpit ']));
+    await store.startTake('r1', startedAt + 95_000);
+    await store.appendAudio('r1', 1, 1, new Blob(['audio']));
+    await store.update('r1', { state: 'stopped', stoppedAt: startedAt + 120_000 });
+    expect(await sendRecording(store, 'r1', 'pilot-1', server.ports)).toEqual({ kind: 'sent', tripId: 'trip-1' });
+    expect(server.audio).toHaveLength(1);
+    expect(await server.audio[0]?.text).toBe('cockpit audio');
+    // Milliseconds after Start (the flight's begin_time) and bytes, per take: docs/recorder-api.md "Recordings in takes".
+    expect(server.audio[0]?.takes).toBe('300:8,95000:5');
+  });
+
+  it('places a lone take that began after a reload where it began, not at the start of the flight', async () => {
+    const server = fakeServer();
+    await store.create(newRecording('r1'));
+    await store.appendFixes('r1', [fix(0), fix(60)]);
+    // The first take ended before its first piece was written; only the take after the reload has audio.
+    await store.startTake('r1', startedAt + 200);
+    await store.startTake('r1', startedAt + 40_000);
+    await store.appendAudio('r1', 0, 1, new Blob(['after']));
+    await store.update('r1', { state: 'stopped', stoppedAt: startedAt + 60_000 });
+    await sendRecording(store, 'r1', 'pilot-1', server.ports);
+    expect(server.audio[0]?.takes).toBe('40000:5');
   });
 
   it('never creates a second flight: after a failed audio upload, the retry sends the audio to the flight it created', async () => {
@@ -101,7 +131,7 @@ describe('sending a recording', () => {
     server.failUpload = new ApiError({ status: 0, code: 'internal_error', message: 'offline' });
     expect(await sendRecording(store, 'r1', 'pilot-1', server.ports)).toEqual({ kind: 'kept', reason: recorderMessages.sendWhenOnline, isSignInNeeded: false });
     expect(await store.get('r1')).toMatchObject({ state: 'stopped', tripId: 'trip-1', lastError: recorderMessages.sendWhenOnline });
-    expect((await store.readAudio('r1'))?.size).toBe(13);
+    expect((await store.readAudioTakes('r1'))[0]?.audio.size).toBe(13);
 
     server.failUpload = null;
     expect(await sendRecording(store, 'r1', 'pilot-1', server.ports)).toEqual({ kind: 'sent', tripId: 'trip-1' });

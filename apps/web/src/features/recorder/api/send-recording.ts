@@ -1,7 +1,7 @@
 import { limits, recorderMessages, type tripCreateSchema } from '@skylog/contracts';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
-import type { Fix, RecordedMarker, RecordingMeta, RecordingStore, StoredRecording } from './recording-store.ts';
+import type { AudioTakeBlob, Fix, RecordedMarker, RecordingMeta, RecordingStore, StoredRecording } from './recording-store.ts';
 
 /** What POST /api/trips takes, as the contract declares it. */
 export type TripCreateBody = z.input<typeof tripCreateSchema>;
@@ -9,8 +9,11 @@ export type TripCreateBody = z.input<typeof tripCreateSchema>;
 /** The two calls that send a flight; the screen passes the real ones (lib/api.ts and the tus upload), tests their own. */
 export type SendPorts = {
   createTrip: (body: TripCreateBody) => Promise<{ trip_id: string }>;
-  /** Resolves once the server has every byte (the tus upload's last PATCH answered). */
-  uploadAudio: (tripId: string, file: File, onProgress: (fraction: number) => void) => Promise<unknown>;
+  /**
+   * Resolves once the server has every byte (the tus upload's last PATCH answered). `takes` is the upload's `takes`
+   * metadata when the file is several microphone takes one after another (docs/recorder-api.md "Recordings in takes").
+   */
+  uploadAudio: (tripId: string, file: File, onProgress: (fraction: number) => void, takes?: string) => Promise<unknown>;
 };
 
 export type SendOutcome =
@@ -77,16 +80,32 @@ export function tripBodyOf({ meta, fixes, markers }: StoredRecording): TripCreat
 
 const extensionOf = (type: string) => (type.includes('mp4') ? 'm4a' : type.includes('ogg') ? 'ogg' : type.includes('wav') ? 'wav' : 'webm');
 
+/** What is sent of a recording's audio: one file, and the `takes` metadata when it is more than the one take begun at Start. */
+export type AudioToSend = { file: File; takes: string | undefined };
+
 /**
  * The audio as a file whose name, type, size and date stay the same on every try: the tus client recognizes an upload
- * it started before by them and resumes it where it stopped instead of sending it again.
+ * it started before by them and resumes it where it stopped instead of sending it again. A recording whose microphone
+ * opened again after a reload is its takes one after another, with where each starts after Start in `takes`, for the
+ * server to join on the flight's timeline; null when no audio was recorded.
  */
-export function audioFileOf(meta: RecordingMeta, audio: Blob): File {
-  const type = (meta.audioType ?? audio.type).split(';')[0] ?? '';
-  return new File([audio], `cockpit-${new Date(meta.startedAt).toISOString().replace(/[:.]/g, '-')}.${extensionOf(type)}`, {
-    type,
-    lastModified: meta.startedAt,
-  });
+export function audioOf(meta: RecordingMeta, takes: AudioTakeBlob[]): AudioToSend | null {
+  if (!takes.length) return null;
+  const type = (meta.audioType ?? takes[0]!.audio.type).split(';')[0] ?? '';
+  const file = new File(
+    takes.map((take) => take.audio),
+    `cockpit-${new Date(meta.startedAt).toISOString().replace(/[:.]/g, '-')}.${extensionOf(type)}`,
+    { type, lastModified: meta.startedAt },
+  );
+  // A take's start is stored before its first piece; the first take starts with Start, give or take the microphone.
+  const isOneTakeFromStart = takes.length === 1 && (meta.takes?.length ?? 0) <= 1;
+  const offsets = takes.map((take) => Math.max(0, Math.round(take.startedAt - meta.startedAt)));
+  // Offsets must grow: the phone's clock stepping back between takes (a time sync) moves a take just after the last.
+  for (let index = 1; index < offsets.length; index++) offsets[index] = Math.max(offsets[index]!, offsets[index - 1]! + 1);
+  return {
+    file,
+    takes: isOneTakeFromStart ? undefined : takes.map((take, index) => `${offsets[index]}:${take.audio.size}`).join(','),
+  };
 }
 
 /** Recordings being sent by this tab, so the page load, the `online` event and Stop never send one twice at once. */
@@ -126,10 +145,10 @@ export async function sendRecording(
       tripId = (await ports.createTrip(tripBodyOf(recording))).trip_id;
       await store.update(id, { tripId });
     }
-    const audio = recording.meta.hasAudio ? await store.readAudio(id) : null;
-    if (audio && audio.size > 0) {
+    const audio = recording.meta.hasAudio ? audioOf(recording.meta, await store.readAudioTakes(id)) : null;
+    if (audio) {
       onProgress({ step: 'audio', fraction: 0 });
-      await ports.uploadAudio(tripId, audioFileOf(recording.meta, audio), (fraction) => onProgress({ step: 'audio', fraction }));
+      await ports.uploadAudio(tripId, audio.file, (fraction) => onProgress({ step: 'audio', fraction }), audio.takes);
     }
     await store.update(id, { state: 'uploaded' });
     await store.delete(id);

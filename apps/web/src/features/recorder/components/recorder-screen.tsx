@@ -19,7 +19,7 @@ import { LocalRecordings, type LocalRecording } from './local-recordings.tsx';
  */
 const serverPorts: SendPorts = {
   createTrip: (body) => api.trips.create({ body }),
-  uploadAudio: async (tripId, file, onProgress) => (await import('../../../lib/audio-upload.ts')).uploadAudio(tripId, file, onProgress),
+  uploadAudio: async (tripId, file, onProgress, takes) => (await import('../../../lib/audio-upload.ts')).uploadAudio(tripId, file, onProgress, takes),
 };
 
 // The Recorder keys settings come after the flight's setup, with the settings store they edit: loaded after the first

@@ -80,13 +80,16 @@ type Running = {
   /** Writes to the store, in order: Stop waits for them. */
   writes: Promise<unknown>;
   sequence: number;
+  /** The microphone take being recorded: its index in the recording's takes, known once its start is stored. */
+  take: number;
 };
 
 /**
  * The flight being recorded (docs/product.md "Recording on a phone"): the position watch, the microphone through
  * MediaRecorder (the browser's own format, a piece every couple of seconds written to the store as it comes), the level
  * meter, the screen wake lock, the leave-page warning, and the rocker markers. `resume` picks up a recording the page
- * was reloaded during: the track and markers go on; the audio cannot be joined to what was recorded, so it stops there.
+ * was reloaded during: the track and markers go on, and the microphone opens again as a new take, which the server
+ * joins to the first on the flight's timeline.
  */
 export function useFlightRecorder(store: RecordingStore | null) {
   const [live, setLive] = useState<LiveFlight | null>(null);
@@ -171,6 +174,7 @@ export function useFlightRecorder(store: RecordingStore | null) {
         flushTimer: null,
         writes: Promise.resolve(),
         sequence: await store.countAudio(meta.id),
+        take: 0,
       };
       running.current = current;
       current.flushTimer = setInterval(flushFixes, limits.recorderPositionFlushMs);
@@ -181,9 +185,12 @@ export function useFlightRecorder(store: RecordingStore | null) {
         mediaRecorder.ondataavailable = (event) => {
           if (!event.data.size) return;
           const sequence = current.sequence++;
-          write(() => store.appendAudio(meta.id, sequence, event.data));
+          // Read when the write runs: by then the take's start (written first) has given its index.
+          write(() => store.appendAudio(meta.id, sequence, current.take, event.data));
         };
+        const takeStart = Date.now();
         mediaRecorder.start(limits.recorderAudioSliceMs);
+        write(async () => (current.take = await store.startTake(meta.id, takeStart)));
         if (!meta.audioType) write(() => store.update(meta.id, { audioType: mediaRecorder.mimeType || null }));
         startLevelMeter(stream);
       }
@@ -222,15 +229,21 @@ export function useFlightRecorder(store: RecordingStore | null) {
     [begin, onFix, store],
   );
 
-  /** A recording the page was reloaded or closed during: the track and markers go on, the audio stopped there. */
+  /**
+   * A recording the page was reloaded or closed during: the track and markers go on, and the audio in a new take when
+   * the microphone opens again (the permission was given at Start, so it opens without asking on most phones).
+   */
   const resume = useCallback(
     async (meta: RecordingMeta) => {
       if (!store || running.current) return;
-      const interrupted = meta.hasAudio && !meta.wasInterrupted ? await store.update(meta.id, { wasInterrupted: true }) : meta;
       const [markers, fixes] = await Promise.all([store.readMarkers(meta.id), store.readFixes(meta.id)]);
       lastFixRef.current = fixes.at(-1) ?? null;
-      const location = meta.hasPositions ? await watchPositions(onFix) : { watchId: null, isRefused: true };
-      await begin(interrupted, null, location.watchId, markers, interrupted.wasInterrupted ? [recorderMessages.interrupted] : []);
+      const [location, stream] = await Promise.all([
+        meta.hasPositions ? watchPositions(onFix) : { watchId: null, isRefused: true },
+        meta.hasAudio ? openMicrophone() : null,
+      ]);
+      const notices = meta.hasAudio ? [stream ? recorderMessages.interrupted : recorderMessages.interruptedNoMicrophone] : [];
+      await begin(meta, stream, location.watchId, markers, notices);
       setLive((previous) => (previous ? { ...previous, fixCount: fixes.length + previous.fixCount } : previous));
     },
     [begin, onFix, store],
