@@ -1,20 +1,52 @@
-import { recorderMessages, type MarkerCategory } from '@skylog/contracts';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { recorderMessages, type MarkerCategory, type TripAnalysis } from '@skylog/contracts';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath } from '../chromium.ts';
 import { signIn } from './fixtures.ts';
 import { getTrip, searchFlights, tripIdOf } from './flight-helpers.ts';
 
-// Chromium's own fake microphone (a tone) granted without a prompt, and the location granted: the phone recorder
-// records both as a phone would (docs/product.md "Recording on a phone").
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * What Chromium's fake microphone plays: the e2e cockpit recording (e2e/fixtures/cockpit.opus) as the WAV it reads,
+ * made once per machine with the ffmpeg npm ships to every linux-x64 install (written aside, then renamed, so two
+ * workers never read half a file).
+ */
+function cockpitWav(): string {
+  const wav = path.join(tmpdir(), 'skylog-e2e-cockpit.wav');
+  if (existsSync(wav)) return wav;
+  const ffmpeg = path.join(path.dirname(createRequire(import.meta.url).resolve('@ffmpeg-installer/linux-x64/package.json')), 'ffmpeg');
+  const partial = `${wav}.${process.pid}`;
+  execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-i', path.join(here, '../fixtures/cockpit.opus'), '-ac', '1', '-ar', '16000', '-f', 'wav', partial]);
+  renameSync(partial, wav);
+  return wav;
+}
+
+// The fake microphone playing a cockpit recording, granted without a prompt, and the location granted: the phone
+// recorder records both as a phone would (docs/product.md "Recording on a phone").
 test.use({
-  launchOptions: { executablePath: chromiumExecutablePath, args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },
+  launchOptions: {
+    executablePath: chromiumExecutablePath,
+    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${cockpitWav()}`],
+  },
   permissions: ['geolocation', 'microphone'],
-  geolocation: { latitude: 37.4611, longitude: -122.115, accuracy: 8 },
+  geolocation: { latitude: 37.4602, longitude: -122.1174, accuracy: 8 },
   viewport: { width: 412, height: 915 },
 });
 
-/** A climb-out from Palo Alto to the south-east, one fix per step. */
-const position = (step: number) => ({ latitude: 37.4611 - step * 0.0009, longitude: -122.115 + step * 0.0011, accuracy: 6 });
+/** The demo school's recorded pattern work at Palo Alto (apps/server/src/db/seed/demo-trips): seconds, latitude, longitude, … */
+const demoTrack = (JSON.parse(readFileSync(path.join(here, '../../apps/server/src/db/seed/demo-trips/pattern-work-kpao.json'), 'utf8')) as { points: number[][] }).points;
+
+/** The phone's position at a step: the recorded track from the take-off roll on, three seconds of it per step. */
+const position = (step: number) => {
+  const [, latitude, longitude] = demoTrack[Math.min(demoTrack.length - 1, 150 + step * 3)]!;
+  return { latitude: latitude!, longitude: longitude!, accuracy: 6 };
+};
 
 /** Moves the phone along the route for `seconds`, a fix every second. */
 async function fly(context: BrowserContext, page: Page, from: number, seconds: number) {
@@ -37,7 +69,7 @@ const elapsedSeconds = async (page: Page) => {
   return hours! * 3600 + minutes! * 60 + seconds!;
 };
 
-test('a student records a flight on a phone, loses the network and reloads mid-flight, and the flight arrives with its track, audio and markers', async ({ context, page }) => {
+test('a student records a flight on a phone, loses the network and reloads mid-flight, and the flight arrives with its track, audio and markers, and its analysis', async ({ context, page }) => {
   // About 40 s of real recording (over the 30 s a flight needs to be sent unasked), then the audio's processing.
   test.setTimeout(120_000);
   await signIn(page, 'student@skyline.test');
@@ -115,6 +147,10 @@ test('a student records a flight on a phone, loses the network and reloads mid-f
   expect(audio.duration_ms).toBeGreaterThan(trip.duration_ms! - 5000);
   expect(audio.duration_ms).toBeGreaterThan((before + 10) * 1000);
   expect(audio.mime_type).toBe('audio/ogg');
+  // And its analysis, made from the track the phone recorded.
+  const analysisOf = async () => ((await (await page.request.get(`/api/trips/${tripId}/analysis`)).json()) as TripAnalysis).analysis;
+  await expect.poll(async () => (await analysisOf())?.phases.length ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+  expect((await analysisOf())?.stats.max_ground_speed_kt).toBeGreaterThan(20);
 
   await page.goto('/dashboard/flights');
   await searchFlights(page, tripName, 1);
