@@ -195,6 +195,30 @@ test('a recording too short to be a flight is not sent unasked: the person disca
   await expect(page.getByText(recorderMessages.noLocalRecordings)).toBeVisible();
 });
 
+test('a flight recorded while the session lapsed waits on the phone, and is sent once the student signs in again', async ({ context, page }) => {
+  await signIn(page, 'student@skyline.test');
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  await page.goto('/record');
+  await page.getByRole('button', { name: recorderMessages.start }).click();
+  await expect(page.getByRole('region', { name: 'Recording', exact: true })).toBeVisible();
+  await fly(context, page, 1, 3);
+  // The session ends in flight (it expired, or the student was signed out elsewhere).
+  await context.clearCookies();
+  const waiting = await stopRecording(page);
+  await waiting.getByRole('button', { name: recorderMessages.sendAnyway }).click();
+  await expect(waiting).toContainText(recorderMessages.signInToSend);
+  await expect(waiting.getByTestId('recording-state')).toHaveText(recorderMessages.states.stopped);
+
+  await signIn(page, 'student@skyline.test');
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  await page.goto('/record');
+  const sent = page.getByRole('status').filter({ hasText: recorderMessages.sent });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('local-recording')).toHaveCount(0);
+  const tripId = tripIdOf((await sent.getByRole('link', { name: recorderMessages.openFlight }).getAttribute('href'))!);
+  expect((await getTrip(page.request, tripId)).point_count).toBeGreaterThanOrEqual(2);
+});
+
 /** The school's rocker labels, as the recorder shows them. */
 async function rockerLabels(page: Page) {
   const rockers = ((await (await page.request.get('/api/marker-categories')).json()) as { items: MarkerCategory[] }).items;
