@@ -6,12 +6,14 @@
 // `npm run bench -- load`: throughput under 50 connections against bare node:http, and where the CPU goes (bench/load.ts).
 // `npm run bench -- compression`: brotli 4, gzip 6 and brotli 11 on the list's 8 KB first page and a flight's detail (bench/compression.ts).
 // `npm run bench -- lighthouse`: Lighthouse scores of the sign-in page, the flights list and a flight (bench/lighthouse.ts).
+// `npm run bench -- first-render`: where a flight's first screen spends a slowed phone's main thread, by component (bench/first-render.ts).
 // `npm run bench -- soak`: ten minutes at half the maximum on PostgreSQL, p99 and memory per minute (bench/soak.ts).
 // `npm run bench -- test-durations`: where the last `npm test` spent its time, per suite and file (bench/test-durations.ts).
 import { startServer } from './bench-server.ts';
 import { benchAccuracy } from './accuracy.ts';
 import { benchDebriefIntelligence } from './analysis.ts';
 import { benchBigTrip, createTrip } from './big-trip.ts';
+import { benchFirstRender } from './first-render.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { generatedTrips, insertGeneratedTrips } from './generated-trips.ts';
 import { benchLoad } from './load.ts';
@@ -33,6 +35,7 @@ const benchmarks: Record<string, () => Promise<string>> = {
   load: benchLoad,
   compression: benchCompression,
   lighthouse: benchLighthouse,
+  'first-render': benchFirstRender,
   soak: benchSoak,
   'test-durations': benchTestDurations,
 };
