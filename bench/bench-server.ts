@@ -21,6 +21,14 @@ export type BenchServer = {
   close: () => Promise<void>;
 };
 
+/** The demo school's pattern work at Palo Alto, a flight with its track, audio and transcript, as `cookie`'s reader lists it. */
+export async function findPatternWork(server: BenchServer, cookie: string): Promise<{ trip_id: string; trip_name: string }> {
+  const trips = (await (await fetch(`${server.address}/api/trips?page_size=10`, { headers: { cookie } })).json()) as {
+    items: { trip_id: string; trip_name: string }[];
+  };
+  return trips.items.find((trip) => trip.trip_name.startsWith('Pattern work')) ?? trips.items[0]!;
+}
+
 /**
  * The real server on a fresh database with the demo school, listening on a loopback port.
  * `webDistDir` serves that build of the web app (default: apps/web/dist when it exists).

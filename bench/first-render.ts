@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath } from '../e2e/chromium.ts';
-import { startServer, type BenchServer } from './bench-server.ts';
+import { findPatternWork, startServer, type BenchServer } from './bench-server.ts';
 import { summarizeCpuProfile, summarizeTrace, type TimeShare } from './page-profile.ts';
 
 const runs = Number(process.env.FIRST_RENDER_RUNS ?? 3);
@@ -103,10 +103,7 @@ export async function benchFirstRender(): Promise<string> {
   const browser = await chromium.launch({ executablePath: chromiumExecutablePath, args: chromiumArgs });
   try {
     const cookie = await server.cookieOf('orgadmin@skyline.test');
-    const trips = (await (await fetch(`${server.address}/api/trips?page_size=10`, { headers: { cookie } })).json()) as {
-      items: { trip_id: string; trip_name: string }[];
-    };
-    const flight = trips.items.find((trip) => trip.trip_name.startsWith('Pattern work')) ?? trips.items[0]!;
+    const flight = await findPatternWork(server, cookie);
     const openings: Opening[] = [];
     for (let run = 0; run < runs; run++) openings.push(await openFlight(browser, server, cookie, flight.trip_id));
     const sorted = [...openings].sort((a, b) => (a.marks.firstScreen ?? Infinity) - (b.marks.firstScreen ?? Infinity));

@@ -4,7 +4,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumExecutablePath } from '../e2e/chromium.ts';
-import { startServer } from './bench-server.ts';
+import { findPatternWork, startServer } from './bench-server.ts';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
@@ -17,10 +17,7 @@ export async function benchLighthouse(): Promise<string> {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumExecutablePath, chromeFlags: chromiumArgs });
   try {
     const cookie = await server.cookieOf('orgadmin@skyline.test');
-    const trips = (await (await fetch(`${server.address}/api/trips?page_size=10`, { headers: { cookie } })).json()) as {
-      items: { trip_id: string; trip_name: string }[];
-    };
-    const flight = trips.items.find((trip) => trip.trip_name.startsWith('Pattern work')) ?? trips.items[0]!;
+    const flight = await findPatternWork(server, cookie);
     const pages = [
       { page: '/login', url: '/login', signedIn: false },
       { page: '/dashboard/flights', url: '/dashboard/flights', signedIn: true },
