@@ -41,7 +41,10 @@ describe('the flight detail kept in memory, across two instances', () => {
     rmSync(workDir, { recursive: true, force: true });
   });
 
-  /** The instructor's new flight, the student in the left seat. */
+  /**
+   * The instructor's new flight, the student in the left seat, once its analysis and drafted notes are done: those jobs
+   * change the flight (and so its answer) when they finish, which would otherwise land between two reads here.
+   */
   const fly = async () => {
     flights += 1;
     const created = await s.call(instructor.email, 'POST', '/api/trips', {
@@ -50,6 +53,7 @@ describe('the flight detail kept in memory, across two instances', () => {
       points: straightTrack({ start: Date.parse('2026-03-01T15:00:00Z') + flights * 3_600_000, count: 30 }),
     });
     expect(created.statusCode, created.body).toBe(201);
+    await Promise.all([a.ctx.jobs.drain(), b.ctx.jobs.drain()]);
     return created.json().trip_id as string;
   };
 
