@@ -105,7 +105,7 @@ export const messages = {
   uploadMetadataInvalid: 'Upload-Metadata must be pairs of a key and its base64 value, separated by commas.',
   uploadEmpty: 'The file is empty.',
   uploadTakesInvalid:
-    'takes must list each take as its start in milliseconds after the flight began and its size in bytes ("0:52000,95000:31000"), each starting after the one before, at most 50 takes within 24 hours.',
+    `takes must list each take as its start in milliseconds after the flight began and its size in bytes ("0:52000,95000:31000"), each starting after the one before, at most ${limits.audioTakesMax} takes within ${limits.audioTakeOffsetMaxMs / 3_600_000} hours.`,
   uploadTakesSizeMismatch: 'The takes’ sizes must add up to Upload-Length.',
   connectionLost: 'The connection was lost. Check your connection and try again.',
   uploadConnectionLost: 'The connection was lost during the upload. Check your connection and upload the file again: it goes on where it stopped.',

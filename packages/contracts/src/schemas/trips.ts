@@ -400,8 +400,8 @@ export const audioTakesSchema = text()
       const match = /^(\d{1,9}):(\d{1,12})$/.exec(entry.trim());
       return match ? { offset_ms: Number(match[1]), size_bytes: Number(match[2]) } : null;
     });
+    // Splitting gives at least one entry: an empty value is one malformed take.
     const isValid =
-      takes.length >= 1 &&
       takes.length <= limits.audioTakesMax &&
       takes.every(
         (take, index): take is AudioTake =>

@@ -91,7 +91,6 @@ export type StoredRecording = { meta: RecordingMeta; fixes: Fix[]; markers: Reco
 
 export const recorderDbName = 'skylog-recorder';
 
-
 /**
  * The phone recorder's local store (IndexedDB): each recording's details, its GPS fixes in batches, its markers and its
  * audio in the pieces MediaRecorder hands over, each written as it arrives so a crash or a reload loses only what was
