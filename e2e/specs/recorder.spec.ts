@@ -72,12 +72,8 @@ const elapsedSeconds = async (page: Page) => {
 test('a student records a flight on a phone, loses the network and reloads mid-flight, and the flight arrives with its track, audio and markers, and its analysis', async ({ context, page }) => {
   // About 40 s of real recording (over the 30 s a flight needs to be sent unasked), then the audio's processing.
   test.setTimeout(120_000);
-  await signIn(page, 'student@skyline.test');
-  await expect(page).toHaveURL(/\/dashboard\/flights$/);
-  const rockers = ((await (await page.request.get('/api/marker-categories')).json()) as { items: MarkerCategory[] }).items;
-  const label = (key: number) => rockers.find((rocker) => rocker.key === key)!.text;
-
-  await page.goto('/record');
+  await openRecorder(page);
+  const label = await rockerLabels(page);
   await waitForServiceWorker(page);
   await expect(page.getByText(recorderMessages.limits)).toBeVisible();
   const aircraft = page.getByLabel('Aircraft');
@@ -128,13 +124,11 @@ test('a student records a flight on a phone, loses the network and reloads mid-f
   await context.setOffline(false);
   await expect(page.getByRole('progressbar', { name: recorderMessages.sendingAudio })).toBeVisible({ timeout: 15_000 });
   release();
-  const sent = page.getByRole('status').filter({ hasText: recorderMessages.sent });
-  await expect(sent).toBeVisible({ timeout: 20_000 });
+  const tripId = await sentFlightId(page);
   await expect(page.getByTestId('local-recording')).toHaveCount(0);
   await expect(page.getByText(recorderMessages.noLocalRecordings)).toBeVisible();
   await page.unroute('**/api/trips/*/audio/tus/*');
 
-  const tripId = tripIdOf((await sent.getByRole('link', { name: recorderMessages.openFlight }).getAttribute('href'))!);
   const trip = await getTrip(page.request, tripId);
   expect(trip.trip_name).toBe(tripName);
   // Fixes from before and after the reload; the one flight, never a second.
@@ -158,9 +152,7 @@ test('a student records a flight on a phone, loses the network and reloads mid-f
 });
 
 test('the recorder opens with no network after a first visit, with the aircraft and crew read then', async ({ context, page }) => {
-  await signIn(page, 'instructor@skyline.test');
-  await expect(page).toHaveURL(/\/dashboard\/flights$/);
-  await page.goto('/record');
+  await openRecorder(page, 'instructor@skyline.test');
   await waitForServiceWorker(page);
   await expect(page.getByLabel('Aircraft').locator('option', { hasText: 'N172SP' })).toHaveCount(1);
 
@@ -176,9 +168,7 @@ test('the recorder opens with no network after a first visit, with the aircraft 
 });
 
 test('a recording too short to be a flight is not sent unasked: the person discards it', async ({ context, page }) => {
-  await signIn(page, 'student@skyline.test');
-  await expect(page).toHaveURL(/\/dashboard\/flights$/);
-  await page.goto('/record');
+  await openRecorder(page);
   await page.getByRole('button', { name: recorderMessages.start }).click();
   const recording = page.getByRole('region', { name: 'Recording', exact: true });
   await fly(context, page, 1, 3);
@@ -196,9 +186,7 @@ test('a recording too short to be a flight is not sent unasked: the person disca
 });
 
 test('a flight recorded while the session lapsed waits on the phone, and is sent once the student signs in again', async ({ context, page }) => {
-  await signIn(page, 'student@skyline.test');
-  await expect(page).toHaveURL(/\/dashboard\/flights$/);
-  await page.goto('/record');
+  await openRecorder(page);
   await page.getByRole('button', { name: recorderMessages.start }).click();
   await expect(page.getByRole('region', { name: 'Recording', exact: true })).toBeVisible();
   await fly(context, page, 1, 3);
@@ -209,15 +197,25 @@ test('a flight recorded while the session lapsed waits on the phone, and is sent
   await expect(waiting).toContainText(recorderMessages.signInToSend);
   await expect(waiting.getByTestId('recording-state')).toHaveText(recorderMessages.states.stopped);
 
-  await signIn(page, 'student@skyline.test');
-  await expect(page).toHaveURL(/\/dashboard\/flights$/);
-  await page.goto('/record');
-  const sent = page.getByRole('status').filter({ hasText: recorderMessages.sent });
-  await expect(sent).toBeVisible({ timeout: 20_000 });
+  await openRecorder(page);
+  const tripId = await sentFlightId(page);
   await expect(page.getByTestId('local-recording')).toHaveCount(0);
-  const tripId = tripIdOf((await sent.getByRole('link', { name: recorderMessages.openFlight }).getAttribute('href'))!);
   expect((await getTrip(page.request, tripId)).point_count).toBeGreaterThanOrEqual(2);
 });
+
+/** Signs `email` in (the demo student unless told) and opens the recorder. */
+async function openRecorder(page: Page, email = 'student@skyline.test') {
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  await page.goto('/record');
+}
+
+/** Waits for the recorder to say a flight was sent, and answers the flight's id from its link. */
+async function sentFlightId(page: Page): Promise<string> {
+  const sent = page.getByRole('status').filter({ hasText: recorderMessages.sent });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  return tripIdOf((await sent.getByRole('link', { name: recorderMessages.openFlight }).getAttribute('href'))!);
+}
 
 /** The school's rocker labels, as the recorder shows them. */
 async function rockerLabels(page: Page) {
@@ -236,10 +234,8 @@ async function stopRecording(page: Page) {
 
 test('a Bluetooth remote’s key, set in Recorder keys, drops its marker while recording; keys 1–4 not remapped keep working', async ({ context, page }) => {
   const keysText = recorderMessages.recorderKeys;
-  await signIn(page, 'student@skyline.test');
-  await expect(page).toHaveURL(/\/dashboard\/flights$/);
+  await openRecorder(page);
   const label = await rockerLabels(page);
-  await page.goto('/record');
 
   // A page-turner remote sends PageDown: pressed while the Unusual key is being set, it becomes Unusual's key.
   const settings = page.getByRole('region', { name: keysText.title });
@@ -293,9 +289,7 @@ test('with the location refused, the recorder says so and records and sends the 
     };
     navigator.geolocation.getCurrentPosition = (_onFix, onError) => void setTimeout(() => onError?.(refused), 50);
   });
-  await signIn(page, 'student@skyline.test');
-  await expect(page).toHaveURL(/\/dashboard\/flights$/);
-  await page.goto('/record');
+  await openRecorder(page);
   await page.getByRole('button', { name: recorderMessages.start }).click();
 
   const recording = page.getByRole('region', { name: 'Recording', exact: true });
@@ -308,9 +302,7 @@ test('with the location refused, the recorder says so and records and sends the 
   const waiting = await stopRecording(page);
   await expect(waiting).toContainText(recorderMessages.shortOrNoFix(0, false));
   await waiting.getByRole('button', { name: recorderMessages.sendAnyway }).click();
-  const sent = page.getByRole('status').filter({ hasText: recorderMessages.sent });
-  await expect(sent).toBeVisible({ timeout: 20_000 });
-  const tripId = tripIdOf((await sent.getByRole('link', { name: recorderMessages.openFlight }).getAttribute('href'))!);
+  const tripId = await sentFlightId(page);
   expect((await getTrip(page.request, tripId)).point_count).toBe(0);
   await expect.poll(async () => (await getTrip(page.request, tripId)).audio.status, { timeout: 30_000 }).toBe('ready');
   expect((await getTrip(page.request, tripId)).audio.duration_ms).toBeGreaterThan(3000);
@@ -322,9 +314,7 @@ test('with the microphone refused, the recorder says so and records the track on
   await context.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
   });
-  await signIn(page, 'student@skyline.test');
-  await expect(page).toHaveURL(/\/dashboard\/flights$/);
-  await page.goto('/record');
+  await openRecorder(page);
   await page.getByRole('button', { name: recorderMessages.start }).click();
 
   const recording = page.getByRole('region', { name: 'Recording', exact: true });
@@ -335,9 +325,8 @@ test('with the microphone refused, the recorder says so and records the track on
 
   const waiting = await stopRecording(page);
   await waiting.getByRole('button', { name: recorderMessages.sendAnyway }).click();
-  const sent = page.getByRole('status').filter({ hasText: recorderMessages.sent });
-  await expect(sent).toBeVisible({ timeout: 20_000 });
-  const trip = await getTrip(page.request, tripIdOf((await sent.getByRole('link', { name: recorderMessages.openFlight }).getAttribute('href'))!));
+  const tripId = await sentFlightId(page);
+  const trip = await getTrip(page.request, tripId);
   expect(trip.point_count).toBeGreaterThanOrEqual(2);
   expect(trip.audio.status).toBe('none');
 });
